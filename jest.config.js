@@ -1,0 +1,8 @@
+/** Tests run the TypeScript sources; CLI tests spawn the built dist/ (npm test builds first). */
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test'],
+  testMatch: ['**/*.test.ts'],
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json', isolatedModules: true }] },
+  testTimeout: 30000,
+};
