@@ -1,0 +1,51 @@
+import { isDigits } from './checksum';
+import { randomDigits, type RandomInt } from './random-digits';
+import { isValidBik } from './bik';
+
+// Bank of Russia key algorithm: weights 7,1,3 repeat over a 3-digit conditional number + the 20-digit account.
+const KEY_WEIGHTS = [7, 1, 3] as const;
+const KEY_INDEX = 8; // 9th digit of the account; index 11 in the 23-digit string, whose weight is 3.
+const DEFAULT_PREFIX = '40817810'; // 408 17 810: an individual's rouble current account.
+
+/**
+ * The 3 digits prepended before weighting: the BIK's last three for accounts at a credit institution, but
+ * "0" + BIK digits 5–6 for correspondent accounts (30101…) and accounts at Bank of Russia units (BIK ending 000..002).
+ */
+function conditionalNumber(account: string, bik: string): string {
+  const atBankOfRussia = account.startsWith('30101') || /^00[0-2]$/.test(bik.slice(6));
+  return atBankOfRussia ? '0' + bik.slice(4, 6) : bik.slice(6);
+}
+
+/** Sum of the lowest digits of digit*weight over the 23-digit string (conditional number + account). */
+function keySum(account: string, bik: string): number {
+  const digits = conditionalNumber(account, bik) + account;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) sum += (Number(digits[i]) * KEY_WEIGHTS[i % 3]) % 10;
+  return sum;
+}
+
+/**
+ * Control key (index 8) of a 20-digit account for `bik`: with the key zeroed, key = ((sum mod 10) * 3) mod 10.
+ * Why *3: the key's weight is 3, so the full sum is S + 3k; 3k ≡ -S (mod 10) ⇔ k ≡ 3S, since 3·7 ≡ 1 and -7 ≡ 3.
+ */
+export function accountKey(account: string, bik: string): string {
+  const zeroed = account.slice(0, KEY_INDEX) + '0' + account.slice(KEY_INDEX + 1);
+  return String(((keySum(zeroed, bik) % 10) * 3) % 10);
+}
+
+/**
+ * 20-digit settlement account with a correct control key for `bik`: prefix (balance account + currency, ≤ 8 digits,
+ * default 40817810; pass 40702810 for a company), random fill, key at index 8, then an 11-digit branch+account number.
+ */
+export function makeAccountNumber(rand: RandomInt, bik: string, opts?: { prefix?: string }): string {
+  const prefix = opts?.prefix ?? DEFAULT_PREFIX;
+  if (!/^\d{1,8}$/.test(prefix)) throw new RangeError(`account prefix must be 1..8 digits, got "${prefix}"`);
+  if (!isValidBik(bik)) throw new RangeError(`not a valid BIK: "${bik}"`);
+  const draft = prefix + randomDigits(rand, KEY_INDEX - prefix.length) + '0' + randomDigits(rand, 11);
+  return draft.slice(0, KEY_INDEX) + accountKey(draft, bik) + draft.slice(KEY_INDEX + 1);
+}
+
+/** Checks that a 20-digit account's key (index 8) is correct for `bik`: the weighted 23-digit sum must be ≡ 0 mod 10. */
+export function isValidAccountKey(account: string, bik: string): boolean {
+  return isDigits(account, 20) && isValidBik(bik) && keySum(account, bik) % 10 === 0;
+}
