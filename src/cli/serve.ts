@@ -1,0 +1,73 @@
+import { Option, type Command } from 'commander';
+import { ScenarioLoadError, startSimulator, type Simulator } from '../server/start-simulator';
+import { tokenCount } from '../scenario/scenario-set';
+import { collect, DEFAULT_SCENARIOS } from './default-scenarios';
+import { createLogger, type Logger } from './logger';
+import { reportProblems } from './report-problems';
+
+interface ServeFlags {
+  scenarios?: string[];
+  port: number;
+  host: string;
+  quiet?: boolean;
+}
+
+/** `auth-sim [serve]`: loads scenarios and answers both protocol endpoints until stopped. */
+export function registerServe(program: Command): void {
+  program
+    .command('serve', { isDefault: true })
+    .description('serve scenarios on GET /rest/chat/client/id/{token} and POST /rest/chat/client/id/ (the default command)')
+    .option('-s, --scenarios <path>', 'a scenario directory or file; repeat for more (default: the shipped examples)', collect)
+    .addOption(new Option('-p, --port <number>', 'port to listen on; 0 picks a free one').default(8080).argParser(parsePort))
+    .option('-H, --host <host>', 'interface to listen on', '127.0.0.1')
+    .option('-q, --quiet', 'print only problems')
+    .addHelpText('after', '\nExamples:\n  $ auth-sim\n  $ auth-sim --scenarios ./scenarios --scenarios ./more.yaml --port 0\n  $ curl http://127.0.0.1:8080/rest/chat/client/id/alice')
+    .action(async (flags: ServeFlags) => {
+      const logger = createLogger({ quiet: flags.quiet });
+      const simulator = await start(flags, logger);
+      if (simulator) stopOnSignals(simulator, logger);
+    });
+}
+
+async function start(flags: ServeFlags, logger: Logger): Promise<Simulator | undefined> {
+  const paths = flags.scenarios ?? [DEFAULT_SCENARIOS];
+  try {
+    const simulator = await startSimulator({ sources: { paths }, port: flags.port, host: flags.host });
+    const set = simulator.store.set;
+    reportProblems(logger, set.warnings);
+    logger.info(`loaded ${set.files.length} file(s), ${tokenCount(set)} token(s) from ${paths.join(', ')}`);
+    logger.info(`listening on ${simulator.url}  (try: curl ${simulator.url}/rest/chat/client/id/alice)`);
+    return simulator;
+  } catch (error) {
+    if (error instanceof ScenarioLoadError) reportProblems(logger, error.problems);
+    else logger.error(describeStartError(error, flags));
+    logger.error('not started');
+    process.exitCode = 1;
+    return undefined;
+  }
+}
+
+function describeStartError(error: unknown, flags: ServeFlags): string {
+  const err = error as NodeJS.ErrnoException;
+  if (err.code === 'EADDRINUSE') return `port ${flags.port} on ${flags.host} is in use; pick another with --port, or --port 0 for any free one`;
+  if (err.code === 'ENOENT') return `cannot read scenarios: ${err.path ?? err.message} does not exist`;
+  return err.message;
+}
+
+function stopOnSignals(simulator: Simulator, logger: Logger): void {
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`${signal}: finishing in-flight requests, then stopping`);
+    void simulator.close().then(() => logger.info('stopped'));
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a whole number from 0 to 65535, got "${value}"`);
+  return port;
+}

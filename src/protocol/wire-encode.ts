@@ -1,0 +1,69 @@
+import { RESOURCES, type FieldSpec, type FieldType, type ResourceName } from './fields';
+import { isCompanyListServed, MODULES, type ModuleName } from './modules';
+import { isIntroducedBy, LATEST_VERSION, type ProtocolVersion } from './versions';
+
+/** WIRE_STYLES[0], "strings", sends every scalar as a JSON string, as the reference's samples do. */
+export const WIRE_STYLES = ['strings', 'typed'] as const;
+
+export type WireStyle = (typeof WIRE_STYLES)[number];
+
+/** What shapes a card on the wire: the protocol version, the installed modules and the scalar style. */
+export interface WireOptions {
+  readonly version: ProtocolVersion;
+  readonly modules: readonly ModuleName[];
+  readonly wire: WireStyle;
+}
+
+/** The latest version, all modules, every scalar a string. */
+export const DEFAULT_WIRE_OPTIONS: WireOptions = Object.freeze({
+  version: LATEST_VERSION,
+  modules: MODULES,
+  wire: 'strings',
+});
+
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+
+/**
+ * Turns an authored resource (already validated against the field table) into its wire form:
+ * fields newer than the served version and module-gated fields are left out, and scalars are
+ * encoded per the wire style. Keys keep the author's order.
+ */
+export function encodeResource(resource: ResourceName, value: Record<string, unknown>, options: WireOptions): Record<string, Json> {
+  const out: Record<string, Json> = {};
+  for (const [name, raw] of Object.entries(value)) {
+    const spec = RESOURCES[resource].find((f) => f.name === name);
+    if (!spec || !isServed(spec, options) || raw === undefined) continue;
+    out[name] = encodeValue(spec.type, raw, options);
+  }
+  return out;
+}
+
+/** Whether a field is part of the answer under these options. */
+export function isServed(spec: FieldSpec, options: WireOptions): boolean {
+  if (!isIntroducedBy(spec.since, options.version)) return false;
+  return !spec.needsCompanyModule || isCompanyListServed(options.modules);
+}
+
+function encodeValue(type: FieldType, raw: unknown, options: WireOptions): Json {
+  if (raw === null) return null;
+  if (typeof type === 'object') {
+    if ('one' in type) return encodeResource(type.one, raw as Record<string, unknown>, options);
+    return (raw as Record<string, unknown>[]).map((item) => encodeResource(type.list, item, options));
+  }
+  if (type === 'Map<String,String>') {
+    const map = raw as Record<string, unknown>;
+    return Object.fromEntries(Object.entries(map).map(([k, v]) => [k, String(v)]));
+  }
+  return encodeScalar(type, raw, options.wire);
+}
+
+/** Reference, "Resources and their fields": every scalar is written as a JSON string, Booleans as "true"/"false". */
+function encodeScalar(type: FieldType, raw: unknown, wire: WireStyle): Json {
+  if (wire === 'strings') return String(raw);
+  if (type === 'Boolean') return raw === true || raw === 'true';
+  if ((type === 'Integer' || type === 'Long') && /^-?\d+$/.test(String(raw))) {
+    const n = Number(raw);
+    return Number.isSafeInteger(n) ? n : String(raw);
+  }
+  return typeof raw === 'string' ? raw : String(raw);
+}

@@ -1,0 +1,87 @@
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import type { Document, LineCounter } from 'yaml';
+import { locateNode, type NodePath } from './locate-node';
+import type { Problem } from './problem';
+import { scenarioFileSchema } from './scenario-schema';
+import { didYouMean } from './suggest';
+
+let compiled: ValidateFunction | undefined;
+
+/** The compiled validator, built on first use: the schema never changes within a process. */
+function validator(): ValidateFunction {
+  compiled ??= new Ajv({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true }).compile(scenarioFileSchema());
+  return compiled;
+}
+
+/** Every schema problem in a parsed scenario file, each with line, column and field path. */
+export function checkScenarioFile(file: string, data: unknown, doc: Document, lineCounter: LineCounter): Problem[] {
+  const validate = validator();
+  if (validate(data)) return [];
+  const errors = pruneErrors(validate.errors ?? []);
+  return errors.map((error) => toProblem(file, error, doc, lineCounter));
+}
+
+/** Drops errors that only restate a more precise one (a failed `if`, or an anyOf summary). */
+function pruneErrors(errors: ErrorObject[]): ErrorObject[] {
+  const seen = new Set<string>();
+  return errors.filter((e) => {
+    if (e.keyword === 'if' || e.keyword === 'anyOf' || e.keyword === 'oneOf') return false;
+    const key = `${e.instancePath}|${e.keyword}|${JSON.stringify(e.params)}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function toProblem(file: string, error: ErrorObject, doc: Document, lineCounter: LineCounter): Problem {
+  const path = pointerToPath(error.instancePath);
+  const { at, fullPath, message } = describe(error, path);
+  const pos = locateNode(doc, lineCounter, fullPath, at);
+  return { file, line: pos.line, column: pos.col, severity: 'error', path: dotted(fullPath), message };
+}
+
+function describe(error: ErrorObject, path: NodePath): { at: 'key' | 'value'; fullPath: NodePath; message: string } {
+  const schema = (error.parentSchema ?? {}) as { title?: string; description?: string; properties?: object };
+  const where = dotted(path) || 'the file';
+  if (error.keyword === 'additionalProperties') {
+    const name = String(error.params.additionalProperty);
+    const fullPath = [...path, name];
+    const known = Object.keys(schema.properties ?? {});
+    const what = schema.title ? `a ${schema.title} field` : 'a known key';
+    return { at: 'key', fullPath, message: `${dotted(fullPath)} is not ${what}${didYouMean(name, known)}` };
+  }
+  if (error.keyword === 'required') {
+    const name = String(error.params.missingProperty);
+    const owner = schema.title ? `${schema.title} ` : '';
+    return { at: 'key', fullPath: path, message: `${where} is missing required ${owner}field "${name}"` };
+  }
+  const expected = schema.description ?? error.message ?? 'valid';
+  return { at: 'value', fullPath: path, message: `${where} must be ${expected}; got ${show(error.data)}` };
+}
+
+function show(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a map';
+  return JSON.stringify(value);
+}
+
+function pointerToPath(pointer: string): NodePath {
+  if (pointer === '') return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+}
+
+/** `tokens.alice.companyList[0].id`; keys that are not identifiers are quoted. */
+export function dotted(path: NodePath): string {
+  return path
+    .map((s, i) => {
+      if (typeof s === 'number') return `[${s}]`;
+      const plain = /^[A-Za-z_$][\w$-]*$/.test(s) ? s : JSON.stringify(s);
+      return i === 0 ? plain : `.${plain}`;
+    })
+    .join('');
+}

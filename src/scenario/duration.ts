@@ -1,0 +1,14 @@
+const DURATION = /^(\d+(?:\.\d+)?)\s*(ms|s|m)?$/;
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000 };
+
+/** The JSON Schema pattern of a duration string: "250ms", "2.5s", "1m", or bare milliseconds. */
+export const DURATION_PATTERN = DURATION.source;
+
+/** Milliseconds from a number (already milliseconds) or a duration string; undefined if neither. */
+export function parseDuration(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) && value >= 0 ? value : undefined;
+  if (typeof value !== 'string') return undefined;
+  const match = DURATION.exec(value.trim());
+  if (!match) return undefined;
+  return Number(match[1]) * UNIT_MS[match[2] ?? 'ms'];
+}

@@ -1,0 +1,70 @@
+import { DEFAULT_WIRE_OPTIONS, type WireOptions } from '../protocol/wire-encode';
+import { compileEntry, type EntryData } from './compile-entry';
+import { locateNode } from './locate-node';
+import { parseScenarioFile, type ParsedScenarioFile } from './parse-scenario-file';
+import { hasErrors, type Problem, type SourceRef } from './problem';
+import type { ScenarioText } from './read-scenario-sources';
+import type { CompiledEntry, ScenarioSet } from './scenario-set';
+import { defaultFallback } from './default-fallback';
+
+/** A scenario set, or every problem that kept it from loading. */
+export type LoadResult =
+  | { readonly ok: true; readonly set: ScenarioSet }
+  | { readonly ok: false; readonly problems: readonly Problem[] };
+
+/** Options that apply to the whole set. */
+export interface LoadOptions {
+  readonly wire?: WireOptions;
+}
+
+/**
+ * Parses, validates and compiles scenario texts into one immutable set. All-or-nothing: any
+ * error in any file means no set, so a caller can keep serving the previous one.
+ */
+export function loadScenarioSet(texts: readonly ScenarioText[], options: LoadOptions = {}): LoadResult {
+  const base = options.wire ?? DEFAULT_WIRE_OPTIONS;
+  const parsed = texts.map((t) => parseScenarioFile(t.file, t.text));
+  const problems = parsed.flatMap((p) => p.problems);
+  if (hasErrors(problems)) return { ok: false, problems };
+  const entries = new Map<string, CompiledEntry>();
+  let fallback: CompiledEntry | undefined;
+  for (const file of parsed) {
+    const defaults = (file.data.defaults ?? {}) as EntryData;
+    for (const [token, raw] of Object.entries((file.data.tokens ?? {}) as Record<string, EntryData>)) {
+      const source = where(file, ['tokens', token]);
+      const earlier = entries.get(token);
+      if (earlier) problems.push(duplicateToken(token, source, earlier.source));
+      else entries.set(token, compileEntry(raw, defaults, base, source));
+    }
+    if (file.data.fallback !== undefined) {
+      const source = where(file, ['fallback']);
+      if (fallback) problems.push(duplicateFallback(source, fallback.source));
+      else fallback = compileEntry(file.data.fallback as EntryData, defaults, base, source);
+    }
+  }
+  if (hasErrors(problems)) return { ok: false, problems };
+  const set: ScenarioSet = {
+    entries,
+    populations: [],
+    fallback: fallback ?? defaultFallback(base),
+    files: texts.map((t) => t.file),
+    warnings: problems,
+    loadedAt: new Date(),
+  };
+  return { ok: true, set: Object.freeze(set) };
+}
+
+function where(file: ParsedScenarioFile, path: string[]): SourceRef {
+  const pos = locateNode(file.doc, file.lineCounter, path, 'key');
+  return { file: file.file, line: pos.line, column: pos.col };
+}
+
+function duplicateToken(token: string, here: SourceRef, first: SourceRef): Problem {
+  const message = `token ${JSON.stringify(token)} is defined twice: here and at ${first.file}:${first.line}:${first.column}`;
+  return { ...here, severity: 'error', path: `tokens.${token}`, message };
+}
+
+function duplicateFallback(here: SourceRef, first: SourceRef): Problem {
+  const message = `fallback is defined twice: here and at ${first.file}:${first.line}:${first.column}; keep one`;
+  return { ...here, severity: 'error', path: 'fallback', message };
+}

@@ -1,0 +1,33 @@
+import { LineCounter, parseDocument, type Document } from 'yaml';
+import { checkScenarioFile } from './check-scenario-file';
+import type { Problem } from './problem';
+
+/** A scenario file turned into data, with everything found wrong in it. */
+export interface ParsedScenarioFile {
+  readonly file: string;
+  readonly data: Record<string, unknown>;
+  readonly doc: Document;
+  readonly lineCounter: LineCounter;
+  readonly problems: Problem[];
+}
+
+/**
+ * Parses YAML (JSON is YAML too) with positions kept, then checks it against the scenario
+ * schema. Duplicate keys and syntax errors come back as problems, never as exceptions.
+ */
+export function parseScenarioFile(file: string, text: string): ParsedScenarioFile {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, merge: true, uniqueKeys: true, prettyErrors: false });
+  const syntax = doc.errors.map((e): Problem => {
+    const pos = e.linePos?.[0] ?? { line: 1, col: 1 };
+    return { file, line: pos.line, column: pos.col, severity: 'error', path: '', message: firstLine(e.message) };
+  });
+  if (syntax.length > 0) return { file, data: {}, doc, lineCounter, problems: syntax };
+  const data = (doc.toJS({ maxAliasCount: 10_000 }) ?? {}) as Record<string, unknown>;
+  return { file, data, doc, lineCounter, problems: checkScenarioFile(file, data, doc, lineCounter) };
+}
+
+function firstLine(message: string): string {
+  const line = message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+  return `YAML: ${line}`;
+}

@@ -1,0 +1,25 @@
+/** Where something stands in a scenario file; lines and columns count from 1. */
+export interface SourceRef {
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+}
+
+/** One thing wrong (or worth a warning) in the scenarios, with its place and the field path. */
+export interface Problem extends SourceRef {
+  readonly severity: 'error' | 'warning';
+  /** Dotted field path, e.g. `tokens.alice.client.surname`; empty for file-level problems. */
+  readonly path: string;
+  readonly message: string;
+}
+
+/** `file:line:column message`, the form editors and CI logs turn into links. */
+export function formatProblem(problem: Problem): string {
+  const tag = problem.severity === 'warning' ? 'warning: ' : '';
+  return `${problem.file}:${problem.line}:${problem.column} ${tag}${problem.message}`;
+}
+
+/** Whether any of these problems stops a set from loading. */
+export function hasErrors(problems: readonly Problem[]): boolean {
+  return problems.some((p) => p.severity === 'error');
+}

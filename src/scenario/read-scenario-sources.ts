@@ -1,0 +1,45 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+
+/** A scenario file's name (as shown in messages) and its text. */
+export interface ScenarioText {
+  readonly file: string;
+  readonly text: string;
+}
+
+const SCENARIO_FILE = /\.(ya?ml|json)$/i;
+
+/** Whether a path names a scenario file by its extension. */
+export function isScenarioFile(name: string): boolean {
+  return SCENARIO_FILE.test(name);
+}
+
+/**
+ * Reads every scenario file under the given directories and files (directories recursively,
+ * hidden entries skipped), in a stable sorted order so merges are deterministic.
+ */
+export async function readScenarioSources(paths: readonly string[]): Promise<ScenarioText[]> {
+  const files = new Set<string>();
+  for (const p of paths) for (const f of await listScenarioFiles(p)) files.add(f);
+  const sorted = [...files].sort();
+  return Promise.all(sorted.map(async (file) => ({ file: displayName(file), text: await fs.readFile(file, 'utf8') })));
+}
+
+async function listScenarioFiles(target: string): Promise<string[]> {
+  const stat = await fs.stat(target);
+  if (stat.isFile()) return [target];
+  const found: string[] = [];
+  for (const entry of await fs.readdir(target, { withFileTypes: true })) {
+    if (entry.name.startsWith('.')) continue;
+    const full = path.join(target, entry.name);
+    if (entry.isDirectory()) found.push(...(await listScenarioFiles(full)));
+    else if (entry.isFile() && isScenarioFile(entry.name)) found.push(full);
+  }
+  return found;
+}
+
+/** Paths relative to the working directory when inside it, so messages stay short. */
+function displayName(file: string): string {
+  const relative = path.relative(process.cwd(), file);
+  return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
+}

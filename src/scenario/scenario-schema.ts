@@ -1,0 +1,76 @@
+import { RESOURCES } from '../protocol/fields';
+import { resourceDefinitions, type JsonSchema } from '../protocol/json-schema';
+import { PROTOCOL_VERSIONS } from '../protocol/versions';
+import { WIRE_STYLES } from '../protocol/wire-encode';
+import { DURATION_PATTERN } from './duration';
+
+/**
+ * The JSON Schema of a scenario file. Entries are the wire Response (fields straight from the
+ * protocol table) plus control keys; titles name things in messages ("not a Client field").
+ */
+
+const durationSchema: JsonSchema = {
+  type: ['number', 'string'],
+  minimum: 0,
+  pattern: DURATION_PATTERN,
+  description: 'a duration: milliseconds, or a string like "250ms", "2.5s", "1m"',
+};
+
+/** Control keys of an entry, beside the Response fields. */
+export const CONTROL_KEYS: Record<string, JsonSchema> = {
+  status: { type: 'integer', minimum: 100, maximum: 599, description: 'an HTTP status from 100 to 599' },
+  delay: durationSchema,
+  body: { enum: ['none'], description: '"none" (send the status with no body at all)' },
+  headers: {
+    type: 'object',
+    additionalProperties: { type: ['string', 'number'] },
+    description: 'a map of header names to values',
+  },
+  protocol: { enum: [...PROTOCOL_VERSIONS], description: `a protocol version: ${PROTOCOL_VERSIONS.join(', ')}` },
+  wire: { enum: [...WIRE_STYLES], description: `a wire style: ${WIRE_STYLES.join(' or ')}` },
+};
+
+function entrySchema(): JsonSchema {
+  const responseFields = resourceDefinitions('authoring').Response.properties as Record<string, JsonSchema>;
+  return {
+    title: 'scenario entry',
+    description: 'a scenario entry',
+    type: 'object',
+    properties: { ...responseFields, ...CONTROL_KEYS },
+    additionalProperties: false,
+  };
+}
+
+/** File-level settings that apply to every entry of the file unless the entry says otherwise. */
+const defaultsSchema: JsonSchema = {
+  title: 'defaults',
+  description: 'file defaults',
+  type: 'object',
+  properties: { delay: durationSchema, headers: CONTROL_KEYS.headers, protocol: CONTROL_KEYS.protocol, wire: CONTROL_KEYS.wire },
+  additionalProperties: false,
+};
+
+/** The names an entry may use, for "did you mean" suggestions. */
+export const ENTRY_KEYS: readonly string[] = [...RESOURCES.Response.map((f) => f.name), ...Object.keys(CONTROL_KEYS)];
+
+/** The whole scenario file schema. */
+export function scenarioFileSchema(): JsonSchema {
+  return {
+    $id: 'auth-sim-scenario-file',
+    title: 'scenario file',
+    description: 'a scenario file',
+    type: 'object',
+    properties: {
+      tokens: {
+        title: 'tokens',
+        description: 'a map of tokens to entries',
+        type: 'object',
+        additionalProperties: { $ref: '#/$defs/Entry' },
+      },
+      fallback: { $ref: '#/$defs/Entry' },
+      defaults: defaultsSchema,
+    },
+    additionalProperties: false,
+    $defs: { ...resourceDefinitions('authoring'), Entry: entrySchema() },
+  };
+}

@@ -1,0 +1,31 @@
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import type { NodeHandler } from './protocol-handler';
+import { errorReply } from './error-reply';
+import { writeReply } from './write-reply';
+
+const NOT_FOUND = errorReply(404, 'NOT_FOUND', 'no such path; the protocol paths are GET /rest/chat/client/id/{token} and POST /rest/chat/client/id/');
+const INTERNAL = errorReply(500, 'INTERNAL_ERROR', 'auth-sim failed to answer this request; see its log');
+
+/** What the Express app is built from. */
+export interface AppParts {
+  readonly protocol: NodeHandler;
+}
+
+/**
+ * The Express application: the protocol handler first (the same function the server runs ahead
+ * of Express), then JSON 404s and a JSON 500 that never leaks a stack trace. Never listens.
+ */
+export function createApp(parts: AppParts): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.disable('etag');
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (!parts.protocol(req, res)) next();
+  });
+  app.use((_req: Request, res: Response) => writeReply(res, NOT_FOUND));
+  app.use((_error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    if (res.headersSent) return res.destroy();
+    writeReply(res, INTERNAL);
+  });
+  return app;
+}

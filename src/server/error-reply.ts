@@ -1,0 +1,11 @@
+import type { Reply } from '../scenario/scenario-set';
+
+/** A JSON error in the protocol's own shape, `{errorCode, errorText}`, ready to write. */
+export function errorReply(status: number, errorCode: string, errorText: string, headers: Record<string, string> = {}): Reply {
+  const body = Buffer.from(JSON.stringify({ errorCode, errorText }), 'utf8');
+  return Object.freeze({
+    status,
+    headers: Object.freeze({ 'content-type': 'application/json; charset=utf-8', ...headers, 'content-length': body.length }),
+    body,
+  });
+}
