@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import { ScenarioLoadError, startSimulator, type Simulator } from '../server/start-simulator';
+import { ScenarioLoadError, runSimulator, type Simulator } from '../server/run-simulator';
 import { tokenCount } from '../scenario/scenario-set';
 import { collect, DEFAULT_SCENARIOS } from './default-scenarios';
 import { createLogger, type Logger } from './logger';
@@ -32,7 +32,7 @@ export function registerServe(program: Command): void {
 async function start(flags: ServeFlags, logger: Logger): Promise<Simulator | undefined> {
   const paths = flags.scenarios ?? [DEFAULT_SCENARIOS];
   try {
-    const simulator = await startSimulator({ sources: { paths }, port: flags.port, host: flags.host });
+    const simulator = await runSimulator({ sources: { paths }, port: flags.port, host: flags.host });
     const set = simulator.store.set;
     reportProblems(logger, set.warnings);
     logger.info(`loaded ${set.files.length} file(s), ${tokenCount(set)} token(s) from ${paths.join(', ')}`);

@@ -1,4 +1,4 @@
-import { startSimulator, type Simulator, type SimulatorOptions } from '../../src/server/start-simulator';
+import { runSimulator, type Simulator, type SimulatorOptions } from '../../src/server/run-simulator';
 import { makeTempDir, type TempDir } from './temp-dir';
 
 /** A real simulator listening on port 0 over scenario files written to a temp dir. */
@@ -17,7 +17,7 @@ export async function startTestSimulator(
   const dir = makeTempDir();
   for (const [name, text] of Object.entries(files)) dir.write(name, text);
   try {
-    const sim = await startSimulator({ ...options, sources: { paths: [dir.path] }, port: 0 });
+    const sim = await runSimulator({ ...options, sources: { paths: [dir.path] }, port: 0 });
     return { sim, url: sim.url, dir, close: async () => (await sim.close(1000), dir.remove()) };
   } catch (error) {
     dir.remove();

@@ -26,8 +26,8 @@ export class ScenarioLoadError extends Error {
   }
 }
 
-/** Loads the scenarios, then listens. Throws ScenarioLoadError if the first load fails. */
-export async function startSimulator(options: SimulatorOptions): Promise<Simulator> {
+/** Loads the scenarios, then listens (the internal launcher; the public API wraps it). Throws ScenarioLoadError if the first load fails. */
+export async function runSimulator(options: SimulatorOptions): Promise<Simulator> {
   const store = new ScenarioStore(options.sources, options);
   const first = await store.reload();
   if (!first.ok) throw new ScenarioLoadError(first.problems);
