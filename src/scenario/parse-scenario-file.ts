@@ -1,5 +1,6 @@
 import { LineCounter, parseDocument, type Document } from 'yaml';
 import { checkScenarioFile } from './check-scenario-file';
+import { findDuplicateKeys } from './find-duplicate-keys';
 import type { Problem } from './problem';
 
 /** A scenario file turned into data, with everything found wrong in it. */
@@ -17,11 +18,12 @@ export interface ParsedScenarioFile {
  */
 export function parseScenarioFile(file: string, text: string): ParsedScenarioFile {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, merge: true, uniqueKeys: true, prettyErrors: false });
+  const doc = parseDocument(text, { lineCounter, merge: true, uniqueKeys: false, prettyErrors: false });
   const syntax = doc.errors.map((e): Problem => {
     const pos = e.linePos?.[0] ?? { line: 1, col: 1 };
     return { file, line: pos.line, column: pos.col, severity: 'error', path: '', message: firstLine(e.message) };
   });
+  syntax.push(...findDuplicateKeys(file, doc, lineCounter));
   if (syntax.length > 0) return { file, data: {}, doc, lineCounter, problems: syntax };
   const data = (doc.toJS({ maxAliasCount: 10_000 }) ?? {}) as Record<string, unknown>;
   return { file, data, doc, lineCounter, problems: checkScenarioFile(file, data, doc, lineCounter) };

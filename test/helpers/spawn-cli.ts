@@ -1,0 +1,52 @@
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import path from 'node:path';
+
+/** The built CLI launcher, as `npx auth-sim` runs it (npm test builds dist/ first). */
+export const CLI = path.resolve(__dirname, '..', '..', 'bin', 'auth-sim.js');
+
+/** A running `auth-sim` process and everything it has printed so far. */
+export interface CliProcess {
+  readonly child: ChildProcessWithoutNullStreams;
+  readonly url: string;
+  stdout(): string;
+  stderr(): string;
+  /** Resolves with the exit code once the process has ended. */
+  exited(): Promise<number | null>;
+  stop(): Promise<number | null>;
+}
+
+/** Starts the CLI and resolves once it prints its `listening on` line (rejects if it exits first). */
+export function startCli(args: string[], options: { cwd?: string; timeoutMs?: number } = {}): Promise<CliProcess> {
+  const child = spawn(process.execPath, [CLI, ...args], { cwd: options.cwd, env: { ...process.env, NO_COLOR: '1' } });
+  let out = '';
+  let err = '';
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no "listening on" line within the time limit; stderr: ${err}`)), options.timeoutMs ?? 15_000);
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+      const match = /listening on (http:\/\/\S+)/.exec(out);
+      if (!match) return;
+      clearTimeout(timer);
+      resolve({
+        child,
+        url: match[1],
+        stdout: () => out,
+        stderr: () => err,
+        exited: () => exit,
+        stop: () => (child.kill('SIGTERM'), exit),
+      });
+    });
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
+    void exit.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`auth-sim exited with ${code} before listening; stderr: ${err}`));
+    });
+  });
+}
+
+/** Runs the CLI to completion (for validate, generate, --help). */
+export function runCli(args: string[], options: { cwd?: string } = {}): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [CLI, ...args], { cwd: options.cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
