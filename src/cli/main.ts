@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { registerServe } from './serve';
 import { registerValidate } from './validate';
 import { registerSchema } from './schema';
+import { registerFields } from './fields';
 
 /** Builds the command-line program; one file per command registers itself. */
 export function buildProgram(): Command {
@@ -11,6 +12,7 @@ export function buildProgram(): Command {
   registerServe(program);
   registerValidate(program);
   registerSchema(program);
+  registerFields(program);
   return program;
 }
 
