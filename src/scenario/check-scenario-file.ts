@@ -6,6 +6,7 @@ import { scenarioFileSchema } from './scenario-schema';
 import { didYouMean } from './suggest';
 
 let compiled: ValidateFunction | undefined;
+let compiledEntry: ValidateFunction | undefined;
 
 /** The compiled validator, built on first use: the schema never changes within a process. */
 function validator(): ValidateFunction {
@@ -13,9 +14,24 @@ function validator(): ValidateFunction {
   return compiled;
 }
 
+/** The same schema's Entry definition on its own, for one entry sent at run time (admin API, programs). */
+function entryValidator(): ValidateFunction {
+  const { $defs } = scenarioFileSchema();
+  compiledEntry ??= new Ajv({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true }).compile({ $id: 'auth-sim-scenario-entry', $ref: '#/$defs/Entry', $defs });
+  return compiledEntry;
+}
+
 /** Every schema problem in a parsed scenario file, each with line, column and field path. */
 export function checkScenarioFile(file: string, data: unknown, doc: Document, lineCounter: LineCounter): Problem[] {
-  const validate = validator();
+  return checkWith(validator(), file, data, doc, lineCounter);
+}
+
+/** Every schema problem in one scenario entry given on its own; paths start inside the entry (`client.surname`). */
+export function checkScenarioEntry(file: string, data: unknown, doc: Document, lineCounter: LineCounter): Problem[] {
+  return checkWith(entryValidator(), file, data, doc, lineCounter);
+}
+
+function checkWith(validate: ValidateFunction, file: string, data: unknown, doc: Document, lineCounter: LineCounter): Problem[] {
   if (validate(data)) return [];
   const errors = pruneErrors(validate.errors ?? []);
   return errors.map((error) => toProblem(file, error, doc, lineCounter));

@@ -3,6 +3,9 @@ import { checkScenarioFile } from './check-scenario-file';
 import { findDuplicateKeys } from './find-duplicate-keys';
 import type { Problem } from './problem';
 
+/** The schema check applied after parsing: a whole file by default, or one entry (`checkScenarioEntry`). */
+export type SchemaCheck = typeof checkScenarioFile;
+
 /** A scenario file turned into data, with everything found wrong in it. */
 export interface ParsedScenarioFile {
   readonly file: string;
@@ -16,7 +19,7 @@ export interface ParsedScenarioFile {
  * Parses YAML (JSON is YAML too) with positions kept, then checks it against the scenario
  * schema. Duplicate keys and syntax errors come back as problems, never as exceptions.
  */
-export function parseScenarioFile(file: string, text: string): ParsedScenarioFile {
+export function parseScenarioFile(file: string, text: string, check: SchemaCheck = checkScenarioFile): ParsedScenarioFile {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, merge: true, uniqueKeys: false, prettyErrors: false });
   const syntax = doc.errors.map((e): Problem => {
@@ -26,7 +29,7 @@ export function parseScenarioFile(file: string, text: string): ParsedScenarioFil
   syntax.push(...findDuplicateKeys(file, doc, lineCounter));
   if (syntax.length > 0) return { file, data: {}, doc, lineCounter, problems: syntax };
   const data = (doc.toJS({ maxAliasCount: 10_000 }) ?? {}) as Record<string, unknown>;
-  return { file, data, doc, lineCounter, problems: checkScenarioFile(file, data, doc, lineCounter) };
+  return { file, data, doc, lineCounter, problems: check(file, data, doc, lineCounter) };
 }
 
 function firstLine(message: string): string {

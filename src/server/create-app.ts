@@ -1,4 +1,4 @@
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import express, { type Express, type NextFunction, type Request, type Response, type Router } from 'express';
 import type { NodeHandler } from './protocol-handler';
 import { errorReply } from './error-reply';
 import { writeReply } from './write-reply';
@@ -9,6 +9,8 @@ const INTERNAL = errorReply(500, 'INTERNAL_ERROR', 'auth-sim failed to answer th
 /** What the Express app is built from. */
 export interface AppParts {
   readonly protocol: NodeHandler;
+  /** The admin API and where it is mounted (`createAdminRouter`); absent with --no-admin. */
+  readonly admin?: { readonly prefix: string; readonly router: Router };
 }
 
 /**
@@ -22,6 +24,7 @@ export function createApp(parts: AppParts): Express {
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (!parts.protocol(req, res)) next();
   });
+  if (parts.admin) app.use(parts.admin.prefix, parts.admin.router);
   app.use((_req: Request, res: Response) => writeReply(res, NOT_FOUND));
   app.use((_error: unknown, _req: Request, res: Response, _next: NextFunction) => {
     if (res.headersSent) return res.destroy();

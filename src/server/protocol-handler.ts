@@ -1,7 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { lookupEntry, type ScenarioSet } from '../scenario/scenario-set';
+import { lookupEntry, type CompiledEntry, type ScenarioSet } from '../scenario/scenario-set';
+import type { RequestRecorder } from './request-recorder';
 import { isProtocolUrl, requestToken } from './request-token';
-import { sendAnswer, writeReply } from './write-reply';
+import { writeReply } from './write-reply';
+import { createAnswerRuntime, type AnswerRuntime } from './answer-runtime';
+import { deliverAnswer } from './deliver-answer';
 
 /** Handles a request on Node's own objects; false means "not mine", for the next handler. */
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -9,13 +12,16 @@ export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => boolean
 /** Anything that holds the served set; read once per request, so a reload never splits one. */
 export interface SetHolder {
   readonly set: ScenarioSet;
+  /** The one lookup for a token (runtime tokens over the set: `createServedTokens`); without it, the set's own. */
+  resolve?(token: string): CompiledEntry;
 }
 
 /**
  * The protocol endpoints, GET by path and POST by header, as one handler. The server calls it
  * before Express's router (the hot path); the Express app mounts the same function.
  */
-export function createProtocolHandler(holder: SetHolder): NodeHandler {
+export function createProtocolHandler(holder: SetHolder, recorder?: RequestRecorder, runtime: AnswerRuntime = createAnswerRuntime()): NodeHandler {
+  const resolve = holder.resolve ? holder.resolve.bind(holder) : (token: string) => lookupEntry(holder.set, token);
   return (req, res) => {
     if (!isProtocolUrl(req.url ?? '')) return false;
     const set = holder.set;
@@ -23,10 +29,15 @@ export function createProtocolHandler(holder: SetHolder): NodeHandler {
     if (req.method === 'POST') req.resume();
     const found = requestToken(req);
     if ('reject' in found) {
+      if (recorder !== undefined) recorder.track(req, res, set, null, null, null, null);
       writeReply(res, found.reject);
       return true;
     }
-    sendAnswer(res, lookupEntry(set, found.token).answer({ token: found.token }));
+    const entry = resolve(found.token);
+    const answer = entry.answer({ token: found.token, states: runtime.states });
+    // Journal and request log: one check when neither is on.
+    if (recorder !== undefined) recorder.track(req, res, set, found.token, found.origin, entry, answer);
+    deliverAnswer(res, answer, runtime.faults);
     return true;
   };
 }

@@ -3,20 +3,33 @@ import type { LoadOptions } from '../scenario/load-scenario-set';
 import type { Problem } from '../scenario/problem';
 import { ScenarioStore, type ScenarioSources } from '../scenario/scenario-store';
 import { createApp } from './create-app';
+import { createControlParts, type ControlOptions, type ControlParts } from './control-parts';
 import { createProtocolHandler } from './protocol-handler';
+import { createAnswerRuntime } from './answer-runtime';
+import type { TokenStates } from '../scenario/token-state';
 import { startServer, type RunningServer } from './start-server';
 
 /** Everything a simulator is started with; only the sources are required. */
-export interface SimulatorOptions extends LoadOptions {
+export interface SimulatorOptions extends LoadOptions, ControlOptions {
   readonly sources: ScenarioSources;
   readonly port?: number;
   readonly host?: string;
+  /** The seed of every random draw (chance, delay shapes); without it one is picked and shown as `seed`. */
+  readonly seed?: number;
 }
 
 /** A running simulator: the server, the scenario store behind it, and the app. */
 export interface Simulator extends RunningServer {
   readonly store: ScenarioStore;
   readonly app: Express;
+  /** Runtime tokens, the journal, the admin router and reset (issue 6). */
+  readonly control: ControlParts;
+  /** The admin API's base URL; null with the admin API off. */
+  readonly adminUrl: string | null;
+  /** Per-token state of sequences, expiry and chance; `tokenStates.reset(token?)` forgets it. */
+  readonly tokenStates: TokenStates;
+  /** The seed in use: pass it as `seed` (or --seed) to replay this run request by request. */
+  readonly seed: number;
 }
 
 /** The first load failed: nothing to serve. */
@@ -31,8 +44,13 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
   const store = new ScenarioStore(options.sources, options);
   const first = await store.reload();
   if (!first.ok) throw new ScenarioLoadError(first.problems);
-  const protocol = createProtocolHandler(store);
-  const app = createApp({ protocol });
+  const control = createControlParts(store, options);
+  const runtime = createAnswerRuntime(options.seed);
+  control.resetHooks.push(() => runtime.states.reset());
+  const protocol = createProtocolHandler(control.tokens, control.recorder, runtime);
+  const app = createApp({ protocol, admin: control.admin });
   const running = await startServer(app, protocol, options.port ?? 0, options.host ?? '127.0.0.1');
-  return { ...running, store, app };
+  const close = (graceMs?: number) => (runtime.faults.closeAll(), running.close(graceMs));
+  const tokenStates = runtime.states;
+  return { ...running, close, store, app, control, adminUrl: control.admin ? `${running.url}${control.admin.prefix}` : null, tokenStates, seed: tokenStates.seed };
 }

@@ -1,0 +1,73 @@
+import { isMap } from 'yaml';
+import { DEFAULT_WIRE_OPTIONS, type WireOptions } from '../protocol/wire-encode';
+import { checkScenarioEntry } from './check-scenario-file';
+import { compileEntry, type EntryData } from './compile-entry';
+import { parseScenarioFile } from './parse-scenario-file';
+import { hasErrors, type Problem, type SourceRef } from './problem';
+import type { CompiledEntry } from './scenario-set';
+
+/** The file name runtime entries carry in messages and in the journal. */
+export const RUNTIME_FILE = '(admin)';
+
+/** The outcome of adding a runtime entry: applied, or every problem and nothing changed. */
+export type PutOutcome = { readonly ok: true; readonly replaced: boolean; readonly warnings: readonly Problem[] } | { readonly ok: false; readonly problems: readonly Problem[] };
+
+/**
+ * Tokens added at run time (admin API, programs), consulted before the served set. They are
+ * compiled exactly like file entries, survive file reloads, and go on reset.
+ */
+export class RuntimeTokens {
+  private readonly entries = new Map<string, CompiledEntry>();
+
+  constructor(private readonly base: WireOptions = DEFAULT_WIRE_OPTIONS) {}
+
+  /** How many runtime tokens there are; the protocol path skips the overlay entirely at 0. */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The runtime entry for `token`, if there is one. */
+  get(token: string): CompiledEntry | undefined {
+    return this.entries.get(token);
+  }
+
+  /** The runtime tokens, in the order they were added. */
+  tokens(): string[] {
+    return [...this.entries.keys()];
+  }
+
+  /**
+   * Adds or replaces `token` from an entry's text (YAML or JSON), checked against the same
+   * schema with the same messages as scenario files. On any error nothing changes.
+   */
+  putText(token: string, text: string, file = RUNTIME_FILE): PutOutcome {
+    const parsed = parseScenarioFile(file, text, checkScenarioEntry);
+    if (parsed.problems.length === 0 && !isMap(parsed.doc.contents)) {
+      return { ok: false, problems: [{ file, line: 1, column: 1, severity: 'error', path: '', message: 'the entry is empty; send a scenario entry, e.g. {"status": 503, "body": "none"}' }] };
+    }
+    if (hasErrors(parsed.problems)) return { ok: false, problems: parsed.problems };
+    return this.put(token, parsed.data, { file, line: 1, column: 1 }, parsed.problems);
+  }
+
+  /** Adds or replaces `token` from an entry given as a value (programs); checked like putText. */
+  putValue(token: string, entry: unknown): PutOutcome {
+    return this.putText(token, JSON.stringify(entry ?? null, null, 2) ?? '');
+  }
+
+  /** Removes a runtime token; false if there was none. */
+  remove(token: string): boolean {
+    return this.entries.delete(token);
+  }
+
+  /** Removes every runtime token. */
+  clear(): void {
+    this.entries.clear();
+  }
+
+  private put(token: string, data: EntryData, source: SourceRef, warnings: readonly Problem[]): PutOutcome {
+    const compiled = compileEntry(data, {}, this.base, source);
+    const replaced = this.entries.has(token);
+    this.entries.set(token, compiled);
+    return { ok: true, replaced, warnings };
+  }
+}

@@ -1,0 +1,41 @@
+import type { NextFunction, Request, Response } from 'express';
+import type { Problem } from '../../scenario/problem';
+
+/** An admin call that cannot be done as asked: its status, a message saying why, and any problems. */
+export class AdminError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 404 | 409 | 413 | 415,
+    message: string,
+    readonly problems?: readonly Problem[],
+  ) {
+    super(message);
+  }
+}
+
+/** The JSON body of every admin error: `{ error, problems? }`. */
+export interface AdminErrorBody {
+  readonly error: string;
+  readonly problems?: readonly Problem[];
+}
+
+/** Sends an admin error as JSON; anything unexpected becomes a 500 without a stack trace. */
+export function sendAdminError(error: unknown, _req: Request, res: Response, _next: NextFunction): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const { status, body } = describeError(error);
+  res.status(status).json(body);
+}
+
+function describeError(error: unknown): { status: number; body: AdminErrorBody } {
+  if (error instanceof AdminError) {
+    return { status: error.status, body: error.problems ? { error: error.message, problems: error.problems } : { error: error.message } };
+  }
+  // body-parser's errors carry a 4xx status and a safe message (too large, bad charset, aborted).
+  const parser = error as { status?: unknown; expose?: unknown; message?: unknown };
+  if (typeof parser.status === 'number' && parser.status >= 400 && parser.status < 500 && parser.expose === true) {
+    return { status: parser.status, body: { error: String(parser.message) } };
+  }
+  return { status: 500, body: { error: 'auth-sim failed to do this admin call; see its log' } };
+}

@@ -1,0 +1,22 @@
+import type { RuntimeTokens } from '../../scenario/runtime-tokens';
+import type { ScenarioStore } from '../../scenario/scenario-store';
+import type { Journal } from '../journal';
+
+/** What a reset cleared, by count. */
+export interface ResetCounts {
+  readonly requests: number;
+  readonly runtimeTokens: number;
+  readonly tokenStates: number;
+}
+
+/** What the admin API reads and steers; built by runSimulator. */
+export interface AdminParts {
+  readonly store: ScenarioStore;
+  readonly runtime: RuntimeTokens;
+  /** Absent when the journal is off. */
+  readonly journal?: Journal;
+  /** Everything back to the files: journal, per-token state, runtime tokens. */
+  reset(): ResetCounts;
+  /** When set, mutating calls must present it. */
+  readonly adminToken?: string;
+}

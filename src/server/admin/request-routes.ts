@@ -1,0 +1,27 @@
+import { Router, type Request } from 'express';
+import type { Journal } from '../journal';
+import { AdminError } from './admin-error';
+import type { AdminParts } from './admin-parts';
+import { parseJournalQuery } from './parse-journal-query';
+
+/** `GET /requests` (the journal, newest first, filtered) and `DELETE /requests` (clear it). */
+export function requestRoutes(parts: AdminParts): Router {
+  const router = Router();
+  router.get('/requests', (req, res) => {
+    const journal = journalOf(parts, req);
+    const requests = journal.list(parseJournalQuery(req.query as Record<string, unknown>));
+    res.json({ capacity: journal.capacity, size: journal.size, requests });
+  });
+  router.delete('/requests', (req, res) => {
+    const journal = journalOf(parts, req);
+    const cleared = journal.size;
+    journal.clear();
+    res.json({ cleared });
+  });
+  return router;
+}
+
+function journalOf(parts: AdminParts, req: Request): Journal {
+  if (!parts.journal) throw new AdminError(404, `${req.method} ${req.originalUrl}: the request journal is off (started with --journal-size 0 or --no-journal)`);
+  return parts.journal;
+}

@@ -1,0 +1,64 @@
+import type { Router } from 'express';
+import type { WireOptions } from '../protocol/wire-encode';
+import { RuntimeTokens } from '../scenario/runtime-tokens';
+import type { ScenarioStore } from '../scenario/scenario-store';
+import { createAdminRouter, DEFAULT_ADMIN_PREFIX } from './admin/admin-router';
+import type { ResetCounts } from './admin/admin-parts';
+import { Journal, type JournalEntry } from './journal';
+import { RequestRecorder } from './request-recorder';
+import { createServedTokens, type TokenSource } from './served-tokens';
+
+/** The journal's size unless told otherwise. */
+export const DEFAULT_JOURNAL_SIZE = 1000;
+
+/** How a simulator is observed and steered. */
+export interface ControlOptions {
+  /** Requests the journal keeps (a ring buffer); 0 turns it off. Default 1000. */
+  readonly journalSize?: number;
+  /** Called once per finished protocol request (the CLI's request log). */
+  readonly onRequest?: (entry: JournalEntry) => void;
+  /** The admin API: false leaves it out; otherwise where it is mounted and the token mutating calls need. */
+  readonly admin?: false | { readonly prefix?: string; readonly token?: string };
+  readonly wire?: WireOptions;
+}
+
+/** The observing and steering parts of one simulator, wired to its store. */
+export interface ControlParts {
+  readonly tokens: TokenSource;
+  readonly runtime: RuntimeTokens;
+  readonly journal: Journal | undefined;
+  readonly recorder: RequestRecorder | undefined;
+  readonly admin: { readonly prefix: string; readonly router: Router } | undefined;
+  /** Hooks a reset also runs (per-token sequence/expiry state); each returns how many it cleared. */
+  readonly resetHooks: (() => number)[];
+  reset(): ResetCounts;
+}
+
+/** Builds the runtime tokens, the journal, the recorder (only if something listens) and the admin router. */
+export function createControlParts(store: ScenarioStore, options: ControlOptions): ControlParts {
+  const runtime = new RuntimeTokens(options.wire);
+  const size = options.journalSize ?? DEFAULT_JOURNAL_SIZE;
+  const journal = size > 0 ? new Journal(size) : undefined;
+  const recorder = journal || options.onRequest ? new RequestRecorder({ journal, onRequest: options.onRequest, runtime }) : undefined;
+  const resetHooks: (() => number)[] = [];
+  const reset = (): ResetCounts => {
+    const counts = { requests: journal?.size ?? 0, runtimeTokens: runtime.size, tokenStates: resetHooks.reduce((n, hook) => n + hook(), 0) };
+    journal?.clear();
+    runtime.clear();
+    return counts;
+  };
+  const settings = options.admin === false ? undefined : (options.admin ?? {});
+  const admin = settings && {
+    prefix: normalizePrefix(settings.prefix ?? DEFAULT_ADMIN_PREFIX),
+    router: createAdminRouter({ store, runtime, journal, reset, adminToken: settings.token }),
+  };
+  return { tokens: createServedTokens(store, runtime), runtime, journal, recorder, admin, resetHooks, reset };
+}
+
+/** `__admin/` and `/__admin` both mean `/__admin`. */
+function normalizePrefix(prefix: string): string {
+  const trimmed = prefix.trim().replace(/\/+$/, '');
+  const path = trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+  if (path === '/' || path.startsWith('/rest/')) throw new RangeError(`the admin prefix must be a path of its own like /__admin, not "${prefix}"`);
+  return path;
+}

@@ -1,0 +1,91 @@
+import type { TokenOrigin } from './request-token';
+
+/** How a request's token was answered: a file entry, a runtime (admin) entry, a population, the fallback, or not at all. */
+export type MatchKind = 'token' | 'admin' | 'population' | 'fallback' | 'rejected';
+
+/** One protocol request as the journal and the request log see it. */
+export interface JournalEntry {
+  /** Position in the simulator's request sequence, from 1; survives the ring dropping older entries. */
+  readonly seq: number;
+  /** When the request arrived, ISO 8601. */
+  readonly time: string;
+  readonly method: string;
+  /** null when the request was rejected before a token was read (400, 405). */
+  readonly token: string | null;
+  readonly origin: TokenOrigin | null;
+  /** The status sent; null when the connection ended with no response (a fault, or the caller hung up). */
+  readonly status: number | null;
+  readonly fault: string | null;
+  readonly delayMs: number;
+  /** Bytes written to the connection for this response, status line and headers included. */
+  readonly bytes: number;
+  readonly durationMs: number;
+  readonly matched: MatchKind;
+  /** `file:line` of the scenario entry that answered, `(admin)` for runtime entries, null when rejected. */
+  readonly entry: string | null;
+  /** For a token that matched nothing: the closest known tokens, closest first. */
+  readonly nearMisses: readonly string[];
+}
+
+/** Which journal entries to list; every given field must match. */
+export interface JournalFilter {
+  readonly token?: string;
+  readonly method?: string;
+  readonly status?: number;
+  /** Only requests that arrived at or after this instant. */
+  readonly since?: Date;
+  /** At most this many, newest first. */
+  readonly limit?: number;
+}
+
+/**
+ * The request journal: a ring buffer of the last `capacity` requests, so a long soak never grows
+ * memory. Writing is one array store; listing copies newest first.
+ */
+export class Journal {
+  private readonly ring: (JournalEntry | undefined)[];
+  private next = 0;
+  private count = 0;
+
+  constructor(readonly capacity: number) {
+    if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`journal capacity must be a whole number from 1, got ${capacity}`);
+    this.ring = new Array<JournalEntry | undefined>(capacity);
+  }
+
+  /** How many entries it holds now (never more than its capacity). */
+  get size(): number {
+    return this.count;
+  }
+
+  /** Adds an entry, dropping the oldest when full. */
+  add(entry: JournalEntry): void {
+    this.ring[this.next] = entry;
+    this.next = this.next + 1 === this.capacity ? 0 : this.next + 1;
+    if (this.count < this.capacity) this.count += 1;
+  }
+
+  /** The entries matching `filter`, newest first. */
+  list(filter: JournalFilter = {}): JournalEntry[] {
+    const found: JournalEntry[] = [];
+    const limit = filter.limit ?? Infinity;
+    const since = filter.since?.toISOString();
+    const method = filter.method?.toUpperCase();
+    for (let i = 1; i <= this.count && found.length < limit; i++) {
+      const entry = this.ring[(this.next - i + this.capacity) % this.capacity]!;
+      if (filter.token !== undefined && entry.token !== filter.token) continue;
+      if (method !== undefined && entry.method !== method) continue;
+      if (filter.status !== undefined && entry.status !== filter.status) continue;
+      // ISO strings of the same form compare in time order.
+      if (since !== undefined && entry.time < since) continue;
+      found.push(entry);
+    }
+    return found;
+  }
+
+  /** Forgets every entry. */
+  clear(): void {
+    this.ring.fill(undefined);
+    this.next = 0;
+    this.count = 0;
+  }
+}

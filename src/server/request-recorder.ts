@@ -1,0 +1,114 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { RUNTIME_FILE, type RuntimeTokens } from '../scenario/runtime-tokens';
+import type { Answer, CompiledEntry, ScenarioSet } from '../scenario/scenario-set';
+import type { Journal, JournalEntry, MatchKind } from './journal';
+import { nearMisses } from './near-misses';
+import type { TokenOrigin } from './request-token';
+
+/** Where finished requests go: the journal, a listener (the CLI's request log), or both. */
+export interface RecorderOptions {
+  readonly journal?: Journal;
+  readonly onRequest?: (entry: JournalEntry) => void;
+  /** Runtime tokens count as known tokens for near misses. */
+  readonly runtime?: RuntimeTokens;
+}
+
+/** What is known when a request is answered; completed when its response closes. */
+interface Pending {
+  readonly recorder: RequestRecorder;
+  readonly method: string;
+  readonly token: string | null;
+  readonly origin: TokenOrigin | null;
+  readonly at: number;
+  readonly started: number;
+  readonly socket: Socket;
+  readonly bytesBefore: number;
+  readonly set: ScenarioSet;
+  readonly entry: CompiledEntry | null;
+  readonly answer: Answer | null;
+}
+
+const PENDING = Symbol('auth-sim.pending-request');
+type Tracked = ServerResponse & { [PENDING]?: Pending };
+
+/** One shared listener, so tracking a request allocates no closure; `this` is the response. */
+function onClose(this: Tracked): void {
+  const pending = this[PENDING];
+  if (!pending) return;
+  this[PENDING] = undefined;
+  pending.recorder.finish(pending, this);
+}
+
+/**
+ * Turns protocol requests into journal entries when their responses close (sent, faulted or
+ * abandoned alike). Only created when a journal or a listener wants them, so with neither the
+ * request path does no recording work at all.
+ */
+export class RequestRecorder {
+  private readonly namedTokens = new WeakMap<ScenarioSet, string[]>();
+  private seq = 0;
+
+  constructor(private readonly options: RecorderOptions) {}
+
+  /** Starts tracking a request answered by `entry` with `answer` (null for both: rejected before lookup). */
+  track(req: IncomingMessage, res: ServerResponse, set: ScenarioSet, token: string | null, origin: TokenOrigin | null, entry: CompiledEntry | null, answer: Answer | null): void {
+    const socket = req.socket;
+    const pending: Pending = { recorder: this, method: req.method ?? '', token, origin, at: Date.now(), started: performance.now(), socket, bytesBefore: socket.bytesWritten, set, entry, answer };
+    (res as Tracked)[PENDING] = pending;
+    res.on('close', onClose);
+  }
+
+  /** Completes a tracked request; called once, from the response's 'close'. */
+  finish(p: Pending, res: ServerResponse): void {
+    const matched = matchKind(p);
+    const entry: JournalEntry = {
+      seq: ++this.seq,
+      time: new Date(p.at).toISOString(),
+      method: p.method,
+      token: p.token,
+      origin: p.origin,
+      status: res.headersSent ? res.statusCode : null,
+      fault: faultOf(p.answer),
+      delayMs: p.answer?.delayMs ?? 0,
+      bytes: p.socket.bytesWritten - p.bytesBefore,
+      durationMs: Math.round((performance.now() - p.started) * 100) / 100,
+      matched,
+      entry: p.entry ? sourceOf(p.entry) : null,
+      nearMisses: matched === 'fallback' && p.token !== null ? nearMisses(p.token, this.knownTokens(p.set)) : [],
+    };
+    this.options.journal?.add(entry);
+    this.options.onRequest?.(entry);
+  }
+
+  /** Named tokens of a set (computed once per set) plus the runtime tokens of the moment. */
+  private knownTokens(set: ScenarioSet): readonly string[] {
+    let named = this.namedTokens.get(set);
+    if (!named) {
+      named = [...set.entries.keys()];
+      this.namedTokens.set(set, named);
+    }
+    const runtime = this.options.runtime;
+    return runtime && runtime.size > 0 ? [...runtime.tokens(), ...named] : named;
+  }
+}
+
+function matchKind(p: Pending): MatchKind {
+  if (p.entry === null || p.token === null) return 'rejected';
+  if (p.entry.source.file === RUNTIME_FILE) return 'admin';
+  if (p.entry === p.set.fallback) return 'fallback';
+  return p.set.entries.get(p.token) === p.entry ? 'token' : 'population';
+}
+
+function sourceOf(entry: CompiledEntry): string {
+  const { file, line } = entry.source;
+  return line > 0 ? `${file}:${line}` : file;
+}
+
+/** The fault an answer acts out, when the answer carries one (faults are named by the scenario). */
+function faultOf(answer: Answer | null): string | null {
+  const fault = (answer as { fault?: unknown } | null)?.fault;
+  if (typeof fault === 'string') return fault;
+  if (fault && typeof fault === 'object' && typeof (fault as { name?: unknown }).name === 'string') return (fault as { name: string }).name;
+  return null;
+}
