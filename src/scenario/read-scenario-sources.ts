@@ -39,7 +39,7 @@ async function listScenarioFiles(target: string): Promise<string[]> {
 }
 
 /** Paths relative to the working directory when inside it, so messages stay short. */
-function displayName(file: string): string {
+export function displayName(file: string): string {
   const relative = path.relative(process.cwd(), file);
   return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
 }

@@ -2,6 +2,7 @@ import type { Express } from 'express';
 import type { LoadOptions } from '../scenario/load-scenario-set';
 import type { Problem } from '../scenario/problem';
 import { ScenarioStore, type ScenarioSources } from '../scenario/scenario-store';
+import { watchScenarios, type ScenarioWatcher, type WatchOptions } from '../scenario/watch-scenarios';
 import { createApp } from './create-app';
 import { createControlParts, type ControlOptions, type ControlParts } from './control-parts';
 import { createProtocolHandler } from './protocol-handler';
@@ -14,6 +15,8 @@ export interface SimulatorOptions extends LoadOptions, ControlOptions {
   readonly sources: ScenarioSources;
   readonly port?: number;
   readonly host?: string;
+  /** Reload when scenario files change (default true; timing options imply true); false freezes the set. */
+  readonly watch?: boolean | WatchOptions;
   /** The seed of every random draw (chance, delay shapes); without it one is picked and shown as `seed`. */
   readonly seed?: number;
 }
@@ -22,6 +25,8 @@ export interface SimulatorOptions extends LoadOptions, ControlOptions {
 export interface Simulator extends RunningServer {
   readonly store: ScenarioStore;
   readonly app: Express;
+  /** The scenario file watcher; null with `watch: false` or no paths. close() stops it. */
+  readonly watcher: ScenarioWatcher | null;
   /** Runtime tokens, the journal, the admin router and reset (issue 6). */
   readonly control: ControlParts;
   /** The admin API's base URL; null with the admin API off. */
@@ -42,15 +47,28 @@ export class ScenarioLoadError extends Error {
 /** Loads the scenarios, then listens (the internal launcher; the public API wraps it). Throws ScenarioLoadError if the first load fails. */
 export async function runSimulator(options: SimulatorOptions): Promise<Simulator> {
   const store = new ScenarioStore(options.sources, options);
-  const first = await store.reload();
-  if (!first.ok) throw new ScenarioLoadError(first.problems);
+  // Watch before the first read, so an edit made while loading is not missed.
+  const watcher = await startWatcher(store, options.watch);
+  const first = await store.reload('start');
+  if (!first.ok) {
+    await watcher?.close();
+    throw new ScenarioLoadError(first.problems);
+  }
   const control = createControlParts(store, options);
   const runtime = createAnswerRuntime(options.seed);
   control.resetHooks.push(() => runtime.states.reset());
   const protocol = createProtocolHandler(control.tokens, control.recorder, runtime);
   const app = createApp({ protocol, admin: control.admin });
-  const running = await startServer(app, protocol, options.port ?? 0, options.host ?? '127.0.0.1');
-  const close = (graceMs?: number) => (runtime.faults.closeAll(), running.close(graceMs));
+  const running = await startServer(app, protocol, options.port ?? 0, options.host ?? '127.0.0.1').catch(async (error: unknown) => {
+    await watcher?.close();
+    throw error;
+  });
+  const close = async (graceMs?: number) => (await watcher?.close(), runtime.faults.closeAll(), running.close(graceMs));
   const tokenStates = runtime.states;
-  return { ...running, close, store, app, control, adminUrl: control.admin ? `${running.url}${control.admin.prefix}` : null, tokenStates, seed: tokenStates.seed };
+  return { ...running, close, store, app, control, adminUrl: control.admin ? `${running.url}${control.admin.prefix}` : null, tokenStates, seed: tokenStates.seed, watcher };
+}
+
+function startWatcher(store: ScenarioStore, watch: boolean | WatchOptions = true): Promise<ScenarioWatcher> | null {
+  if (watch === false || store.sources.paths.length === 0) return null;
+  return watchScenarios(store, watch === true ? {} : watch);
 }
