@@ -72,7 +72,8 @@ function describe(error: ErrorObject, path: NodePath): { at: 'key' | 'value'; fu
     return { at: 'key', fullPath: path, message: `${where} is missing required ${owner}field "${name}"` };
   }
   const expected = schema.description ?? error.message ?? 'valid';
-  return { at: 'value', fullPath: path, message: `${where} must be ${expected}; got ${show(error.data)}` };
+  const hint = error.keyword === 'enum' && typeof error.data === 'string' ? didYouMean(error.data, (error.params.allowedValues as unknown[]).map(String)) : '';
+  return { at: 'value', fullPath: path, message: `${where} must be ${expected}; got ${show(error.data)}${hint}` };
 }
 
 function show(value: unknown): string {

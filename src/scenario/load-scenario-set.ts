@@ -6,6 +6,9 @@ import { hasErrors, type Problem, type SourceRef } from './problem';
 import type { ScenarioText } from './read-scenario-sources';
 import type { CompiledEntry, ScenarioSet } from './scenario-set';
 import { defaultFallback } from './default-fallback';
+import { defaultUnavailable } from './api-unavailable';
+import { checkEntryRules } from './entry-rules';
+import { isApiAvailable } from '../protocol/modules';
 
 /** A scenario set, or every problem that kept it from loading. */
 export type LoadResult =
@@ -15,6 +18,8 @@ export type LoadResult =
 /** Options that apply to the whole set. */
 export interface LoadOptions {
   readonly wire?: WireOptions;
+  /** The delay of every entry whose file and entry name none (the CLI's --delay), as written in YAML. */
+  readonly delay?: unknown;
 }
 
 /**
@@ -26,10 +31,12 @@ export function loadScenarioSet(texts: readonly ScenarioText[], options: LoadOpt
   const parsed = texts.map((t) => parseScenarioFile(t.file, t.text));
   const problems = parsed.flatMap((p) => p.problems);
   if (hasErrors(problems)) return { ok: false, problems };
+  for (const file of parsed) problems.push(...checkEntryRules(file, base));
   const entries = new Map<string, CompiledEntry>();
   let fallback: CompiledEntry | undefined;
+  let unavailable: CompiledEntry | undefined;
   for (const file of parsed) {
-    const defaults = (file.data.defaults ?? {}) as EntryData;
+    const defaults = { ...(options.delay !== undefined ? { delay: options.delay } : {}), ...(file.data.defaults ?? {}) } as EntryData;
     for (const [token, raw] of Object.entries((file.data.tokens ?? {}) as Record<string, EntryData>)) {
       const source = where(file, ['tokens', token]);
       const earlier = entries.get(token);
@@ -41,12 +48,18 @@ export function loadScenarioSet(texts: readonly ScenarioText[], options: LoadOpt
       if (fallback) problems.push(duplicateFallback(source, fallback.source));
       else fallback = compileEntry(file.data.fallback as EntryData, defaults, base, source);
     }
+    if (file.data.unavailable !== undefined) {
+      const source = where(file, ['unavailable']);
+      if (unavailable) problems.push(duplicateKey('unavailable', source, unavailable.source));
+      else unavailable = compileEntry(file.data.unavailable as EntryData, defaults, base, source);
+    }
   }
   if (hasErrors(problems)) return { ok: false, problems };
   const set: ScenarioSet = {
     entries,
     populations: [],
     fallback: fallback ?? defaultFallback(base),
+    ...(isApiAvailable(base.modules) ? {} : { unavailable: unavailable ?? defaultUnavailable(base) }),
     files: texts.map((t) => t.file),
     warnings: problems,
     loadedAt: new Date(),
@@ -67,4 +80,9 @@ function duplicateToken(token: string, here: SourceRef, first: SourceRef): Probl
 function duplicateFallback(here: SourceRef, first: SourceRef): Problem {
   const message = `fallback is defined twice: here and at ${first.file}:${first.line}:${first.column}; keep one`;
   return { ...here, severity: 'error', path: 'fallback', message };
+}
+
+function duplicateKey(key: string, here: SourceRef, first: SourceRef): Problem {
+  const message = `${key} is defined twice: here and at ${first.file}:${first.line}:${first.column}; keep one`;
+  return { ...here, severity: 'error', path: key, message };
 }

@@ -2,24 +2,19 @@ import { RESOURCES } from '../protocol/fields';
 import { resourceDefinitions, type JsonSchema } from '../protocol/json-schema';
 import { PROTOCOL_VERSIONS } from '../protocol/versions';
 import { WIRE_STYLES } from '../protocol/wire-encode';
-import { DURATION_PATTERN } from './duration';
+import { ANSWER_KEYS, delaySchema, ENTRY_ONLY_KEYS } from './toolbox-schema';
+import { generateListSchema } from './generate-schema';
 
 /**
  * The JSON Schema of a scenario file. Entries are the wire Response (fields straight from the
  * protocol table) plus control keys; titles name things in messages ("not a Client field").
  */
 
-const durationSchema: JsonSchema = {
-  type: ['number', 'string'],
-  minimum: 0,
-  pattern: DURATION_PATTERN,
-  description: 'a duration: milliseconds, or a string like "250ms", "2.5s", "1m"',
-};
 
 /** Control keys of an entry, beside the Response fields. */
 export const CONTROL_KEYS: Record<string, JsonSchema> = {
   status: { type: 'integer', minimum: 100, maximum: 599, description: 'an HTTP status from 100 to 599' },
-  delay: durationSchema,
+  delay: delaySchema,
   body: { enum: ['none'], description: '"none" (send the status with no body at all)' },
   headers: {
     type: 'object',
@@ -28,6 +23,8 @@ export const CONTROL_KEYS: Record<string, JsonSchema> = {
   },
   protocol: { enum: [...PROTOCOL_VERSIONS], description: `a protocol version: ${PROTOCOL_VERSIONS.join(', ')}` },
   wire: { enum: [...WIRE_STYLES], description: `a wire style: ${WIRE_STYLES.join(' or ')}` },
+  ...ANSWER_KEYS,
+  ...ENTRY_ONLY_KEYS,
 };
 
 function entrySchema(): JsonSchema {
@@ -41,12 +38,19 @@ function entrySchema(): JsonSchema {
   };
 }
 
+/** One answer inside an entry (a `sequence` step, `otherwise`, `expire.answer`): an entry without the entry-only keys. */
+function stepSchema(): JsonSchema {
+  const responseFields = resourceDefinitions('authoring').Response.properties as Record<string, JsonSchema>;
+  const own = Object.fromEntries(Object.entries(CONTROL_KEYS).filter(([k]) => !(k in ENTRY_ONLY_KEYS)));
+  return { title: 'step', description: 'a step (one answer)', type: 'object', properties: { ...responseFields, ...own }, additionalProperties: false };
+}
+
 /** File-level settings that apply to every entry of the file unless the entry says otherwise. */
 const defaultsSchema: JsonSchema = {
   title: 'defaults',
   description: 'file defaults',
   type: 'object',
-  properties: { delay: durationSchema, headers: CONTROL_KEYS.headers, protocol: CONTROL_KEYS.protocol, wire: CONTROL_KEYS.wire },
+  properties: { delay: delaySchema, headers: CONTROL_KEYS.headers, protocol: CONTROL_KEYS.protocol, wire: CONTROL_KEYS.wire },
   additionalProperties: false,
 };
 
@@ -68,9 +72,11 @@ export function scenarioFileSchema(): JsonSchema {
         additionalProperties: { $ref: '#/$defs/Entry' },
       },
       fallback: { $ref: '#/$defs/Entry' },
+      unavailable: { $ref: '#/$defs/Entry' },
       defaults: defaultsSchema,
+      generate: generateListSchema(CONTROL_KEYS),
     },
     additionalProperties: false,
-    $defs: { ...resourceDefinitions('authoring'), Entry: entrySchema() },
+    $defs: { ...resourceDefinitions('authoring'), Entry: entrySchema(), Step: stepSchema() },
   };
 }

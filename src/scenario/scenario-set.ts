@@ -1,4 +1,6 @@
+import type { FaultName } from './fault-names';
 import type { Problem, SourceRef } from './problem';
+import type { TokenStates } from './token-state';
 
 /** A ready HTTP answer: status, headers and body bytes, built once at load. */
 export interface Reply {
@@ -8,20 +10,35 @@ export interface Reply {
   readonly body: Buffer | null;
 }
 
-/** What one request gets from an entry: a reply, after a delay. */
+/** A misbehaviour to act out, prepared at load (see src/server/faults/). */
+export interface CompiledFault {
+  readonly name: FaultName;
+  /** hang: how long before the connection is closed; drip: how long the body takes. */
+  readonly ms: number;
+  /** drip: the body's slices, sent one by one. */
+  readonly chunks: readonly Buffer[];
+}
+
+/** What one request gets from an entry: a reply, after a delay, or a fault acted out. */
 export interface Answer {
   readonly reply: Reply;
   readonly delayMs: number;
+  /** Absent for an honest answer; for reply-only faults (malformed, html...) `reply` already holds the bytes. */
+  readonly fault?: CompiledFault;
 }
 
 /** Per-request inputs an entry may use to pick its answer. */
 export interface AnswerContext {
   readonly token: string;
+  /** Per-token state for sequences, expiry and chance; without it every request counts as a token's first. */
+  readonly states?: TokenStates;
 }
 
 /** One token's compiled behaviour, and where it was written. */
 export interface CompiledEntry {
   readonly source: SourceRef;
+  /** A hash of what the entry serves (its merged data and wire options), so a reload can tell what changed. */
+  readonly fingerprint?: string;
   /** Picks the answer for one request; static entries return the same frozen Answer every time. */
   readonly answer: (context: AnswerContext) => Answer;
 }
@@ -38,13 +55,16 @@ export interface ScenarioSet {
   readonly entries: ReadonlyMap<string, CompiledEntry>;
   readonly populations: readonly TokenPopulation[];
   readonly fallback: CompiledEntry;
+  /** Set when none of the four modules is installed: every request gets this answer (reference, "What the service does"). */
+  readonly unavailable?: CompiledEntry;
   readonly files: readonly string[];
   readonly warnings: readonly Problem[];
   readonly loadedAt: Date;
 }
 
-/** The entry answering `token`: named tokens first, then populations, then the fallback. */
+/** The entry answering `token`: the API-unavailable answer if no module is installed, else named tokens first, then populations, then the fallback. */
 export function lookupEntry(set: ScenarioSet, token: string): CompiledEntry {
+  if (set.unavailable) return set.unavailable;
   const named = set.entries.get(token);
   if (named) return named;
   for (const population of set.populations) {

@@ -1,0 +1,28 @@
+import type { ServerResponse } from 'node:http';
+
+/**
+ * Responses held open by a fault (hang, drip, truncated), so closing the simulator ends them at
+ * once instead of waiting out their timers. Each removes itself when its connection closes.
+ */
+export class OpenFaults {
+  private readonly open = new Set<ServerResponse>();
+
+  /** Holds `res` until its connection closes; `cleanup` runs then (clear timers). */
+  hold(res: ServerResponse, cleanup: () => void): void {
+    this.open.add(res);
+    res.once('close', () => {
+      this.open.delete(res);
+      cleanup();
+    });
+  }
+
+  /** How many responses a fault holds open right now. */
+  get size(): number {
+    return this.open.size;
+  }
+
+  /** Ends every held connection (on simulator close). */
+  closeAll(): void {
+    for (const res of this.open) res.destroy();
+  }
+}
