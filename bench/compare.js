@@ -1,0 +1,61 @@
+'use strict';
+/** Interleaved runs of several servers under the same load; medians per server. */
+const { startServerProcess, sampleRss } = require('./process');
+const { runLoad } = require('./load');
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** One timed load run against a running server, with its CPU use and the largest RSS seen. */
+async function measuredRun(handle, load, seconds) {
+  const stopSampling = sampleRss(handle);
+  const cpuBefore = handle.cpuSeconds();
+  const started = performance.now();
+  const run = await runLoad({ ...load, url: handle.url, seconds });
+  const wall = (performance.now() - started) / 1000;
+  run.serverCpu = (handle.cpuSeconds() - cpuBefore) / wall;
+  run.rss = stopSampling();
+  return run;
+}
+
+function summarise(handle, runs) {
+  const pick = (key) => median(runs.map((r) => r[key]));
+  return {
+    name: handle.name,
+    rps: pick('rps'),
+    p50: pick('p50'),
+    p99: pick('p99'),
+    errors: runs.reduce((n, r) => n + r.errors, 0),
+    statuses: runs[runs.length - 1].statuses,
+    serverCpu: pick('serverCpu'),
+    generatorCpu: pick('generatorCpu'),
+    rssUnderLoad: Math.max(...runs.map((r) => r.rss)),
+    peakRss: handle.memory().hwm,
+    startupMs: handle.startupMs,
+    runs: runs.map((r) => ({ rps: Math.round(r.rps), p50: r.p50, p99: r.p99, serverCpu: r.serverCpu, generatorCpu: r.generatorCpu })),
+  };
+}
+
+/**
+ * Starts every server (`specs`: {name, args, probePath}), warms each up, then runs the same load
+ * `rounds` times in turn (A, B, A, B, ...) so drift hits both alike. Servers are always stopped.
+ */
+async function compareServers({ specs, load, rounds, seconds, warmupSeconds = 1 }) {
+  const handles = [];
+  try {
+    for (const spec of specs) handles.push(await startServerProcess(spec));
+    for (const handle of handles) await runLoad({ ...load, url: handle.url, seconds: warmupSeconds });
+    const runs = handles.map(() => []);
+    for (let round = 0; round < rounds; round++) {
+      for (let i = 0; i < handles.length; i++) runs[i].push(await measuredRun(handles[i], load, seconds));
+    }
+    return handles.map((handle, i) => summarise(handle, runs[i]));
+  } finally {
+    for (const handle of handles) await handle.stop();
+  }
+}
+
+module.exports = { compareServers, median };

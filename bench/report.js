@@ -1,0 +1,88 @@
+'use strict';
+/** Turns a run's results into the Markdown report and writes it, with the JSON, under bench/results/. */
+const fs = require('node:fs');
+const path = require('node:path');
+
+const int = (x) => (x === undefined || x === null ? '-' : Math.round(x).toLocaleString('en-US'));
+const dec = (x, d = 2) => (x === undefined || x === null || Number.isNaN(x) ? '-' : x.toFixed(d));
+const mb = (x) => (x ? `${(x / 1024 ** 2).toFixed(0)} MB` : '-');
+const cpu = (x) => (x === undefined ? '-' : `${Math.round(x * 100)}%`);
+
+function table(header, rows) {
+  return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+}
+
+function throughputRows(section) {
+  const base = section.servers[0];
+  return section.servers.map((s) => [
+    section.title,
+    s.name,
+    int(s.rps),
+    dec(s.p50, 1),
+    dec(s.p99, 1),
+    mb(s.peakRss),
+    cpu(s.serverCpu),
+    cpu(s.generatorCpu),
+    s === base ? '1' : dec(s.rps / base.rps),
+    s === base ? '1' : dec(s.p99 / base.p99),
+    s.errors ? `${s.errors} errors` : statuses(s.statuses),
+  ]);
+}
+
+function statuses(map) {
+  return Object.entries(map || {}).map(([code, n]) => `${code}: ${int(n)}`).join(', ');
+}
+
+function startupRows(section) {
+  return section.servers.map((s) => [section.title, s.name, int(s.startupMs), s.startups.join(', '), mb(s.rssAtStart), mb(s.rss), mb(s.peakRss)]);
+}
+
+function renderTargets(targets) {
+  return table(['target', 'goal', 'figure', 'status'], targets.map((t) => [t.name, t.goal, t.shown, t.status === 'met' ? '**met**' : t.status === 'missed' ? '**missed**' : t.status]));
+}
+
+/** The whole Markdown report. */
+function renderMarkdown(r) {
+  const m = r.machine;
+  const parts = [
+    `# auth-sim benchmark`,
+    '',
+    `Command: \`${r.command}\`  `,
+    `Date: ${r.date}  `,
+    `Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, ${m.platform}, Node ${m.node}; load average at start ${m.loadAverage.join(' / ')}  `,
+    `Load: autocannon ${r.options.connections} connections, pipelining 1, ${r.options.seconds} s per run, ${r.options.rounds} interleaved round(s) per server (baseline, auth-sim, baseline, auth-sim, ...), medians reported; a random token per request (seeded).`,
+    '',
+    '## Targets (issue 7)',
+    '',
+    renderTargets(r.targets),
+    '',
+    '## Throughput and latency',
+    '',
+    'Ratios are auth-sim / baseline in the same section. CPU is the share of one core used by the server process and by the load generator (this process).',
+    '',
+    table(['case', 'server', 'req/s', 'p50 ms', 'p99 ms', 'peak RSS', 'server CPU', 'generator CPU', 'req/s ratio', 'p99 ratio', 'answers'], r.sections.filter((s) => s.servers).flatMap(throughputRows)),
+  ];
+  if (r.generator) parts.push('', `Load generator check: the trivial server (no lookup, one ready reply) reached ${dec(r.generator.headroom)}x the baseline's rate under the same generator; generator CPU during baseline runs ${cpu(r.generator.servers[1].generatorCpu)}: ${r.generator.verdict}.`);
+  const journal = r.sections.find((s) => s.id === 'journal');
+  if (journal) parts.push('', `Journal cost: ${dec(journal.cost * 100, 1)}% of throughput (on ${int(journal.servers[1].rps)} vs off ${int(journal.servers[2].rps)} req/s).`);
+  if (r.startup.length) {
+    parts.push('', '## Startup and memory', '', 'Startup: from spawning `node` to the first complete HTTP response (median of the starts listed). RSS: at first response, after a short random-token load, and the peak (VmHWM).', '');
+    parts.push(table(['case', 'server', 'startup ms', 'starts (ms)', 'RSS at start', 'RSS after load', 'peak RSS'], r.startup.flatMap(startupRows)));
+  }
+  if (r.reload) {
+    parts.push('', '## Hot reload', '', table(['file', 'runs', 'median ms', 'worst ms'], r.reload.cases.map((c) => [`${int(c.tokens)} tokens`, c.runs, dec(c.medianMs, 1), dec(c.worstMs, 1)])));
+  }
+  if (r.notes.length) parts.push('', '## Notes', '', ...r.notes.map((n) => `- ${n}`));
+  return parts.join('\n') + '\n';
+}
+
+/** Writes `<name>.md` and `<name>.json` into `dir`; returns the Markdown. */
+function writeReport(dir, r, name = 'latest') {
+  fs.mkdirSync(dir, { recursive: true });
+  const markdown = renderMarkdown(r);
+  fs.writeFileSync(path.join(dir, `${name}.md`), markdown);
+  fs.writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(r, null, 2) + '\n');
+  return markdown;
+}
+
+module.exports = { writeReport, renderMarkdown };

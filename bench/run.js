@@ -1,0 +1,112 @@
+'use strict';
+/**
+ * `npm run bench [-- --quick] [-- --only hand-get,startup]`: auth-sim against a bare node:http
+ * baseline, both as separate processes, interleaved; writes bench/results/<name>.md and .json.
+ */
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { execFileSync } = require('node:child_process');
+const { describeMachine } = require('./machine');
+const { writeFixtures } = require('./fixtures');
+const { loadSet, writeBodies } = require('./bodies');
+const { evaluateTargets } = require('./targets');
+const { writeReport } = require('./report');
+const { ROOT } = require('./servers');
+
+const SECTION_IDS = ['generator', 'hand-get', 'hand-post', 'mix', 'synth', 'journal', 'startup', 'reload'];
+
+function parseArgs(argv) {
+  const value = (name) => {
+    const i = argv.indexOf(name);
+    return i === -1 ? undefined : argv[i + 1];
+  };
+  const quick = argv.includes('--quick');
+  const only = value('--only') ? value('--only').split(',') : SECTION_IDS;
+  const unknown = only.filter((id) => !SECTION_IDS.includes(id));
+  if (unknown.length) throw new Error(`unknown section(s) ${unknown.join(', ')}; known: ${SECTION_IDS.join(', ')}`);
+  return {
+    quick,
+    only,
+    seconds: Number(value('--seconds') || (quick ? 2 : 10)),
+    rounds: Number(value('--rounds') || (quick ? 1 : 3)),
+    out: value('--out') || (quick ? 'quick' : 'latest'),
+  };
+}
+
+/** Which of the features the bench measures are in this build (the others land separately). */
+function detectFeatures() {
+  const help = execFileSync(process.execPath, [path.join(ROOT, 'bin/auth-sim.js'), 'serve', '--help'], { encoding: 'utf8' });
+  const schema = require('../dist/scenario/scenario-schema').scenarioFileSchema();
+  const { reloadAvailable } = require('./sections/reload');
+  let journalOff = null;
+  if (help.includes('--journal-size')) journalOff = ['--journal-size', '0'];
+  else if (help.includes('--no-journal')) journalOff = ['--no-journal'];
+  return { synthetic: Boolean(schema.properties.generate), journalOff, reload: reloadAvailable() };
+}
+
+/** Everything the sections share: options, fixture paths, the baseline's bodies. */
+async function prepare(options, features) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auth-sim-bench-'));
+  const synthCounts = features.synthetic ? [0, 100000, 1000000] : [];
+  const fixtures = writeFixtures(dir, { synthCounts });
+  const bodies = {};
+  for (const name of ['hand', 'mix']) bodies[name] = writeBodies(path.join(dir, `${name}-bodies.json`), await loadSet([fixtures[name]]));
+  return {
+    dir,
+    fixtures,
+    bodies,
+    rounds: options.rounds,
+    seconds: options.seconds,
+    authArgs: [],
+    journalOnArgs: [],
+    journalOffArgs: features.journalOff,
+    startupTimes: options.quick ? 1 : 5,
+    startupLoadSeconds: options.quick ? 0.5 : 2,
+    reloadRuns: options.quick ? 5 : 20,
+    syntheticSample: options.quick ? 1024 : 4096,
+  };
+}
+
+/** Runs one section; a failure is recorded as a note and the rest of the bench goes on. */
+async function attempt(label, notes, fn) {
+  const started = performance.now();
+  process.stderr.write(`bench: ${label} ...`);
+  try {
+    const result = await fn();
+    process.stderr.write(` ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+    return result;
+  } catch (error) {
+    process.stderr.write(` failed\n${error.stack}\n`);
+    notes.push(`${label} failed: ${String(error.message).split('\n')[0]}`);
+    return undefined;
+  }
+}
+
+async function main() {
+  const options = parseArgs(process.argv.slice(2));
+  const command = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
+  const started = performance.now();
+  const machine = describeMachine();
+  const features = detectFeatures();
+  const ctx = await prepare(options, features);
+  const { runSections } = require('./sections');
+  const results = { command, date: new Date().toISOString(), machine, options: { ...options, connections: 50 }, features, notes: [] };
+  try {
+    Object.assign(results, await runSections(ctx, options, features, (label, fn) => attempt(label, results.notes, fn)));
+    results.notes.push(...results.pendingNotes);
+    delete results.pendingNotes;
+  } finally {
+    fs.rmSync(ctx.dir, { recursive: true, force: true });
+  }
+  results.durationSeconds = Math.round((performance.now() - started) / 1000);
+  results.targets = evaluateTargets(results);
+  const markdown = writeReport(path.join(__dirname, 'results'), results, options.out);
+  process.stdout.write(markdown);
+  process.stderr.write(`bench: done in ${results.durationSeconds} s; wrote bench/results/${options.out}.md and .json\n`);
+}
+
+main().catch((error) => {
+  process.stderr.write(`bench: ${error.stack}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,32 @@
+'use strict';
+/** How the bench starts each server under test; every one is a separate `node` process. */
+const path = require('node:path');
+
+const ROOT = path.join(__dirname, '..');
+const PREFIX = '/rest/chat/client/id/';
+
+/** auth-sim itself, through its real CLI: `node bin/auth-sim.js serve --scenarios ... --quiet`. */
+function authSim(name, scenarioPaths, { extraArgs = [], probeToken = 'bench-probe' } = {}) {
+  const scenarios = scenarioPaths.flatMap((p) => ['--scenarios', p]);
+  return {
+    name,
+    args: [path.join(ROOT, 'bin/auth-sim.js'), 'serve', ...scenarios, '--quiet', ...extraArgs],
+    probePath: PREFIX + probeToken,
+  };
+}
+
+/** The bare node:http baseline over a bodies fixture (bench/baseline-server.js). */
+function baseline(name, bodiesFile, { trivial = false, probeToken = 'bench-probe' } = {}) {
+  return {
+    name,
+    args: [path.join(__dirname, 'baseline-server.js'), '--bodies', bodiesFile, ...(trivial ? ['--trivial'] : [])],
+    probePath: PREFIX + probeToken,
+  };
+}
+
+/** The baseline started from the same scenario file auth-sim reads (startup like for like). */
+function baselineFromYaml(name, scenarioFile, { probeToken = 'bench-probe' } = {}) {
+  return { name, args: [path.join(__dirname, 'baseline-server.js'), '--yaml', scenarioFile], probePath: PREFIX + probeToken };
+}
+
+module.exports = { authSim, baseline, baselineFromYaml, ROOT };

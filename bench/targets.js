@@ -1,0 +1,50 @@
+'use strict';
+/** The issue-7 targets, each checked against a run's figures: met, missed, or not measured. */
+
+const pct = (x) => `${(x * 100).toFixed(1)}%`;
+const times = (x) => `${x.toFixed(2)}x`;
+const ms = (x) => `${Math.round(x)} ms`;
+const mb = (x) => `${(x / 1024 ** 2).toFixed(0)} MB`;
+
+function find(list, id) {
+  return (list || []).find((s) => s && s.id === id);
+}
+
+function server(section, name) {
+  return section && section.servers.find((s) => s.name === name);
+}
+
+/** Every target as {name, goal, figure, status}; a section that did not run gives "not measured". */
+function evaluateTargets(r) {
+  const out = [];
+  const add = (name, goal, value, show, ok) => out.push({ name, goal, figure: value === undefined ? null : value, shown: value === undefined ? '-' : show(value), status: value === undefined ? 'not measured' : ok(value) ? 'met' : 'missed' });
+  const ratio = (id, key) => find(r.sections, id) && find(r.sections, id).ratios[key];
+  for (const id of ['hand-get', 'hand-post']) {
+    const label = id === 'hand-get' ? 'GET' : 'POST';
+    add(`${label} hand-written tokens: throughput auth-sim / baseline`, '>= 0.8', ratio(id, 'rps'), times, (v) => v >= 0.8);
+    add(`${label} hand-written tokens: p99 auth-sim / baseline`, '<= 2x', ratio(id, 'p99'), times, (v) => v <= 2);
+  }
+  add('1M synthetic population: throughput auth-sim / baseline', '>= 0.5', ratio('synth-1000000', 'rps'), times, (v) => v >= 0.5);
+  const hand = find(r.startup, 'startup-hand');
+  const sim = server(hand, 'auth-sim');
+  const fromYaml = server(hand, 'baseline (same YAML file)');
+  const fromBytes = server(hand, 'baseline (ready bytes)');
+  add('startup to first response, 1,000 tokens: auth-sim / baseline from the same YAML', '<= 2x', sim && fromYaml && sim.startupMs / fromYaml.startupMs, times, (v) => v <= 2);
+  add('startup to first response, 1,000 tokens: auth-sim / baseline from ready bytes', '<= 2x', sim && fromBytes && sim.startupMs / fromBytes.startupMs, times, (v) => v <= 2);
+  add('peak RSS, 1,000 tokens: auth-sim / baseline from the same YAML', '<= 1.5x', sim && fromYaml && sim.peakRss / fromYaml.peakRss, times, (v) => v <= 1.5);
+  add('peak RSS, 1,000 tokens: auth-sim / baseline from ready bytes', '<= 1.5x', sim && fromBytes && sim.peakRss / fromBytes.peakRss, times, (v) => v <= 1.5);
+  const m0 = server(find(r.startup, 'startup-synth-0'), 'auth-sim');
+  const m1 = server(find(r.startup, 'startup-synth-1000000'), 'auth-sim');
+  add('startup to first response, 1M synthetic tokens', '< 1 s', m1 && m1.startupMs, ms, (v) => v < 1000);
+  add('RSS added by 1M synthetic tokens (vs 0), after load', '<= 100 MB', m1 && m0 && m1.rss - m0.rss, mb, (v) => v <= 100 * 1024 ** 2);
+  const journal = find(r.sections, 'journal');
+  add('request journal cost (1 - on/off throughput)', '<= 10%', journal && journal.cost, pct, (v) => v <= 0.1);
+  const reload = r.reload && r.reload.cases;
+  const small = reload && reload.find((c) => c.tokens === 10);
+  const large = reload && reload.find((c) => c.tokens === 10000);
+  add('hot reload median, 10-token file', '< 150 ms', small && small.medianMs, ms, (v) => v < 150);
+  add('hot reload median, 10,000-token file', '< 1 s', large && large.medianMs, ms, (v) => v < 1000);
+  return out;
+}
+
+module.exports = { evaluateTargets, find, server };
