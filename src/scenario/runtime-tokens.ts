@@ -1,8 +1,10 @@
-import { isMap } from 'yaml';
-import { DEFAULT_WIRE_OPTIONS, type WireOptions } from '../protocol/wire-encode';
+import { Document, isMap, Pair, Scalar, YAMLMap } from 'yaml';
+import { DEFAULT_WIRE_OPTIONS } from '../protocol/wire-encode';
 import { checkScenarioEntry } from './check-scenario-file';
 import { compileEntry, type EntryData } from './compile-entry';
-import { parseScenarioFile } from './parse-scenario-file';
+import { checkEntryRules } from './entry-rules';
+import type { LoadOptions } from './load-scenario-set';
+import { parseScenarioFile, type ParsedScenarioFile } from './parse-scenario-file';
 import { hasErrors, type Problem, type SourceRef } from './problem';
 import type { CompiledEntry } from './scenario-set';
 
@@ -19,7 +21,7 @@ export type PutOutcome = { readonly ok: true; readonly replaced: boolean; readon
 export class RuntimeTokens {
   private readonly entries = new Map<string, CompiledEntry>();
 
-  constructor(private readonly base: WireOptions = DEFAULT_WIRE_OPTIONS) {}
+  constructor(private readonly options: LoadOptions = {}) {}
 
   /** How many runtime tokens there are; the protocol path skips the overlay entirely at 0. */
   get size(): number {
@@ -46,7 +48,9 @@ export class RuntimeTokens {
       return { ok: false, problems: [{ file, line: 1, column: 1, severity: 'error', path: '', message: 'the entry is empty; send a scenario entry, e.g. {"status": 503, "body": "none"}' }] };
     }
     if (hasErrors(parsed.problems)) return { ok: false, problems: parsed.problems };
-    return this.put(token, parsed.data, { file, line: 1, column: 1 }, parsed.problems);
+    const ruled = checkEntryRules(asFileOf(token, parsed), this.options.wire ?? DEFAULT_WIRE_OPTIONS);
+    if (hasErrors(ruled)) return { ok: false, problems: ruled };
+    return this.put(token, parsed.data, { file, line: 1, column: 1 }, ruled);
   }
 
   /** Adds or replaces `token` from an entry given as a value (programs); checked like putText. */
@@ -65,9 +69,25 @@ export class RuntimeTokens {
   }
 
   private put(token: string, data: EntryData, source: SourceRef, warnings: readonly Problem[]): PutOutcome {
-    const compiled = compileEntry(data, {}, this.base, source);
+    // As a file entry with no `defaults:` gets them: only the global --delay.
+    const defaults = this.options.delay !== undefined ? { delay: this.options.delay } : {};
+    const compiled = compileEntry(data, defaults, this.options.wire ?? DEFAULT_WIRE_OPTIONS, source);
     const replaced = this.entries.has(token);
     this.entries.set(token, compiled);
     return { ok: true, replaced, warnings };
   }
+}
+
+/**
+ * The entry seen as `tokens: { <token>: entry }`, for the same load-time rules as file entries.
+ * The entry's own nodes are reused, so problems keep the places in the text that was sent.
+ */
+function asFileOf(token: string, entry: ParsedScenarioFile): ParsedScenarioFile {
+  const tokens = new YAMLMap();
+  tokens.items.push(new Pair(new Scalar(token), entry.doc.contents));
+  const root = new YAMLMap();
+  root.items.push(new Pair(new Scalar('tokens'), tokens));
+  const doc = new Document();
+  doc.contents = root;
+  return { ...entry, data: { tokens: { [token]: entry.data } }, doc };
 }

@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import type { WireOptions } from '../protocol/wire-encode';
+import type { LoadOptions } from '../scenario/load-scenario-set';
 import { RuntimeTokens } from '../scenario/runtime-tokens';
 import type { ScenarioStore } from '../scenario/scenario-store';
 import { createAdminRouter, DEFAULT_ADMIN_PREFIX } from './admin/admin-router';
@@ -19,7 +19,6 @@ export interface ControlOptions {
   readonly onRequest?: (entry: JournalEntry) => void;
   /** The admin API: false leaves it out; otherwise where it is mounted and the token mutating calls need. */
   readonly admin?: false | { readonly prefix?: string; readonly token?: string };
-  readonly wire?: WireOptions;
 }
 
 /** The observing and steering parts of one simulator, wired to its store. */
@@ -35,8 +34,8 @@ export interface ControlParts {
 }
 
 /** Builds the runtime tokens, the journal, the recorder (only if something listens) and the admin router. */
-export function createControlParts(store: ScenarioStore, options: ControlOptions): ControlParts {
-  const runtime = new RuntimeTokens(options.wire);
+export function createControlParts(store: ScenarioStore, options: ControlOptions & LoadOptions): ControlParts {
+  const runtime = new RuntimeTokens(options);
   const size = options.journalSize ?? DEFAULT_JOURNAL_SIZE;
   const journal = size > 0 ? new Journal(size) : undefined;
   const recorder = journal || options.onRequest ? new RequestRecorder({ journal, onRequest: options.onRequest, runtime }) : undefined;

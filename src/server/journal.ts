@@ -1,7 +1,10 @@
 import type { TokenOrigin } from './request-token';
 
-/** How a request's token was answered: a file entry, a runtime (admin) entry, a population, the fallback, or not at all. */
-export type MatchKind = 'token' | 'admin' | 'population' | 'fallback' | 'rejected';
+/**
+ * How a request's token was answered: a file entry, a runtime (admin) entry, a population, the
+ * fallback, the no-module "API unavailable" answer, or not at all (rejected before lookup).
+ */
+export type MatchKind = 'token' | 'admin' | 'population' | 'fallback' | 'unavailable' | 'rejected';
 
 /** One protocol request as the journal and the request log see it. */
 export interface JournalEntry {

@@ -69,7 +69,7 @@ export class RequestRecorder {
       token: p.token,
       origin: p.origin,
       status: res.headersSent ? res.statusCode : null,
-      fault: faultOf(p.answer),
+      fault: p.answer?.fault?.name ?? null,
       delayMs: p.answer?.delayMs ?? 0,
       bytes: p.socket.bytesWritten - p.bytesBefore,
       durationMs: Math.round((performance.now() - p.started) * 100) / 100,
@@ -97,18 +97,11 @@ function matchKind(p: Pending): MatchKind {
   if (p.entry === null || p.token === null) return 'rejected';
   if (p.entry.source.file === RUNTIME_FILE) return 'admin';
   if (p.entry === p.set.fallback) return 'fallback';
+  if (p.entry === p.set.unavailable) return 'unavailable';
   return p.set.entries.get(p.token) === p.entry ? 'token' : 'population';
 }
 
 function sourceOf(entry: CompiledEntry): string {
   const { file, line } = entry.source;
   return line > 0 ? `${file}:${line}` : file;
-}
-
-/** The fault an answer acts out, when the answer carries one (faults are named by the scenario). */
-function faultOf(answer: Answer | null): string | null {
-  const fault = (answer as { fault?: unknown } | null)?.fault;
-  if (typeof fault === 'string') return fault;
-  if (fault && typeof fault === 'object' && typeof (fault as { name?: unknown }).name === 'string') return (fault as { name: string }).name;
-  return null;
 }

@@ -125,3 +125,18 @@ test('runtime tokens survive a reload of the files', async () => {
   const scenarios = await adminCall(t.url, 'GET', '/__admin/scenarios');
   expect(scenarios.body.runtimeTokens).toEqual(['bob']);
 });
+
+test('a runtime entry gets the load-time rules of file entries, placed in the text sent', async () => {
+  const body = 'status: 500\nsequence:\n  - { status: 503 }\n';
+  const res = await adminCall(t.url, 'PUT', '/__admin/tokens/bob', { body, headers: { 'content-type': 'application/yaml' } });
+  expect(res.status).toBe(400);
+  expect(res.body.problems).toEqual([expect.objectContaining({ line: 1, column: 1, path: 'tokens.bob.status', severity: 'error' })]);
+  expect((res.body.problems as { message: string }[])[0].message).toMatch(/sits beside a sequence/);
+});
+
+test('a runtime sequence answers its steps in turn', async () => {
+  const body = 'sequence:\n  - { status: 503, body: none }\n  - { status: 204, body: none }\n';
+  expect((await adminCall(t.url, 'PUT', '/__admin/tokens/bob', { body })).status).toBe(201);
+  expect((await getClient(t.url, 'bob')).status).toBe(503);
+  expect((await getClient(t.url, 'bob')).status).toBe(204);
+});
