@@ -2,14 +2,17 @@ import { Option, type Command } from 'commander';
 import { ScenarioLoadError, runSimulator, type Simulator } from '../server/run-simulator';
 import { tokenCount } from '../scenario/scenario-set';
 import { collect, DEFAULT_SCENARIOS } from './default-scenarios';
+import { followReloads } from './follow-reloads';
 import { createLogger, type Logger } from './logger';
 import { reportProblems } from './report-problems';
+import { TOOLBOX_OPTIONS, toolboxSettings, type ToolboxFlags } from './toolbox-flags';
 
-interface ServeFlags {
+interface ServeFlags extends ToolboxFlags {
   scenarios?: string[];
   port: number;
   host: string;
   quiet?: boolean;
+  watch: boolean;
 }
 
 /** `auth-sim [serve]`: loads scenarios and answers both protocol endpoints until stopped. */
@@ -21,6 +24,12 @@ export function registerServe(program: Command): void {
     .addOption(new Option('-p, --port <number>', 'port to listen on; 0 picks a free one').default(8080).argParser(parsePort))
     .option('-H, --host <host>', 'interface to listen on', '127.0.0.1')
     .option('-q, --quiet', 'print only problems')
+    .addOption(TOOLBOX_OPTIONS[0])
+    .addOption(TOOLBOX_OPTIONS[1])
+    .addOption(TOOLBOX_OPTIONS[2])
+    .addOption(TOOLBOX_OPTIONS[3])
+    .addOption(TOOLBOX_OPTIONS[4])
+    .option('--no-watch', 'do not reload when scenario files change (SIGHUP still reloads)')
     .addHelpText('after', '\nExamples:\n  $ auth-sim\n  $ auth-sim --scenarios ./scenarios --scenarios ./more.yaml --port 0\n  $ curl http://127.0.0.1:8080/rest/chat/client/id/alice')
     .action(async (flags: ServeFlags) => {
       const logger = createLogger({ quiet: flags.quiet });
@@ -32,11 +41,15 @@ export function registerServe(program: Command): void {
 async function start(flags: ServeFlags, logger: Logger): Promise<Simulator | undefined> {
   const paths = flags.scenarios ?? [DEFAULT_SCENARIOS];
   try {
-    const simulator = await runSimulator({ sources: { paths }, port: flags.port, host: flags.host });
+    const simulator = await runSimulator({ sources: { paths }, port: flags.port, host: flags.host, watch: flags.watch, ...toolboxSettings(flags) });
     const set = simulator.store.set;
     reportProblems(logger, set.warnings);
     logger.info(`loaded ${set.files.length} file(s), ${tokenCount(set)} token(s) from ${paths.join(', ')}`);
+    if (set.unavailable) logger.warn(`no module installed (--modules none): every request gets ${set.unavailable.answer({ token: '' }).reply.status}, the API-unavailable answer`);
+    logger.info(`seed ${simulator.seed} (replay this run's chance and random delays with --seed ${simulator.seed})`);
     logger.info(`listening on ${simulator.url}  (try: curl ${simulator.url}/rest/chat/client/id/alice)`);
+    logger.info(simulator.watcher ? 'watching the scenario files: a save reloads them' : 'not watching the scenario files (--no-watch); SIGHUP reloads them');
+    followReloads(simulator, logger);
     return simulator;
   } catch (error) {
     if (error instanceof ScenarioLoadError) reportProblems(logger, error.problems);
