@@ -1,0 +1,54 @@
+import type { SetChanges } from '../scenario/diff-sets';
+import type { ReloadOutcome, ScenarioStore } from '../scenario/scenario-store';
+import { tokenCount } from '../scenario/scenario-set';
+import type { Simulator } from '../server/run-simulator';
+import type { Logger } from './logger';
+import { reportProblems } from './report-problems';
+
+const NAMES_SHOWN = 5;
+
+/**
+ * Prints one line per reload (files, tokens, what changed, how long), every problem of a failed
+ * one with "still serving the last good set", and watcher errors; reloads on SIGHUP.
+ */
+export function followReloads(simulator: Simulator, logger: Logger): void {
+  const { store } = simulator;
+  store.on('reloaded', (outcome: Extract<ReloadOutcome, { ok: true }>) => {
+    reportProblems(logger, outcome.set.warnings);
+    logger.info(describeReload(outcome));
+  });
+  store.on('reload-failed', (outcome: Extract<ReloadOutcome, { ok: false }>) => {
+    reportProblems(logger, outcome.problems);
+    logger.error(describeFailure(outcome, store));
+  });
+  simulator.watcher?.on('watch-error', (error: Error) => logger.warn(`watching scenarios: ${error.message}; send SIGHUP to reload by hand`));
+  process.on('SIGHUP', () => void store.reload('SIGHUP'));
+}
+
+/** `reload (a.yaml): 2 files, 40 tokens; added 1, removed 0, changed 2 (+bob ~alice ~carol); 12 ms` */
+export function describeReload(outcome: Extract<ReloadOutcome, { ok: true }>): string {
+  const { set, changes, trigger, ms } = outcome;
+  const size = `${plural(set.files.length, 'file')}, ${plural(tokenCount(set), 'token')}`;
+  return `reload (${trigger}): ${size}; ${describeChanges(changes)}; ${Math.round(ms)} ms`;
+}
+
+/** `reload (a.yaml) failed with 1 problem; still serving the last good set (loaded at ..., 40 tokens)` */
+export function describeFailure(outcome: Extract<ReloadOutcome, { ok: false }>, store: ScenarioStore): string {
+  const status = store.status();
+  const kept = status.loadedAt ? `still serving the last good set (loaded at ${status.loadedAt}, ${plural(status.tokens, 'token')})` : 'nothing to serve yet';
+  return `reload (${outcome.trigger}) failed with ${plural(outcome.problems.length, 'problem')}; ${kept}`;
+}
+
+function describeChanges(changes: SetChanges): string {
+  const { added, removed, changed, fallbackChanged } = changes;
+  const fallback = fallbackChanged ? ', fallback changed' : '';
+  if (added.length + removed.length + changed.length === 0) return `no token changed${fallback}`;
+  const names = [...added.map((t) => `+${t}`), ...removed.map((t) => `-${t}`), ...changed.map((t) => `~${t}`)];
+  const more = names.length > NAMES_SHOWN ? ` and ${names.length - NAMES_SHOWN} more` : '';
+  const shown = `${names.slice(0, NAMES_SHOWN).join(' ')}${more}`;
+  return `added ${added.length}, removed ${removed.length}, changed ${changed.length}${fallback} (${shown})`;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
