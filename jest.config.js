@@ -5,4 +5,6 @@ module.exports = {
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
   testTimeout: 30000,
+  // The README's jest example imports the package by name; in this repo that is the source.
+  moduleNameMapper: { '^auth-sim$': '<rootDir>/src/index.ts' },
 };

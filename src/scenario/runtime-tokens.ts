@@ -11,6 +11,9 @@ import type { CompiledEntry } from './scenario-set';
 /** The file name runtime entries carry in messages and in the journal. */
 export const RUNTIME_FILE = '(admin)';
 
+/** Where every runtime entry says it comes from (line 0: no place in a file). */
+const RUNTIME_SOURCE: SourceRef = Object.freeze({ file: RUNTIME_FILE, line: 0, column: 0 });
+
 /** The outcome of adding a runtime entry: applied, or every problem and nothing changed. */
 export type PutOutcome = { readonly ok: true; readonly replaced: boolean; readonly warnings: readonly Problem[] } | { readonly ok: false; readonly problems: readonly Problem[] };
 
@@ -50,12 +53,12 @@ export class RuntimeTokens {
     if (hasErrors(parsed.problems)) return { ok: false, problems: parsed.problems };
     const ruled = checkEntryRules(asFileOf(token, parsed), this.options.wire ?? DEFAULT_WIRE_OPTIONS);
     if (hasErrors(ruled)) return { ok: false, problems: ruled };
-    return this.put(token, parsed.data, { file, line: 1, column: 1 }, ruled);
+    return this.put(token, parsed.data, ruled);
   }
 
   /** Adds or replaces `token` from an entry given as a value (programs); checked like putText. */
-  putValue(token: string, entry: unknown): PutOutcome {
-    return this.putText(token, JSON.stringify(entry ?? null, null, 2) ?? '');
+  putValue(token: string, entry: unknown, file = RUNTIME_FILE): PutOutcome {
+    return this.putText(token, JSON.stringify(entry ?? null, null, 2) ?? '', file);
   }
 
   /** Removes a runtime token; false if there was none. */
@@ -68,10 +71,10 @@ export class RuntimeTokens {
     this.entries.clear();
   }
 
-  private put(token: string, data: EntryData, source: SourceRef, warnings: readonly Problem[]): PutOutcome {
+  private put(token: string, data: EntryData, warnings: readonly Problem[]): PutOutcome {
     // As a file entry with no `defaults:` gets them: only the global --delay.
     const defaults = this.options.delay !== undefined ? { delay: this.options.delay } : {};
-    const compiled = compileEntry(data, defaults, this.options.wire ?? DEFAULT_WIRE_OPTIONS, source);
+    const compiled = compileEntry(data, defaults, this.options.wire ?? DEFAULT_WIRE_OPTIONS, RUNTIME_SOURCE);
     const replaced = this.entries.has(token);
     this.entries.set(token, compiled);
     return { ok: true, replaced, warnings };

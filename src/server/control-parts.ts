@@ -31,6 +31,8 @@ export interface ControlParts {
   /** Hooks a reset also runs (per-token sequence/expiry state); each returns how many it cleared. */
   readonly resetHooks: (() => number)[];
   reset(): ResetCounts;
+  /** Resolves once requests already answered are recorded. */
+  settle(): Promise<void>;
 }
 
 /** Builds the runtime tokens, the journal, the recorder (only if something listens) and the admin router. */
@@ -46,12 +48,13 @@ export function createControlParts(store: ScenarioStore, options: ControlOptions
     runtime.clear();
     return counts;
   };
+  const settle = async () => recorder?.settle();
   const settings = options.admin === false ? undefined : (options.admin ?? {});
   const admin = settings && {
     prefix: normalizePrefix(settings.prefix ?? DEFAULT_ADMIN_PREFIX),
-    router: createAdminRouter({ store, runtime, journal, reset, adminToken: settings.token }),
+    router: createAdminRouter({ store, runtime, journal, reset, settle, adminToken: settings.token }),
   };
-  return { tokens: createServedTokens(store, runtime), runtime, journal, recorder, admin, resetHooks, reset };
+  return { tokens: createServedTokens(store, runtime), runtime, journal, recorder, admin, resetHooks, reset, settle };
 }
 
 /** `__admin/` and `/__admin` both mean `/__admin`. */

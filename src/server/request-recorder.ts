@@ -47,6 +47,8 @@ function onClose(this: Tracked): void {
  */
 export class RequestRecorder {
   private readonly namedTokens = new WeakMap<ScenarioSet, string[]>();
+  /** Responses tracked and not yet closed, so a reader can wait for those already sent. */
+  private readonly open = new Set<ServerResponse>();
   private seq = 0;
 
   constructor(private readonly options: RecorderOptions) {}
@@ -56,11 +58,26 @@ export class RequestRecorder {
     const socket = req.socket;
     const pending: Pending = { recorder: this, method: req.method ?? '', token, origin, at: Date.now(), started: performance.now(), socket, bytesBefore: socket.bytesWritten, set, entry, answer };
     (res as Tracked)[PENDING] = pending;
+    this.open.add(res);
     res.on('close', onClose);
+  }
+
+  /**
+   * Resolves once every response already sent in full is recorded. A client in the same process
+   * can read its answer a turn of the event loop before the server sees the response close.
+   */
+  async settle(maxTurns = 100): Promise<void> {
+    for (let turn = 0; turn < maxTurns && this.hasSentUnrecorded(); turn++) await new Promise((resolve) => setImmediate(resolve));
+  }
+
+  private hasSentUnrecorded(): boolean {
+    for (const res of this.open) if (res.writableEnded) return true;
+    return false;
   }
 
   /** Completes a tracked request; called once, from the response's 'close'. */
   finish(p: Pending, res: ServerResponse): void {
+    this.open.delete(res);
     const matched = matchKind(p);
     const entry: JournalEntry = {
       seq: ++this.seq,

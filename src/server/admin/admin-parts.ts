@@ -15,6 +15,8 @@ export interface AdminParts {
   readonly runtime: RuntimeTokens;
   /** Absent when the journal is off. */
   readonly journal?: Journal;
+  /** Resolves once requests already answered are in the journal. */
+  settle(): Promise<void>;
   /** Everything back to the files: journal, per-token state, runtime tokens. */
   reset(): ResetCounts;
   /** When set, mutating calls must present it. */

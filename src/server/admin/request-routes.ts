@@ -7,8 +7,9 @@ import { parseJournalQuery } from './parse-journal-query';
 /** `GET /requests` (the journal, newest first, filtered) and `DELETE /requests` (clear it). */
 export function requestRoutes(parts: AdminParts): Router {
   const router = Router();
-  router.get('/requests', (req, res) => {
+  router.get('/requests', async (req, res) => {
     const journal = journalOf(parts, req);
+    await parts.settle();
     const requests = journal.list(parseJournalQuery(req.query as Record<string, unknown>));
     res.json({ capacity: journal.capacity, size: journal.size, requests });
   });

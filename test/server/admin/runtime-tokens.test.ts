@@ -140,3 +140,10 @@ test('a runtime sequence answers its steps in turn', async () => {
   expect((await getClient(t.url, 'bob')).status).toBe(503);
   expect((await getClient(t.url, 'bob')).status).toBe(204);
 });
+
+test('the journal says a runtime token was answered by the admin entry', async () => {
+  await adminCall(t.url, 'PUT', '/__admin/tokens/bob', jsonBody(CARD));
+  await getClient(t.url, 'bob');
+  const [entry] = (await adminCall(t.url, 'GET', '/__admin/requests?token=bob')).body.requests as Record<string, unknown>[];
+  expect(entry).toMatchObject({ token: 'bob', status: 200, matched: 'admin', entry: '(admin)' });
+});

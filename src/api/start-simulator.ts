@@ -1,0 +1,85 @@
+import { formatProblem } from '../scenario/problem';
+import type { ScenarioStatus } from '../scenario/scenario-store';
+import type { ResetCounts } from '../server/admin/admin-parts';
+import type { JournalEntry, JournalFilter } from '../server/journal';
+import { runSimulator, ScenarioLoadError, type SimulatorOptions } from '../server/run-simulator';
+import { toScenarioSources, type ScenarioEntry, type ScenarioInput } from './scenario-input';
+
+/** How to start a simulator from a program; everything is optional. */
+export interface StartOptions extends Omit<SimulatorOptions, 'sources' | 'onRequest'> {
+  /** Scenario files as values or paths (files or directories); none: every token gets the fallback. */
+  readonly scenarios?: ScenarioInput | readonly ScenarioInput[];
+  /** Called once per finished protocol request. */
+  readonly onRequest?: (entry: JournalEntry) => void;
+}
+
+/** The served scenarios' state, with the tokens added at run time. */
+export interface SimulatorStatus extends ScenarioStatus {
+  readonly runtimeTokens: readonly string[];
+}
+
+/** A running simulator, steered from a test. */
+export interface SimulatorHandle {
+  /** Base URL, e.g. `http://127.0.0.1:41234`; the protocol is at `${url}/rest/chat/client/id/...`. */
+  readonly url: string;
+  readonly port: number;
+  /** The admin API's base URL (`${url}/__admin`), null when it is off. */
+  readonly adminUrl: string | null;
+  /** The seed of every random draw; pass it back as `seed` to replay a run. */
+  readonly seed: number;
+  /** The request journal, newest first, filtered; waits for requests already answered to be recorded. */
+  requests(filter?: JournalFilter): Promise<JournalEntry[]>;
+  /** Journal, per-token state and runtime tokens back to the scenarios. */
+  reset(): Promise<ResetCounts>;
+  /** Adds or replaces a token on top of the scenarios; throws with every problem if the entry is invalid. */
+  setToken(token: string, entry: ScenarioEntry): Promise<void>;
+  /** Removes a token added with setToken; false if there was none. */
+  removeToken(token: string): Promise<boolean>;
+  /** Files, token counts, load time, the last reload error and the runtime tokens. */
+  status(): SimulatorStatus;
+  /** Stops the server, letting in-flight requests finish. */
+  close(): Promise<void>;
+}
+
+/** A start or setToken refused for invalid scenarios; the message lists each problem as file:line:column. */
+export class ScenarioError extends Error {
+  constructor(
+    summary: string,
+    readonly problems: ScenarioLoadError['problems'],
+  ) {
+    super([summary, ...problems.map((p) => `  ${formatProblem(p)}`)].join('\n'));
+    this.name = 'ScenarioError';
+  }
+}
+
+/** Starts a simulator on a free port (unless `port` is given) and returns its handle. */
+export async function startSimulator(options: StartOptions = {}): Promise<SimulatorHandle> {
+  const { scenarios, ...rest } = options;
+  let sim;
+  try {
+    sim = await runSimulator({ ...rest, sources: toScenarioSources(scenarios), port: options.port ?? 0 });
+  } catch (error) {
+    if (error instanceof ScenarioLoadError) throw new ScenarioError('auth-sim: the scenarios did not load:', error.problems);
+    throw error;
+  }
+  const { control } = sim;
+  return {
+    url: sim.url,
+    port: sim.port,
+    adminUrl: sim.adminUrl,
+    seed: sim.seed,
+    async requests(filter) {
+      if (!control.journal) throw new Error('auth-sim: the request journal is off (started with journalSize: 0)');
+      await control.settle();
+      return control.journal.list(filter);
+    },
+    reset: async () => control.reset(),
+    async setToken(token, entry) {
+      const outcome = control.runtime.putValue(token, entry, `setToken(${JSON.stringify(token)})`);
+      if (!outcome.ok) throw new ScenarioError(`auth-sim: the entry for token ${JSON.stringify(token)} was not set:`, outcome.problems);
+    },
+    removeToken: async (token) => control.runtime.remove(token),
+    status: () => ({ ...sim.store.status(), runtimeTokens: control.runtime.tokens() }),
+    close: () => sim.close(),
+  };
+}

@@ -1,0 +1,13 @@
+/**
+ * The public programmatic API: `import { startSimulator } from 'auth-sim'` starts a simulator
+ * inside a test suite, on a free port, from scenarios given as values or paths.
+ */
+export { startSimulator, ScenarioError } from './api/start-simulator';
+export type { SimulatorHandle, SimulatorStatus, StartOptions } from './api/start-simulator';
+export type { ScenarioEntry, ScenarioFile, ScenarioInput } from './api/scenario-input';
+export type { JournalEntry, JournalFilter, MatchKind } from './server/journal';
+export type { ResetCounts } from './server/admin/admin-parts';
+export type { Problem, SourceRef } from './scenario/problem';
+export type { ScenarioStatus } from './scenario/scenario-store';
+export type { TokenOrigin } from './server/request-token';
+export type { WireOptions, WireStyle } from './protocol/wire-encode';
