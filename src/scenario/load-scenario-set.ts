@@ -9,6 +9,7 @@ import { defaultFallback } from './default-fallback';
 import { defaultUnavailable } from './api-unavailable';
 import { checkEntryRules } from './entry-rules';
 import { isApiAvailable } from '../protocol/modules';
+import { compilePopulations } from '../synth/compile-populations';
 
 /** A scenario set, or every problem that kept it from loading. */
 export type LoadResult =
@@ -36,7 +37,7 @@ export function loadScenarioSet(texts: readonly ScenarioText[], options: LoadOpt
   let fallback: CompiledEntry | undefined;
   let unavailable: CompiledEntry | undefined;
   for (const file of parsed) {
-    const defaults = { ...(options.delay !== undefined ? { delay: options.delay } : {}), ...(file.data.defaults ?? {}) } as EntryData;
+    const defaults = fileDefaults(file, options);
     for (const [token, raw] of Object.entries((file.data.tokens ?? {}) as Record<string, EntryData>)) {
       const source = where(file, ['tokens', token]);
       const earlier = entries.get(token);
@@ -54,10 +55,12 @@ export function loadScenarioSet(texts: readonly ScenarioText[], options: LoadOpt
       else unavailable = compileEntry(file.data.unavailable as EntryData, defaults, base, source);
     }
   }
+  const synthetic = compilePopulations(parsed, base, (file) => fileDefaults(file, options));
+  problems.push(...synthetic.problems);
   if (hasErrors(problems)) return { ok: false, problems };
   const set: ScenarioSet = {
     entries,
-    populations: [],
+    populations: synthetic.populations,
     fallback: fallback ?? defaultFallback(base),
     ...(isApiAvailable(base.modules) ? {} : { unavailable: unavailable ?? defaultUnavailable(base) }),
     files: texts.map((t) => t.file),
@@ -65,6 +68,11 @@ export function loadScenarioSet(texts: readonly ScenarioText[], options: LoadOpt
     loadedAt: new Date(),
   };
   return { ok: true, set: Object.freeze(set) };
+}
+
+/** A file's `defaults:` over the set-wide delay (--delay). */
+function fileDefaults(file: ParsedScenarioFile, options: LoadOptions): EntryData {
+  return { ...(options.delay !== undefined ? { delay: options.delay } : {}), ...(file.data.defaults ?? {}) } as EntryData;
 }
 
 function where(file: ParsedScenarioFile, path: string[]): SourceRef {

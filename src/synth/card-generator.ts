@@ -1,0 +1,102 @@
+import type { FieldSpec } from '../protocol/fields';
+import type { EntryData } from '../scenario/compile-entry';
+import { assembleResource, missingRules } from './assemble-resource';
+import { buildBranchCatalogue, BRANCH_RULES } from './branch-catalogue';
+import { CLIENT_RULES, drawExtras, drawFieldProfiles, type ClientFacts } from './client-card';
+import { COMPANY_RULES, drawCompany, drawSoleProprietorship } from './company';
+import { buildGroupLeaves, GROUP_RULES } from './group-forest';
+import { makeInn10, makeInn12 } from './identifiers';
+import { CONTACTS_RULES, drawPerson } from './person';
+import { createPopulationContext, type PopulationContext } from './population-context';
+import type { PopulationSpec } from './population-spec';
+
+/** Card n of a population: a scenario entry, or 'error' for a token drawn to answer with the error entry. */
+export interface CardGenerator {
+  readonly spec: PopulationSpec;
+  entryFor(n: number): EntryData | 'error';
+}
+
+/** Every rule table the generator fills a resource from, for the "knows every field" check. */
+export const GENERATED_RESOURCES = {
+  Client: CLIENT_RULES,
+  Company: COMPANY_RULES,
+  Branch: BRANCH_RULES,
+  Group: GROUP_RULES,
+  Contacts: CONTACTS_RULES,
+} as const;
+
+/** Protocol fields no rule fills, as "Resource.field"; empty when the generator is complete. */
+export function unknownFields(): string[] {
+  return Object.entries(GENERATED_RESOURCES).flatMap(([resource, rules]) =>
+    missingRules(resource as keyof typeof GENERATED_RESOURCES, rules).map((f) => `${resource}.${f}`),
+  );
+}
+
+/**
+ * A population's card generator. Catalogues (branches, group trees) are drawn once from the
+ * seed; each card is then a pure function of (seed, n): the faker is re-seeded before every card.
+ */
+export function createCardGenerator(spec: PopulationSpec): CardGenerator {
+  const missing = unknownFields();
+  // A protocol table change must reach the generator; better no population than silently thin cards.
+  if (missing.length > 0) throw new Error(`the synthetic generator has no rule for ${missing.join(', ')}`);
+  const ctx = createPopulationContext(spec);
+  const branches = buildBranchCatalogue(ctx);
+  const catalogues: Catalogues = { branches, leaves: buildGroupLeaves(ctx), profiles: drawFieldProfiles(ctx) };
+  return {
+    spec,
+    entryFor(n) {
+      ctx.reseed(n);
+      if (ctx.chance(spec.errors)) return 'error';
+      return drawCard(ctx, n, catalogues);
+    },
+  };
+}
+
+/** What every card of a population draws from. */
+interface Catalogues {
+  readonly branches: readonly ClientFacts['branch'][];
+  readonly leaves: ClientFacts['groups'];
+  readonly profiles: readonly ((spec: FieldSpec) => boolean)[];
+}
+
+function drawCard(ctx: PopulationContext, n: number, { branches, leaves, profiles }: Catalogues): EntryData {
+  const { spec } = ctx;
+  const person = drawPerson(ctx);
+  const legal = ctx.chance(spec.type);
+  const enabled = !ctx.chance(spec.disabled);
+  const branch = ctx.pick(branches);
+  const inn12 = legal ? '' : makeInn12(ctx.rand);
+  const companies = legal
+    ? Array.from({ length: ctx.inRange(spec.companies) }, () => drawCompany(ctx))
+    : ctx.chance(spec.entrepreneurs) ? [drawSoleProprietorship(ctx, person, inn12)] : [];
+  const id = String(spec.firstId + n - 1);
+  const groupCount = Math.min(ctx.inRange(spec.groups.perClient), leaves.length);
+  const groups = distinct(ctx, leaves, groupCount);
+  const facts: ClientFacts = {
+    ctx,
+    id,
+    person,
+    legal,
+    enabled,
+    branch,
+    inn: legal ? (companies[0]?.inn ?? makeInn10(ctx.rand)) : inn12,
+    crm: spec.crm.replace('{id}', id),
+    groups,
+    extras: drawExtras(ctx),
+  };
+  const client = assembleResource('Client', CLIENT_RULES, facts, ctx.pick(profiles));
+  const entry: EntryData = { client };
+  if (companies.length > 0) entry.companyList = companies.map((c) => assembleResource('Company', COMPANY_RULES, c));
+  return Object.assign(entry, spec.control);
+}
+
+/** `count` different items, in drawn order. */
+function distinct<T>(ctx: PopulationContext, items: readonly T[], count: number): T[] {
+  const chosen: T[] = [];
+  while (chosen.length < count) {
+    const item = ctx.pick(items);
+    if (!chosen.includes(item)) chosen.push(item);
+  }
+  return chosen;
+}

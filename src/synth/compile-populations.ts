@@ -1,0 +1,86 @@
+import type { WireOptions } from '../protocol/wire-encode';
+import { dotted } from '../scenario/check-scenario-file';
+import type { FileDefaults } from '../scenario/compile-entry';
+import { fingerprintEntry } from '../scenario/fingerprint-entry';
+import { locateNode, type NodePath } from '../scenario/locate-node';
+import type { ParsedScenarioFile } from '../scenario/parse-scenario-file';
+import type { Problem, SourceRef } from '../scenario/problem';
+import type { TokenPopulation } from '../scenario/scenario-set';
+import { didYouMean } from '../scenario/suggest';
+import { FAKER_LOCALES } from './population-context';
+import { toPopulationSpec, type PopulationSpec } from './population-spec';
+import { createTokenPopulation } from './token-population';
+import { overlapWitness, parseTemplate, type TokenTemplate } from './token-template';
+
+/** The populations of a scenario set, or the problems that keep them from loading. */
+export interface CompiledPopulations {
+  readonly populations: TokenPopulation[];
+  readonly problems: Problem[];
+}
+
+interface Declared {
+  readonly spec: PopulationSpec;
+  readonly template: TokenTemplate;
+  readonly source: SourceRef;
+  readonly file: ParsedScenarioFile;
+  readonly index: number;
+}
+
+/**
+ * The `generate:` items of schema-checked files: knobs the schema cannot judge (ranges, the
+ * locale, templates that could answer the same token) are checked here, with positions; then
+ * each item becomes a lazy TokenPopulation. Nothing is generated yet.
+ */
+export function compilePopulations(
+  files: readonly ParsedScenarioFile[],
+  base: WireOptions,
+  defaultsOf: (file: ParsedScenarioFile) => FileDefaults,
+): CompiledPopulations {
+  const problems: Problem[] = [];
+  const declared: Declared[] = [];
+  for (const file of files) {
+    const items = Array.isArray(file.data.generate) ? (file.data.generate as Record<string, unknown>[]) : [];
+    items.forEach((item, index) => {
+      const found = declare(file, item, index);
+      if ('problem' in found) problems.push(found.problem);
+      else {
+        const clash = declared.find((d) => overlapWitness(d.template, found.template) !== undefined);
+        if (clash) problems.push(overlapProblem(found, clash));
+        else declared.push(found);
+      }
+    });
+  }
+  if (problems.length > 0) return { populations: [], problems };
+  const populations = declared.map((d) =>
+    createTokenPopulation(d.spec, d.template, {
+      defaults: defaultsOf(d.file),
+      base,
+      source: d.source,
+      fingerprint: fingerprintEntry((d.file.data.generate as unknown[])[d.index] as Record<string, unknown>, base),
+    }),
+  );
+  return { populations, problems };
+}
+
+function declare(file: ParsedScenarioFile, item: Record<string, unknown>, index: number): Declared | { problem: Problem } {
+  const at = (path: NodePath, message: string, place: 'key' | 'value' = 'value'): { problem: Problem } => {
+    const full = ['generate', index, ...path];
+    const pos = locateNode(file.doc, file.lineCounter, full, place);
+    return { problem: { file: file.file, line: pos.line, column: pos.col, severity: 'error', path: dotted(full), message: `${dotted(full)} ${message}` } };
+  };
+  const spec = toPopulationSpec(item);
+  if ('message' in spec) return at(spec.path, spec.message.slice(spec.path.join('.').length + 1));
+  if (!FAKER_LOCALES.includes(spec.locale)) return at(['locale'], `is not a faker locale: ${JSON.stringify(spec.locale)}${didYouMean(spec.locale, FAKER_LOCALES)}`);
+  const template = parseTemplate(spec.tokens, spec.count);
+  if ('error' in template) return at(['tokens'], template.error);
+  const pos = locateNode(file.doc, file.lineCounter, ['generate', index], 'value');
+  return { spec, template, source: { file: file.file, line: pos.line, column: pos.col }, file, index };
+}
+
+function overlapProblem(here: Declared, first: Declared): Problem {
+  const witness = overlapWitness(first.template, here.template);
+  const path = `generate[${here.index}].tokens`;
+  const there = `${first.source.file}:${first.source.line}:${first.source.column}`;
+  const message = `${path} "${here.template.text}" can produce the same token as "${first.template.text}" at ${there} (both make ${JSON.stringify(witness)}); change a template or a count`;
+  return { ...here.source, severity: 'error', path, message };
+}

@@ -1,0 +1,50 @@
+import { base, en, Faker, allLocales } from '@faker-js/faker';
+import type { RandomInt } from './identifiers';
+import { createCardRandomizer, mixSeed } from './card-randomizer';
+import { cardLabels, type CardLabels } from './card-labels';
+import type { PopulationSpec, Range } from './population-spec';
+import { createVocabulary, type Vocabulary } from './vocabulary';
+
+/** Everything a population's cards are drawn with: one seeded faker, its words, and draw helpers. */
+export interface PopulationContext {
+  readonly spec: PopulationSpec;
+  readonly faker: Faker;
+  readonly vocab: Vocabulary;
+  readonly labels: CardLabels;
+  readonly rand: RandomInt;
+  chance(share: number): boolean;
+  pick<T>(items: readonly T[]): T;
+  inRange(range: Range): number;
+  digits(length: number): string;
+  /** Re-seeds for card (or catalogue item) `n`: everything drawn after depends on (seed, n) only. */
+  reseed(n: number, salt?: number): void;
+}
+
+/** Faker's locale names, for validating `locale:` with a suggestion. */
+export const FAKER_LOCALES: readonly string[] = Object.keys(allLocales);
+
+/** The context of a population; `spec.locale` must be one of FAKER_LOCALES. */
+export function createPopulationContext(spec: PopulationSpec): PopulationContext {
+  const own = allLocales[spec.locale as keyof typeof allLocales];
+  // The randomizer is faker's own: direct draws and faker's calls share one seeded stream.
+  const randomizer = createCardRandomizer();
+  const faker = new Faker({ locale: [own, en, base], randomizer });
+  const next = () => randomizer.next();
+  const rand: RandomInt = (min, max) => min + Math.floor(next() * (max - min + 1));
+  return {
+    spec,
+    faker,
+    vocab: createVocabulary(faker, spec.locale),
+    labels: cardLabels(spec.locale === 'ru'),
+    rand,
+    chance: (share) => share > 0 && next() < share,
+    pick: (items) => items[rand(0, items.length - 1)],
+    inRange: (range) => rand(Math.ceil(range.min), Math.floor(range.max)),
+    digits: (length) => {
+      let out = '';
+      for (let i = 0; i < length; i += 1) out += String(rand(0, 9));
+      return out;
+    },
+    reseed: (n, salt = 0) => faker.seed(mixSeed(spec.seed ^ salt, n)),
+  };
+}

@@ -1,0 +1,62 @@
+import type { WireOptions } from '../protocol/wire-encode';
+import { compileEntry, type EntryData, type FileDefaults } from '../scenario/compile-entry';
+import { compileAnswers } from '../scenario/entry-answers';
+import type { SourceRef } from '../scenario/problem';
+import type { CompiledEntry, TokenPopulation } from '../scenario/scenario-set';
+import { createCardGenerator } from './card-generator';
+import { LruCache } from './lru-cache';
+import type { PopulationSpec } from './population-spec';
+import { tokenNumber, type TokenTemplate } from './token-template';
+
+/** Compiled cards kept per population: ~2.5 KB each, so at most ~25 MB however many tokens are asked for. */
+export const CARD_CACHE_SIZE = 10_000;
+
+/** Where a population was declared and what it builds on. */
+export interface PopulationSource {
+  readonly defaults: FileDefaults;
+  readonly base: WireOptions;
+  readonly source: SourceRef;
+  /** A hash of the generate item as written; a card's fingerprint is this plus its n. */
+  readonly fingerprint: string;
+}
+
+/**
+ * A population answering its template's tokens. Nothing is built up front: a token's card is
+ * generated on first request from (seed, n) alone, compiled like a hand-written entry (file
+ * defaults, protocol and wire options, modules), and kept in a bounded LRU cache.
+ */
+export function createTokenPopulation(spec: PopulationSpec, template: TokenTemplate, from: PopulationSource): TokenPopulation {
+  const generator = createCardGenerator(spec);
+  const error = compileEntry({ ...spec.control, ...spec.error }, from.defaults, from.base, from.source);
+  const cache = new LruCache<number, CompiledEntry>(CARD_CACHE_SIZE);
+  const compile = (n: number): CompiledEntry => {
+    const card = generator.entryFor(n);
+    return card === 'error' ? error : compileCard(card, from, n);
+  };
+  return Object.freeze({
+    description: `${template.text}, n = 1..${spec.count}, seed ${spec.seed}`,
+    size: spec.count,
+    match(token: string): CompiledEntry | undefined {
+      const n = tokenNumber(template, token);
+      if (n === undefined) return undefined;
+      let entry = cache.get(n);
+      if (entry === undefined) {
+        entry = compile(n);
+        cache.set(n, entry);
+      }
+      return entry;
+    },
+  });
+}
+
+/**
+ * compileEntry's merge and answer compiler, minus its per-entry SHA-1 fingerprint (a card's
+ * fingerprint is the population's plus n): hashing every card would add ~10 µs to each request.
+ * A card has no sequence, expiry or fault, so this is the same single prebuilt reply.
+ */
+function compileCard(card: EntryData, from: PopulationSource, n: number): CompiledEntry {
+  const { defaults } = from;
+  const merged: EntryData = { ...defaults, ...card, headers: { ...(defaults.headers as object), ...(card.headers as object) } };
+  const fingerprint = `${from.fingerprint}#${n}`;
+  return Object.freeze({ source: from.source, fingerprint, answer: compileAnswers(merged, from.base, fingerprint) });
+}
