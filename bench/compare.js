@@ -1,6 +1,6 @@
 'use strict';
 /** Interleaved runs of several servers under the same load; medians per server. */
-const { startServerProcess, sampleRss } = require('./process');
+const { startServerProcess, sampleRss, readMachineCpu } = require('./process');
 const { runLoad } = require('./load');
 
 function median(values) {
@@ -13,10 +13,17 @@ function median(values) {
 async function measuredRun(handle, load, seconds) {
   const stopSampling = sampleRss(handle);
   const cpuBefore = handle.cpuSeconds();
+  const machineBefore = readMachineCpu();
   const started = performance.now();
   const run = await runLoad({ ...load, url: handle.url, seconds });
   const wall = (performance.now() - started) / 1000;
-  run.serverCpu = (handle.cpuSeconds() - cpuBefore) / wall;
+  const serverSeconds = handle.cpuSeconds() - cpuBefore;
+  run.serverCpu = serverSeconds / wall;
+  // Server CPU per answered request: the figure a busy neighbour disturbs least.
+  run.cpuUs = (serverSeconds * 1e6) / Math.max(1, run.total);
+  // CPU used by anything else on the machine (cores' worth): a busy neighbour shows up here.
+  const machineBusy = readMachineCpu().busy - machineBefore.busy;
+  run.otherCpu = Math.max(0, machineBusy / wall - run.serverCpu - run.generatorCpu);
   run.rss = stopSampling();
   return run;
 }
@@ -32,10 +39,12 @@ function summarise(handle, runs) {
     statuses: runs[runs.length - 1].statuses,
     serverCpu: pick('serverCpu'),
     generatorCpu: pick('generatorCpu'),
+    otherCpu: pick('otherCpu'),
+    cpuUs: pick('cpuUs'),
     rssUnderLoad: Math.max(...runs.map((r) => r.rss)),
     peakRss: handle.memory().hwm,
     startupMs: handle.startupMs,
-    runs: runs.map((r) => ({ rps: Math.round(r.rps), p50: r.p50, p99: r.p99, serverCpu: r.serverCpu, generatorCpu: r.generatorCpu })),
+    runs: runs.map((r) => ({ rps: Math.round(r.rps), p50: r.p50, p99: r.p99, serverCpu: r.serverCpu, generatorCpu: r.generatorCpu, otherCpu: r.otherCpu, cpuUs: r.cpuUs })),
   };
 }
 

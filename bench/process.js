@@ -53,6 +53,15 @@ function readCpuSeconds(pid) {
   }
 }
 
+/** Busy and total CPU time of the whole machine so far, in clock ticks (from /proc/stat). */
+function readMachineCpu() {
+  const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0];
+  const ticks = line.trim().split(/\s+/).slice(1).map(Number);
+  const idle = ticks[3] + (ticks[4] || 0);
+  const total = ticks.reduce((a, b) => a + b, 0);
+  return { busy: (total - idle) / CLOCK_TICKS, total: total / CLOCK_TICKS };
+}
+
 /**
  * Spawns `node <args>` with `--port <free>` appended and waits until `probePath` answers.
  * Returns the handle with `startupMs`: from spawn to the first complete response.
@@ -119,4 +128,4 @@ function sampleRss(handle, everyMs = 50) {
   };
 }
 
-module.exports = { startServerProcess, sampleRss, freePort, probeOnce };
+module.exports = { startServerProcess, sampleRss, freePort, probeOnce, readMachineCpu };

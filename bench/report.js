@@ -22,7 +22,9 @@ function throughputRows(section) {
     dec(s.p99, 1),
     mb(s.peakRss),
     cpu(s.serverCpu),
+    dec(s.cpuUs, 0),
     cpu(s.generatorCpu),
+    cpu(s.otherCpu),
     s === base ? '1' : dec(s.rps / base.rps),
     s === base ? '1' : dec(s.p99 / base.p99),
     s.errors ? `${s.errors} errors` : statuses(s.statuses),
@@ -58,9 +60,9 @@ function renderMarkdown(r) {
     '',
     '## Throughput and latency',
     '',
-    'Ratios are auth-sim / baseline in the same section. CPU is the share of one core used by the server process and by the load generator (this process).',
+    'Ratios are auth-sim / baseline in the same section. CPU is the share of one core used by the server process, by the load generator (the bench process) and by everything else on the machine during the run (other CPU well above 0% means a busy neighbour, and the figures are noisy). Server CPU µs/req is the server\'s CPU time per answered request, the figure a busy machine disturbs least.',
     '',
-    table(['case', 'server', 'req/s', 'p50 ms', 'p99 ms', 'peak RSS', 'server CPU', 'generator CPU', 'req/s ratio', 'p99 ratio', 'answers'], r.sections.filter((s) => s.servers).flatMap(throughputRows)),
+    table(['case', 'server', 'req/s', 'p50 ms', 'p99 ms', 'peak RSS', 'server CPU', 'server CPU µs/req', 'generator CPU', 'other CPU', 'req/s ratio', 'p99 ratio', 'answers'], r.sections.filter((s) => s.servers).flatMap(throughputRows)),
   ];
   if (r.generator) parts.push('', `Load generator check: the trivial server (no lookup, one ready reply) reached ${dec(r.generator.headroom)}x the baseline's rate under the same generator; generator CPU during baseline runs ${cpu(r.generator.servers[1].generatorCpu)}: ${r.generator.verdict}.`);
   const journal = r.sections.find((s) => s.id === 'journal');
