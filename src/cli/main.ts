@@ -3,6 +3,7 @@ import { registerServe } from './serve';
 import { registerValidate } from './validate';
 import { registerSchema } from './schema';
 import { registerFields } from './fields';
+import { registerGenerate } from './generate';
 
 /** Builds the command-line program; one file per command registers itself. */
 export function buildProgram(): Command {
@@ -13,6 +14,7 @@ export function buildProgram(): Command {
   registerValidate(program);
   registerSchema(program);
   registerFields(program);
+  registerGenerate(program);
   return program;
 }
 
