@@ -134,6 +134,16 @@ test('reset(token) starts one token over; reset() starts every token over', asyn
   expect(await statuses('two-uses', 1)).toEqual([200]);
 });
 
+test("the admin API's reset starts every token's sequence and expiry over", async () => {
+  await statuses('flaky', 3);
+  await statuses('two-uses', 3);
+  const res = await fetch(`${t.sim.adminUrl}/reset`, { method: 'POST' });
+  expect(res.status).toBe(200);
+  expect((await res.json()).reset.tokenStates).toBe(2);
+  expect(await statuses('flaky', 1)).toEqual([503]);
+  expect(await statuses('two-uses', 1)).toEqual([200]);
+});
+
 test('a reload keeps the state of unchanged entries and starts changed ones over', async () => {
   await statuses('flaky', 2);
   await texts('cycling', 2);
