@@ -70,11 +70,17 @@ function declare(file: ParsedScenarioFile, item: Record<string, unknown>, index:
   };
   const spec = toPopulationSpec(item);
   if ('message' in spec) return at(spec.path, spec.message.slice(spec.path.join('.').length + 1));
-  if (!FAKER_LOCALES.includes(spec.locale)) return at(['locale'], `is not a faker locale: ${JSON.stringify(spec.locale)}${didYouMean(spec.locale, FAKER_LOCALES)}`);
+  if (!FAKER_LOCALES.includes(spec.locale)) return at(['locale'], `is not a faker locale: ${JSON.stringify(spec.locale)}${suggestLocale(spec.locale)}`);
   const template = parseTemplate(spec.tokens, spec.count);
   if ('error' in template) return at(['tokens'], template.error);
   const pos = locateNode(file.doc, file.lineCounter, ['generate', index], 'value');
   return { spec, template, source: { file: file.file, line: pos.line, column: pos.col }, file, index };
+}
+
+/** "ru_RU" means "ru": a language with a region faker does not have is still that language. */
+function suggestLocale(locale: string): string {
+  const language = locale.split('_')[0];
+  return FAKER_LOCALES.includes(language) ? `; did you mean "${language}"?` : didYouMean(locale, FAKER_LOCALES);
 }
 
 function overlapProblem(here: Declared, first: Declared): Problem {
