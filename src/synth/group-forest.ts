@@ -46,7 +46,6 @@ export function buildGroupLeaves(ctx: PopulationContext): readonly Readonly<Reco
 
 /** Roots are named after departments, their children after cities, deeper groups after words. */
 function groupName(ctx: PopulationContext, level: number, id: number): string {
-  if (level === 0) return `${ctx.vocab.department()} ${id}`;
-  const word = level === 1 ? ctx.vocab.city() : ctx.vocab.word();
+  const word = level === 0 ? `${ctx.vocab.department()} ${id}` : level === 1 ? ctx.vocab.city() : ctx.vocab.word();
   return word[0].toUpperCase() + word.slice(1);
 }
