@@ -1,6 +1,7 @@
 import { DEFAULT_WIRE_OPTIONS, type WireOptions } from '../protocol/wire-encode';
 import { compileEntry, type EntryData } from './compile-entry';
 import { locateNode } from './locate-node';
+import { tokenPlaces } from './token-places';
 import { parseScenarioFile, type ParsedScenarioFile } from './parse-scenario-file';
 import { hasErrors, type Problem, type SourceRef } from './problem';
 import type { ScenarioText } from './read-scenario-sources';
@@ -25,11 +26,12 @@ export interface LoadOptions {
 
 /**
  * Parses, validates and compiles scenario texts into one immutable set. All-or-nothing: any
- * error in any file means no set, so a caller can keep serving the previous one.
+ * error in any file means no set, so a caller can keep serving the previous one. `parse` lets a
+ * reloading store reuse what it parsed last time (ScenarioParseCache).
  */
-export function loadScenarioSet(texts: readonly ScenarioText[], options: LoadOptions = {}): LoadResult {
+export function loadScenarioSet(texts: readonly ScenarioText[], options: LoadOptions = {}, parse = parseScenarioFile): LoadResult {
   const base = options.wire ?? DEFAULT_WIRE_OPTIONS;
-  const parsed = texts.map((t) => parseScenarioFile(t.file, t.text));
+  const parsed = texts.map((t) => parse(t.file, t.text));
   const problems = parsed.flatMap((p) => p.problems);
   if (hasErrors(problems)) return { ok: false, problems };
   for (const file of parsed) problems.push(...checkEntryRules(file, base));
@@ -38,8 +40,9 @@ export function loadScenarioSet(texts: readonly ScenarioText[], options: LoadOpt
   let unavailable: CompiledEntry | undefined;
   for (const file of parsed) {
     const defaults = fileDefaults(file, options);
+    const places = tokenPlaces(file);
     for (const [token, raw] of Object.entries((file.data.tokens ?? {}) as Record<string, EntryData>)) {
-      const source = where(file, ['tokens', token]);
+      const source = places.get(token) ?? where(file, ['tokens', token]);
       const earlier = entries.get(token);
       if (earlier) problems.push(duplicateToken(token, source, earlier.source));
       else entries.set(token, compileEntry(raw, defaults, base, source));

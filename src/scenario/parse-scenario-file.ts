@@ -1,7 +1,7 @@
 import { LineCounter, parseDocument, type Document } from 'yaml';
 import { checkScenarioFile } from './check-scenario-file';
 import { findDuplicateKeys } from './find-duplicate-keys';
-import type { Problem } from './problem';
+import type { Problem, SourceRef } from './problem';
 
 /** The schema check applied after parsing: a whole file by default, or one entry (`checkScenarioEntry`). */
 export type SchemaCheck = typeof checkScenarioFile;
@@ -13,6 +13,8 @@ export interface ParsedScenarioFile {
   readonly doc: Document;
   readonly lineCounter: LineCounter;
   readonly problems: Problem[];
+  /** Where each token's key stands, when the parser already knows (ScenarioParseCache); else found from `doc`. */
+  readonly tokenPlaces?: ReadonlyMap<string, SourceRef>;
 }
 
 /**

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { diffSets, type SetChanges } from './diff-sets';
 import { emptiedFileProblems, isBlank } from './emptied-files';
 import { loadScenarioSet, type LoadOptions } from './load-scenario-set';
+import { ScenarioParseCache } from './parse-cache';
 import type { Problem } from './problem';
 import { readScenarioSources, type ScenarioText } from './read-scenario-sources';
 import { tokenCount, type ScenarioSet } from './scenario-set';
@@ -61,6 +62,7 @@ export class ScenarioStore extends EventEmitter {
   private reloads = 0;
   private hadContent: ReadonlySet<string> = new Set();
   private queue: Promise<unknown> = Promise.resolve();
+  private readonly parseCache = new ScenarioParseCache();
 
   constructor(
     readonly sources: ScenarioSources,
@@ -148,7 +150,7 @@ export class ScenarioStore extends EventEmitter {
     }
     const emptied = emptiedFileProblems(files, this.hadContent);
     if (emptied.length > 0) return fail(emptied);
-    const result = loadScenarioSet([...files, ...(this.sources.inline ?? [])], this.options);
+    const result = loadScenarioSet([...files, ...(this.sources.inline ?? [])], this.options, this.parseCache.parse);
     if (!result.ok) return fail(result.problems);
     const changes = diffSets(this.served, result.set);
     const outcome = { ok: true, set: result.set, previous: this.served, changes, trigger, ms: performance.now() - started } as const;

@@ -1,0 +1,111 @@
+import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
+import { checkScenarioEntry } from './check-scenario-file';
+import { findDuplicateKeys } from './find-duplicate-keys';
+import { parseScenarioFile, type ParsedScenarioFile } from './parse-scenario-file';
+import type { SourceRef } from './problem';
+import { splitTokenChunks, type SplitFile } from './split-token-chunks';
+
+/** Below this many tokens a file is parsed whole: it is fast enough, and simpler to trust. */
+const MIN_CHUNKS = 200;
+
+/** A token chunk known to be valid on its own: its token and its entry's data. */
+interface ParsedChunk {
+  readonly token: string;
+  readonly entry: unknown;
+}
+
+/** Parse whole when more than this share of a file's chunks is new (a first load, a big paste). */
+const MAX_NEW_SHARE = 0.2;
+
+/**
+ * Parses scenario files for a store that reloads them. A big file is cut into one chunk per token;
+ * on a reload only chunks whose text changed are parsed and checked, alone, and the rest are
+ * reused: editing one token of a 10,000-token file re-parses one token, not the file. A first
+ * load (or a mostly new file) is parsed whole and remembered chunk by chunk. Anything unusual (a
+ * layout it cannot cut safely, any problem at all) parses the whole file the ordinary way, so
+ * results, messages and positions are always those of parseScenarioFile.
+ */
+export class ScenarioParseCache {
+  private readonly chunksByFile = new Map<string, Map<string, ParsedChunk>>();
+
+  /** parseScenarioFile, with the chunk reuse described above. */
+  readonly parse = (file: string, text: string): ParsedScenarioFile => {
+    const split = splitTokenChunks(text);
+    if (!split || split.chunks.length < MIN_CHUNKS) {
+      this.chunksByFile.delete(file);
+      return parseScenarioFile(file, text);
+    }
+    const previous = this.chunksByFile.get(file) ?? new Map<string, ParsedChunk>();
+    const fresh = split.chunks.filter((c) => !previous.has(c.text)).length;
+    const reused = fresh <= split.chunks.length * MAX_NEW_SHARE ? this.parseInChunks(file, text, split, previous) : undefined;
+    return reused ?? this.parseWhole(file, text, split);
+  };
+
+  private parseWhole(file: string, text: string, split: SplitFile): ParsedScenarioFile {
+    const parsed = parseScenarioFile(file, text);
+    this.chunksByFile.delete(file);
+    const root = parsed.doc.contents;
+    const tokens = isMap(root) ? root.items.find((p) => isScalar(p.key) && p.key.value === 'tokens')?.value : undefined;
+    if (parsed.problems.length > 0 || !isMap(tokens) || tokens.items.length !== split.chunks.length) return parsed;
+    const data = parsed.data.tokens as Record<string, unknown>;
+    const chunks = new Map<string, ParsedChunk>();
+    split.chunks.forEach((chunk, i) => {
+      const key = tokens.items[i].key;
+      if (!isScalar(key) || !key.range || parsed.lineCounter.linePos(key.range[0]).line !== chunk.line) return;
+      const token = String(key.value);
+      chunks.set(chunk.text, { token, entry: structuredClone(data[token]) });
+    });
+    if (chunks.size === split.chunks.length) this.chunksByFile.set(file, chunks);
+    return parsed;
+  }
+
+  private parseInChunks(file: string, text: string, split: SplitFile, previous: ReadonlyMap<string, ParsedChunk>): ParsedScenarioFile | undefined {
+    const header = parseScenarioFile(file, split.header);
+    if (header.problems.length > 0) return undefined;
+    const current = new Map<string, ParsedChunk>();
+    const entries: [string, unknown][] = [];
+    const places = new Map<string, SourceRef>();
+    for (const chunk of split.chunks) {
+      const parsed = previous.get(chunk.text) ?? parseChunk(file, chunk.text);
+      if (!parsed || places.has(parsed.token)) return undefined;
+      current.set(chunk.text, parsed);
+      entries.push([parsed.token, structuredClone(parsed.entry)]);
+      places.set(parsed.token, { file, line: chunk.line, column: chunk.column });
+    }
+    this.chunksByFile.set(file, current);
+    return lazyPositions(file, text, { ...header.data, tokens: Object.fromEntries(entries) }, places);
+  }
+}
+
+/** A chunk parsed alone; undefined if it has any problem (the whole file is then parsed instead). */
+function parseChunk(file: string, text: string): ParsedChunk | undefined {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, merge: true, uniqueKeys: false, prettyErrors: false });
+  if (doc.errors.length > 0 || doc.warnings.length > 0 || !isMap(doc.contents) || doc.contents.items.length !== 1) return undefined;
+  const key = doc.contents.items[0].key;
+  if (!isScalar(key) || findDuplicateKeys(file, doc, lineCounter).length > 0) return undefined;
+  const entry = Object.values(doc.toJS({ maxAliasCount: 10_000 }) as Record<string, unknown>)[0];
+  if (checkScenarioEntry(file, entry, doc, lineCounter).length > 0) return undefined;
+  return { token: String(key.value), entry };
+}
+
+/**
+ * A parsed file whose YAML document (only needed to place a problem or warning) is built on
+ * first use, by parsing the whole file; token places are known from the cut already.
+ */
+function lazyPositions(file: string, text: string, data: Record<string, unknown>, places: ReadonlyMap<string, SourceRef>): ParsedScenarioFile {
+  let whole: ParsedScenarioFile | undefined;
+  const full = () => (whole ??= parseScenarioFile(file, text));
+  return {
+    file,
+    data,
+    problems: [],
+    tokenPlaces: places,
+    get doc() {
+      return full().doc;
+    },
+    get lineCounter() {
+      return full().lineCounter;
+    },
+  };
+}
