@@ -1,4 +1,4 @@
-import { RESOURCES, type FieldSpec, type FieldType, type ResourceName } from './fields';
+import { RESOURCE_NAMES, RESOURCES, type FieldSpec, type FieldType, type ResourceName } from './fields';
 import { isCompanyListServed, MODULES, type ModuleName } from './modules';
 import { isIntroducedBy, LATEST_VERSION, type ProtocolVersion } from './versions';
 
@@ -23,6 +23,13 @@ export const DEFAULT_WIRE_OPTIONS: WireOptions = Object.freeze({
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
+// A map per resource, not a scan of the table per key: synthetic cards are encoded per request.
+const SPECS_BY_NAME: Readonly<Record<ResourceName, ReadonlyMap<string, FieldSpec>>> = (() => {
+  const byName = {} as Record<ResourceName, ReadonlyMap<string, FieldSpec>>;
+  for (const resource of RESOURCE_NAMES) byName[resource] = new Map(RESOURCES[resource].map((spec) => [spec.name, spec]));
+  return byName;
+})();
+
 /**
  * Turns an authored resource (already validated against the field table) into its wire form:
  * fields newer than the served version and module-gated fields are left out, and scalars are
@@ -30,8 +37,10 @@ type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
  */
 export function encodeResource(resource: ResourceName, value: Record<string, unknown>, options: WireOptions): Record<string, Json> {
   const out: Record<string, Json> = {};
-  for (const [name, raw] of Object.entries(value)) {
-    const spec = RESOURCES[resource].find((f) => f.name === name);
+  const specs = SPECS_BY_NAME[resource];
+  for (const name in value) {
+    const raw = value[name];
+    const spec = specs.get(name);
     if (!spec || !isServed(spec, options) || raw === undefined) continue;
     out[name] = encodeValue(spec.type, raw, options);
   }

@@ -1,4 +1,3 @@
-import type { FieldSpec } from '../protocol/fields';
 import type { EntryData } from '../scenario/compile-entry';
 import { assembleResource, missingRules } from './assemble-resource';
 import { buildBranchCatalogue, BRANCH_RULES } from './branch-catalogue';
@@ -57,7 +56,8 @@ export function createCardGenerator(spec: PopulationSpec): CardGenerator {
 interface Catalogues {
   readonly branches: readonly ClientFacts['branch'][];
   readonly leaves: ClientFacts['groups'];
-  readonly profiles: readonly ((spec: FieldSpec) => boolean)[];
+  /** Per profile, whether each Client field (in table order) is filled. */
+  readonly profiles: readonly (readonly boolean[])[];
 }
 
 function drawCard(ctx: PopulationContext, n: number, { branches, leaves, profiles }: Catalogues): EntryData {

@@ -1,4 +1,4 @@
-import { RESOURCES, type FieldSpec } from '../protocol/fields';
+import { RESOURCES } from '../protocol/fields';
 import { assembleResource, type FieldRules } from './assemble-resource';
 import type { CatalogueBranch } from './branch-catalogue';
 import { makeAccountNumber } from './identifiers';
@@ -99,17 +99,14 @@ const PROFILE_SALT = 0x70726f66; // "prof"
  * card: every distinct key set is a new object shape for V8, and millions of them make building
  * and encoding cards several times slower.
  */
-export function drawFieldProfiles(ctx: PopulationContext): ((spec: FieldSpec) => boolean)[] {
+export function drawFieldProfiles(ctx: PopulationContext): (readonly boolean[])[] {
   const { fill, deprecated } = ctx.spec;
   return Array.from({ length: FIELD_PROFILES }, (_, i) => {
     ctx.reseed(i, PROFILE_SALT);
     const share = fill.min + ((fill.max - fill.min) * ctx.rand(0, 1000)) / 1000;
-    const kept = new Set(
-      RESOURCES.Client.filter((spec) => {
-        if (spec.deprecatedFor !== undefined && !deprecated) return false;
-        return spec.name === 'patronymic' || ctx.chance(share) || share >= 1;
-      }).map((spec) => spec.name),
-    );
-    return (spec: FieldSpec) => kept.has(spec.name);
+    return RESOURCES.Client.map((spec) => {
+      if (spec.deprecatedFor !== undefined && !deprecated) return false;
+      return spec.name === 'patronymic' || ctx.chance(share) || share >= 1;
+    });
   });
 }

@@ -41,8 +41,12 @@ export function createPopulationContext(spec: PopulationSpec): PopulationContext
     pick: (items) => items[rand(0, items.length - 1)],
     inRange: (range) => rand(Math.ceil(range.min), Math.floor(range.max)),
     digits: (length) => {
+      // Up to 9 digits per draw: one call instead of one per digit, and still uniform.
       let out = '';
-      for (let i = 0; i < length; i += 1) out += String(rand(0, 9));
+      for (let left = length; left > 0; left -= 9) {
+        const width = Math.min(left, 9);
+        out += String(rand(0, 10 ** width - 1)).padStart(width, '0');
+      }
       return out;
     },
     reseed: (n, salt = 0) => faker.seed(mixSeed(spec.seed ^ salt, n)),
