@@ -139,7 +139,7 @@ test("the admin API's reset starts every token's sequence and expiry over", asyn
   await statuses('two-uses', 3);
   const res = await fetch(`${t.sim.adminUrl}/reset`, { method: 'POST' });
   expect(res.status).toBe(200);
-  expect((await res.json()).reset.tokenStates).toBe(2);
+  expect(((await res.json()) as { reset: { tokenStates: number } }).reset.tokenStates).toBe(2);
   expect(await statuses('flaky', 1)).toEqual([503]);
   expect(await statuses('two-uses', 1)).toEqual([200]);
 });

@@ -7,7 +7,7 @@ import { getClient, startTestSimulator } from '../helpers/test-simulator';
 const EVERY_FIELD = readFileSync(path.join(__dirname, '..', '..', 'scenarios', 'every-field.yaml'), 'utf8');
 
 /** Every scalar of a wire resource with its table type and JSON type, found through the field table. */
-function scalars(resource: ResourceName, value: Record<string, unknown>, at = resource): { path: string; type: string; json: string }[] {
+function scalars(resource: ResourceName, value: Record<string, unknown>, at: string = resource): { path: string; type: string; json: string }[] {
   return Object.entries(value).flatMap(([name, v]) => {
     const spec = RESOURCES[resource].find((f) => f.name === name)!;
     const nested = nestedResource(spec.type);
