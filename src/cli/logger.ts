@@ -11,6 +11,8 @@ export interface LoggerOptions {
   readonly quiet?: boolean;
   readonly out?: NodeJS.WritableStream;
   readonly err?: NodeJS.WritableStream;
+  /** One JSON object per line (`--log json`), for machines: `{"level":"info","message":"..."}`. */
+  readonly json?: boolean;
 }
 
 /** Whether to colour: only on a TTY, never with NO_COLOR set (https://no-color.org). */
@@ -22,6 +24,7 @@ export function useColor(stream: NodeJS.WritableStream): boolean {
 export function createLogger(options: LoggerOptions = {}): Logger {
   const out = options.out ?? process.stdout;
   const err = options.err ?? process.stderr;
+  if (options.json) return createJsonLogger(out, err, options.quiet);
   const colors = pc.createColors(useColor(err));
   const prefix = (stream: NodeJS.WritableStream) => (useColor(stream) ? pc.dim('auth-sim:') : 'auth-sim:');
   return {
@@ -30,5 +33,16 @@ export function createLogger(options: LoggerOptions = {}): Logger {
     },
     warn: (m) => err.write(`${prefix(err)} ${colors.yellow(m)}\n`),
     error: (m) => err.write(`${prefix(err)} ${colors.red(m)}\n`),
+  };
+}
+
+function createJsonLogger(out: NodeJS.WritableStream, err: NodeJS.WritableStream, quiet?: boolean): Logger {
+  const line = (stream: NodeJS.WritableStream, level: string, message: string) => stream.write(`${JSON.stringify({ level, message })}\n`);
+  return {
+    info: (m) => {
+      if (!quiet) line(out, 'info', m);
+    },
+    warn: (m) => line(err, 'warn', m),
+    error: (m) => line(err, 'error', m),
   };
 }

@@ -5,9 +5,11 @@ import { collect, DEFAULT_SCENARIOS } from './default-scenarios';
 import { followReloads } from './follow-reloads';
 import { createLogger, type Logger } from './logger';
 import { reportProblems } from './report-problems';
+import { CONTROL_OPTIONS, controlSettings, type ControlFlags } from './control-flags';
+import { createRequestLog } from './request-log';
 import { TOOLBOX_OPTIONS, toolboxSettings, type ToolboxFlags } from './toolbox-flags';
 
-interface ServeFlags extends ToolboxFlags {
+interface ServeFlags extends ToolboxFlags, ControlFlags {
   scenarios?: string[];
   port: number;
   host: string;
@@ -30,9 +32,15 @@ export function registerServe(program: Command): void {
     .addOption(TOOLBOX_OPTIONS[3])
     .addOption(TOOLBOX_OPTIONS[4])
     .option('--no-watch', 'do not reload when scenario files change (SIGHUP still reloads)')
+    .addOption(CONTROL_OPTIONS[0])
+    .addOption(CONTROL_OPTIONS[1])
+    .addOption(CONTROL_OPTIONS[2])
+    .addOption(CONTROL_OPTIONS[3])
+    .addOption(CONTROL_OPTIONS[4])
+    .addOption(CONTROL_OPTIONS[5])
     .addHelpText('after', '\nExamples:\n  $ auth-sim\n  $ auth-sim --scenarios ./scenarios --scenarios ./more.yaml --port 0\n  $ curl http://127.0.0.1:8080/rest/chat/client/id/alice')
     .action(async (flags: ServeFlags) => {
-      const logger = createLogger({ quiet: flags.quiet });
+      const logger = createLogger({ quiet: flags.quiet, json: flags.log === 'json' });
       const simulator = await start(flags, logger);
       if (simulator) stopOnSignals(simulator, logger);
     });
@@ -41,13 +49,14 @@ export function registerServe(program: Command): void {
 async function start(flags: ServeFlags, logger: Logger): Promise<Simulator | undefined> {
   const paths = flags.scenarios ?? [DEFAULT_SCENARIOS];
   try {
-    const simulator = await runSimulator({ sources: { paths }, port: flags.port, host: flags.host, watch: flags.watch, ...toolboxSettings(flags) });
+    const simulator = await runSimulator({ sources: { paths }, port: flags.port, host: flags.host, watch: flags.watch, ...toolboxSettings(flags), ...controlSettings(flags), onRequest: createRequestLog(flags.log, flags.quiet) });
     const set = simulator.store.set;
     reportProblems(logger, set.warnings);
     logger.info(`loaded ${set.files.length} file(s), ${tokenCount(set)} token(s) from ${paths.join(', ')}`);
     if (set.unavailable) logger.warn(`no module installed (--modules none): every request gets ${set.unavailable.answer({ token: '' }).reply.status}, the API-unavailable answer`);
     logger.info(`seed ${simulator.seed} (replay this run's chance and random delays with --seed ${simulator.seed})`);
     logger.info(`listening on ${simulator.url}  (try: curl ${simulator.url}/rest/chat/client/id/alice)`);
+    logger.info(describeAdmin(simulator, flags));
     logger.info(simulator.watcher ? 'watching the scenario files: a save reloads them' : 'not watching the scenario files (--no-watch); SIGHUP reloads them');
     followReloads(simulator, logger);
     return simulator;
@@ -58,6 +67,13 @@ async function start(flags: ServeFlags, logger: Logger): Promise<Simulator | und
     process.exitCode = 1;
     return undefined;
   }
+}
+
+function describeAdmin(simulator: Simulator, flags: ServeFlags): string {
+  const journal = simulator.control.journal ? `journal keeps the last ${simulator.control.journal.capacity} requests` : 'no request journal';
+  if (!simulator.adminUrl) return `admin API off (--no-admin); ${journal}`;
+  const guard = flags.adminToken ? 'changes need the admin token' : 'open to anyone who can reach it; --admin-token guards changes';
+  return `admin API on ${simulator.adminUrl}  (${journal}; ${guard}; try: curl ${simulator.adminUrl}/requests)`;
 }
 
 function describeStartError(error: unknown, flags: ServeFlags): string {

@@ -57,8 +57,8 @@ export function createControlParts(store: ScenarioStore, options: ControlOptions
   return { tokens: createServedTokens(store, runtime), runtime, journal, recorder, admin, resetHooks, reset, settle };
 }
 
-/** `__admin/` and `/__admin` both mean `/__admin`. */
-function normalizePrefix(prefix: string): string {
+/** `__admin/` and `/__admin` both mean `/__admin`; `/` and protocol paths are refused. */
+export function normalizePrefix(prefix: string): string {
   const trimmed = prefix.trim().replace(/\/+$/, '');
   const path = trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
   if (path === '/' || path.startsWith('/rest/')) throw new RangeError(`the admin prefix must be a path of its own like /__admin, not "${prefix}"`);

@@ -47,6 +47,8 @@ export class ScenarioLoadError extends Error {
 /** Loads the scenarios, then listens (the internal launcher; the public API wraps it). Throws ScenarioLoadError if the first load fails. */
 export async function runSimulator(options: SimulatorOptions): Promise<Simulator> {
   const store = new ScenarioStore(options.sources, options);
+  // Built first: a bad admin prefix must fail before anything watches or listens.
+  const control = createControlParts(store, options);
   // Watch before the first read, so an edit made while loading is not missed.
   const watcher = await startWatcher(store, options.watch);
   const first = await store.reload('start');
@@ -54,7 +56,6 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
     await watcher?.close();
     throw new ScenarioLoadError(first.problems);
   }
-  const control = createControlParts(store, options);
   const runtime = createAnswerRuntime(options.seed);
   control.resetHooks.push(() => runtime.states.reset());
   const protocol = createProtocolHandler(control.tokens, control.recorder, runtime);

@@ -1,0 +1,51 @@
+import pc from 'picocolors';
+import type { JournalEntry } from '../server/journal';
+import { useColor } from './logger';
+
+/**
+ * The request log for `--log text|json`, or none with --quiet: each finished request printed
+ * to `out` as it closes.
+ */
+export function createRequestLog(format: 'text' | 'json', quiet: boolean | undefined, out: NodeJS.WritableStream = process.stdout): ((entry: JournalEntry) => void) | undefined {
+  if (quiet) return undefined;
+  if (format === 'json') return (entry) => out.write(`${formatRequestJson(entry)}\n`);
+  const color = useColor(out);
+  const prefix = color ? pc.dim('auth-sim:') : 'auth-sim:';
+  return (entry) => out.write(`${prefix} ${formatRequestLine(entry, color)}\n`);
+}
+
+/** Tokens shown bare when they are plain; anything else is quoted so spaces and odd bytes show. */
+const PLAIN = /^[\w.@:+=/-]+$/;
+
+/**
+ * One readable line per request: method, token, status, duration, then what answered and any
+ * delay, fault or near misses. Colours only when `color` (a TTY without NO_COLOR).
+ */
+export function formatRequestLine(entry: JournalEntry, color: boolean): string {
+  const c = pc.createColors(color);
+  const token = entry.token === null ? c.dim('(no token)') : PLAIN.test(entry.token) ? entry.token : JSON.stringify(entry.token);
+  const status = entry.status === null ? c.magenta('---') : paint(c, entry.status);
+  const parts = [`${entry.method} ${token} ${status} ${entry.durationMs}ms`];
+  if (entry.fault) parts.push(c.magenta(`fault ${entry.fault}`));
+  if (entry.delayMs > 0) parts.push(`delay ${entry.delayMs}ms`);
+  parts.push(c.dim(describeMatch(entry)));
+  if (entry.nearMisses.length > 0) parts.push(`did you mean ${entry.nearMisses.map((t) => JSON.stringify(t)).join(' or ')}?`);
+  return parts.join('  ');
+}
+
+/** The machine form: the journal entry itself, one JSON object per line. */
+export function formatRequestJson(entry: JournalEntry): string {
+  return JSON.stringify({ level: 'info', event: 'request', ...entry });
+}
+
+function describeMatch(entry: JournalEntry): string {
+  if (entry.matched === 'rejected') return 'rejected';
+  if (entry.matched === 'token' || entry.matched === 'admin') return entry.entry ?? entry.matched;
+  return `${entry.matched} ${entry.entry ?? ''}`.trim();
+}
+
+function paint(c: ReturnType<typeof pc.createColors>, status: number): string {
+  if (status < 300) return c.green(String(status));
+  if (status < 500) return c.yellow(String(status));
+  return c.red(String(status));
+}
