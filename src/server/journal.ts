@@ -42,17 +42,63 @@ export interface JournalFilter {
 }
 
 /**
+ * A request as the hot path records it: numbers and references only, no strings built. Every
+ * string a JournalEntry shows (time, `file:line`, near misses) is made when someone reads the
+ * journal: formatting them per request cost more than the rest of the answer, and records that
+ * live for a ring's worth of requests would carry those strings into the old generation.
+ */
+export interface JournalRecord {
+  readonly seq: number;
+  /** Arrival time, ms since the epoch. */
+  readonly at: number;
+  readonly method: string;
+  readonly token: string | null;
+  readonly origin: TokenOrigin | null;
+  readonly status: number | null;
+  readonly fault: string | null;
+  readonly delayMs: number;
+  readonly bytes: number;
+  readonly durationMs: number;
+  readonly matched: MatchKind;
+  /** Where the answering entry was written; null when rejected. */
+  readonly source: { readonly file: string; readonly line: number } | null;
+  /** For a fallback answer: finds the closest known tokens when the entry is read. */
+  readonly misses: ((token: string) => readonly string[]) | null;
+}
+
+const NO_MISSES: readonly string[] = Object.freeze([]);
+
+/** The JournalEntry a record reads as. */
+export function describeRecord(r: JournalRecord): JournalEntry {
+  return {
+    seq: r.seq,
+    time: new Date(r.at).toISOString(),
+    method: r.method,
+    token: r.token,
+    origin: r.origin,
+    status: r.status,
+    fault: r.fault,
+    delayMs: r.delayMs,
+    bytes: r.bytes,
+    durationMs: Math.round(r.durationMs * 100) / 100,
+    matched: r.matched,
+    entry: r.source === null ? null : r.source.line > 0 ? `${r.source.file}:${r.source.line}` : r.source.file,
+    nearMisses: r.misses !== null && r.token !== null ? r.misses(r.token) : NO_MISSES,
+  };
+}
+
+/**
  * The request journal: a ring buffer of the last `capacity` requests, so a long soak never grows
  * memory. Writing is one array store; listing copies newest first.
  */
 export class Journal {
-  private readonly ring: (JournalEntry | undefined)[];
+  private readonly ring: (JournalRecord | undefined)[];
   private next = 0;
   private count = 0;
 
   constructor(readonly capacity: number) {
     if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`journal capacity must be a whole number from 1, got ${capacity}`);
-    this.ring = new Array<JournalEntry | undefined>(capacity);
+    this.ring = new Array<JournalRecord | undefined>(capacity);
   }
 
   /** How many entries it holds now (never more than its capacity). */
@@ -60,9 +106,9 @@ export class Journal {
     return this.count;
   }
 
-  /** Adds an entry, dropping the oldest when full. */
-  add(entry: JournalEntry): void {
-    this.ring[this.next] = entry;
+  /** Adds a record, dropping the oldest when full. */
+  add(record: JournalRecord): void {
+    this.ring[this.next] = record;
     this.next = this.next + 1 === this.capacity ? 0 : this.next + 1;
     if (this.count < this.capacity) this.count += 1;
   }
@@ -71,16 +117,15 @@ export class Journal {
   list(filter: JournalFilter = {}): JournalEntry[] {
     const found: JournalEntry[] = [];
     const limit = filter.limit ?? Infinity;
-    const since = filter.since?.toISOString();
+    const since = filter.since?.getTime();
     const method = filter.method?.toUpperCase();
     for (let i = 1; i <= this.count && found.length < limit; i++) {
-      const entry = this.ring[(this.next - i + this.capacity) % this.capacity]!;
-      if (filter.token !== undefined && entry.token !== filter.token) continue;
-      if (method !== undefined && entry.method !== method) continue;
-      if (filter.status !== undefined && entry.status !== filter.status) continue;
-      // ISO strings of the same form compare in time order.
-      if (since !== undefined && entry.time < since) continue;
-      found.push(entry);
+      const record = this.ring[(this.next - i + this.capacity) % this.capacity]!;
+      if (filter.token !== undefined && record.token !== filter.token) continue;
+      if (method !== undefined && record.method !== method) continue;
+      if (filter.status !== undefined && record.status !== filter.status) continue;
+      if (since !== undefined && record.at < since) continue;
+      found.push(describeRecord(record));
     }
     return found;
   }

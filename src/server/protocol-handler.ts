@@ -31,6 +31,7 @@ export function createProtocolHandler(holder: SetHolder, recorder?: RequestRecor
     if ('reject' in found) {
       if (recorder !== undefined) recorder.track(req, res, set, null, null, null, null);
       writeReply(res, found.reject);
+      if (recorder !== undefined) recorder.sent(res);
       return true;
     }
     const entry = resolve(found.token);
@@ -38,6 +39,7 @@ export function createProtocolHandler(holder: SetHolder, recorder?: RequestRecor
     // Journal and request log: one check when neither is on.
     if (recorder !== undefined) recorder.track(req, res, set, found.token, found.origin, entry, answer);
     deliverAnswer(res, answer, runtime.faults);
+    if (recorder !== undefined) recorder.sent(res);
     return true;
   };
 }

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { RUNTIME_FILE, type RuntimeTokens } from '../scenario/runtime-tokens';
 import type { Answer, CompiledEntry, ScenarioSet } from '../scenario/scenario-set';
-import type { Journal, JournalEntry, MatchKind } from './journal';
+import { describeRecord, type Journal, type JournalEntry, type JournalRecord, type MatchKind } from './journal';
 import { nearMisses } from './near-misses';
 import type { TokenOrigin } from './request-token';
 
@@ -41,23 +41,40 @@ function onClose(this: Tracked): void {
 }
 
 /**
- * Turns protocol requests into journal entries when their responses close (sent, faulted or
- * abandoned alike). Only created when a journal or a listener wants them, so with neither the
- * request path does no recording work at all.
+ * Turns protocol requests into journal records: at once when the reply went out whole as the
+ * request was handled (the common case: no listener, no waiting), else when the response closes
+ * (delayed, faulted or abandoned). Only created when a journal or a listener wants them, so with
+ * neither the request path does no recording work at all.
  */
 export class RequestRecorder {
   private readonly namedTokens = new WeakMap<ScenarioSet, string[]>();
+  private readonly missFinders = new WeakMap<ScenarioSet, (token: string) => readonly string[]>();
   /** Responses tracked and not yet closed, so a reader can wait for those already sent. */
   private readonly open = new Set<ServerResponse>();
   private seq = 0;
 
   constructor(private readonly options: RecorderOptions) {}
 
-  /** Starts tracking a request answered by `entry` with `answer` (null for both: rejected before lookup). */
+  /** Starts tracking a request answered by `entry` with `answer` (null for both: rejected before lookup); call `sent` once the answer is handed over. */
   track(req: IncomingMessage, res: ServerResponse, set: ScenarioSet, token: string | null, origin: TokenOrigin | null, entry: CompiledEntry | null, answer: Answer | null): void {
     const socket = req.socket;
     const pending: Pending = { recorder: this, method: req.method ?? '', token, origin, at: Date.now(), started: performance.now(), socket, bytesBefore: socket.bytesWritten, set, entry, answer };
     (res as Tracked)[PENDING] = pending;
+  }
+
+  /**
+   * The answer has been handed to the response. Written in full on its own connection: record it
+   * now (the socket counts the bytes it holds corked). Otherwise (a delay, a fault, a pipelined
+   * response queued behind another): record it when the response closes.
+   */
+  sent(res: ServerResponse): void {
+    const pending = (res as Tracked)[PENDING];
+    if (pending === undefined) return;
+    if (res.writableEnded && res.socket === pending.socket) {
+      (res as Tracked)[PENDING] = undefined;
+      this.record(pending, res);
+      return;
+    }
     this.open.add(res);
     res.on('close', onClose);
   }
@@ -78,10 +95,14 @@ export class RequestRecorder {
   /** Completes a tracked request; called once, from the response's 'close'. */
   finish(p: Pending, res: ServerResponse): void {
     this.open.delete(res);
+    this.record(p, res);
+  }
+
+  private record(p: Pending, res: ServerResponse): void {
     const matched = matchKind(p);
-    const entry: JournalEntry = {
+    const record: JournalRecord = {
       seq: ++this.seq,
-      time: new Date(p.at).toISOString(),
+      at: p.at,
       method: p.method,
       token: p.token,
       origin: p.origin,
@@ -89,13 +110,23 @@ export class RequestRecorder {
       fault: p.answer?.fault?.name ?? null,
       delayMs: p.answer?.delayMs ?? 0,
       bytes: p.socket.bytesWritten - p.bytesBefore,
-      durationMs: Math.round((performance.now() - p.started) * 100) / 100,
+      durationMs: performance.now() - p.started,
       matched,
-      entry: p.entry ? sourceOf(p.entry) : null,
-      nearMisses: matched === 'fallback' && p.token !== null ? nearMisses(p.token, this.knownTokens(p.set)) : [],
+      source: p.entry ? p.entry.source : null,
+      misses: matched === 'fallback' ? this.missFinder(p.set) : null,
     };
-    this.options.journal?.add(entry);
-    this.options.onRequest?.(entry);
+    this.options.journal?.add(record);
+    if (this.options.onRequest) this.options.onRequest(describeRecord(record));
+  }
+
+  /** Near misses among a set's named tokens (and the runtime tokens when read), one finder per set. */
+  private missFinder(set: ScenarioSet): (token: string) => readonly string[] {
+    let find = this.missFinders.get(set);
+    if (!find) {
+      find = (token) => nearMisses(token, this.knownTokens(set));
+      this.missFinders.set(set, find);
+    }
+    return find;
   }
 
   /** Named tokens of a set (computed once per set) plus the runtime tokens of the moment. */
@@ -118,7 +149,3 @@ function matchKind(p: Pending): MatchKind {
   return p.set.entries.get(p.token) === p.entry ? 'token' : 'population';
 }
 
-function sourceOf(entry: CompiledEntry): string {
-  const { file, line } = entry.source;
-  return line > 0 ? `${file}:${line}` : file;
-}
