@@ -55,9 +55,9 @@ async function start(flags: ServeFlags, logger: Logger): Promise<Simulator | und
     logger.info(`loaded ${set.files.length} file(s), ${tokenCount(set)} token(s) from ${paths.join(', ')}`);
     if (set.unavailable) logger.warn(`no module installed (--modules none): every request gets ${set.unavailable.answer({ token: '' }).reply.status}, the API-unavailable answer`);
     logger.info(`seed ${simulator.seed} (replay this run's chance and random delays with --seed ${simulator.seed})`);
-    logger.info(`listening on ${simulator.url}  (try: curl ${simulator.url}/rest/chat/client/id/alice)`);
-    logger.info(describeAdmin(simulator, flags));
     logger.info(simulator.watcher ? 'watching the scenario files: a save reloads them' : 'not watching the scenario files (--no-watch); SIGHUP reloads them');
+    logger.info(describeAdmin(simulator, flags));
+    logger.info(`listening on ${simulator.url}  (try: curl ${simulator.url}/rest/chat/client/id/alice)`);
     followReloads(simulator, logger);
     return simulator;
   } catch (error) {
