@@ -53,7 +53,7 @@ test('--log json prints every stdout line as one JSON object, requests as journa
   expect(cli.stdout().split('\n').filter(Boolean).every((l) => typeof JSON.parse(l) === 'object')).toBe(true);
 });
 
-test('--admin-token guards changes, from the flag or AUTH_SIM_ADMIN_TOKEN', async () => {
+test('--admin-token guards changes', async () => {
   const cli = await serve('--admin-token', 'hunter2');
   expect(cli.stdout()).toContain('changes need the admin token');
   expect((await adminCall(cli.url, 'PUT', '/__admin/tokens/bob', jsonBody({ status: 418 }))).status).toBe(401);
@@ -61,6 +61,18 @@ test('--admin-token guards changes, from the flag or AUTH_SIM_ADMIN_TOKEN', asyn
   const ok = await adminCall(cli.url, 'PUT', '/__admin/tokens/bob', { ...call, headers: { ...call.headers, 'x-admin-token': 'hunter2' } });
   expect(ok.status).toBe(201);
   expect((await getClient(cli.url, 'bob')).status).toBe(418);
+});
+
+test('AUTH_SIM_ADMIN_TOKEN sets the admin token without putting it on the command line', async () => {
+  process.env.AUTH_SIM_ADMIN_TOKEN = 'from-env';
+  let cli: CliProcess;
+  try {
+    cli = await serve();
+  } finally {
+    delete process.env.AUTH_SIM_ADMIN_TOKEN;
+  }
+  expect((await adminCall(cli.url, 'POST', '/__admin/reset')).status).toBe(401);
+  expect((await adminCall(cli.url, 'POST', '/__admin/reset', { headers: { authorization: 'Bearer from-env' } })).status).toBe(200);
 });
 
 test('--no-admin and --no-journal leave both out', async () => {
