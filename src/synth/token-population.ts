@@ -8,8 +8,8 @@ import { LruCache } from './lru-cache';
 import type { PopulationSpec } from './population-spec';
 import { tokenNumber, type TokenTemplate } from './token-template';
 
-/** Compiled cards kept per population: ~2.5 KB each, so at most ~25 MB however many tokens are asked for. */
-export const CARD_CACHE_SIZE = 10_000;
+/** Compiled cards kept per population (~2.5 KB each): enough for the tokens a test reuses, small enough not to age into the old generation. */
+export const CARD_CACHE_SIZE = 1_000;
 
 /** Where a population was declared and what it builds on. */
 export interface PopulationSource {
