@@ -32,6 +32,8 @@ export function requestToken(req: IncomingMessage): TokenResult {
     const end = url.indexOf('?');
     const raw = url.slice(PROTOCOL_PATH.length + 1, end === -1 ? undefined : end);
     if (raw === '') return { reject: MISSING_PATH_TOKEN };
+    // Most tokens arrive unencoded: skip the decoder (and its try/catch) when there is nothing to decode.
+    if (!raw.includes('%')) return { token: raw, origin: 'path' };
     try {
       return { token: decodeURIComponent(raw), origin: 'path' };
     } catch {
