@@ -2,6 +2,7 @@
 /** Interleaved runs of several servers under the same load; medians per server. */
 const { startServerProcess, sampleRss, readMachineCpu } = require('./process');
 const { runLoad } = require('./load');
+const { waitForQuiet } = require('./quiet');
 
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -10,7 +11,8 @@ function median(values) {
 }
 
 /** One timed load run against a running server, with its CPU use and the largest RSS seen. */
-async function measuredRun(handle, load, seconds) {
+async function measuredRun(handle, load, seconds, quiet) {
+  const calm = await waitForQuiet(quiet);
   const stopSampling = sampleRss(handle);
   const cpuBefore = handle.cpuSeconds();
   const machineBefore = readMachineCpu();
@@ -25,6 +27,7 @@ async function measuredRun(handle, load, seconds) {
   const machineBusy = readMachineCpu().busy - machineBefore.busy;
   run.otherCpu = Math.max(0, machineBusy / wall - run.serverCpu - run.generatorCpu);
   run.rss = stopSampling();
+  run.waitedMs = calm.waitedMs;
   return run;
 }
 
@@ -44,7 +47,7 @@ function summarise(handle, runs) {
     rssUnderLoad: Math.max(...runs.map((r) => r.rss)),
     peakRss: handle.memory().hwm,
     startupMs: handle.startupMs,
-    runs: runs.map((r) => ({ rps: Math.round(r.rps), p50: r.p50, p99: r.p99, serverCpu: r.serverCpu, generatorCpu: r.generatorCpu, otherCpu: r.otherCpu, cpuUs: r.cpuUs })),
+    runs: runs.map((r) => ({ rps: Math.round(r.rps), p50: r.p50, p99: r.p99, serverCpu: r.serverCpu, generatorCpu: r.generatorCpu, otherCpu: r.otherCpu, cpuUs: r.cpuUs, waitedMs: r.waitedMs })),
   };
 }
 
@@ -52,14 +55,14 @@ function summarise(handle, runs) {
  * Starts every server (`specs`: {name, args, probePath}), warms each up, then runs the same load
  * `rounds` times in turn (A, B, A, B, ...) so drift hits both alike. Servers are always stopped.
  */
-async function compareServers({ specs, load, rounds, seconds, warmupSeconds = 1 }) {
+async function compareServers({ specs, load, rounds, seconds, warmupSeconds = 1, quiet }) {
   const handles = [];
   try {
     for (const spec of specs) handles.push(await startServerProcess(spec));
     for (const handle of handles) await runLoad({ ...load, url: handle.url, seconds: warmupSeconds });
     const runs = handles.map(() => []);
     for (let round = 0; round < rounds; round++) {
-      for (let i = 0; i < handles.length; i++) runs[i].push(await measuredRun(handles[i], load, seconds));
+      for (let i = 0; i < handles.length; i++) runs[i].push(await measuredRun(handles[i], load, seconds, quiet));
     }
     return handles.map((handle, i) => summarise(handle, runs[i]));
   } finally {

@@ -28,7 +28,8 @@ function parseArgs(argv) {
   return {
     quick,
     only,
-    seconds: Number(value('--seconds') || (quick ? 2 : 10)),
+    explicit: value('--only') !== undefined,
+    seconds: Number(value('--seconds') || (quick ? 1.5 : 10)),
     rounds: Number(value('--rounds') || (quick ? 1 : 3)),
     out: value('--out') || (quick ? 'quick' : 'latest'),
   };
@@ -56,14 +57,20 @@ async function prepare(options, features) {
     dir,
     fixtures,
     bodies,
-    rounds: options.rounds,
-    seconds: options.seconds,
+    runOptions: {
+      rounds: options.rounds,
+      seconds: options.seconds,
+      warmupSeconds: options.quick ? 0.5 : 2,
+      // Before each timed run, wait (up to maxMs) for the rest of the machine to go quiet.
+      quiet: { threshold: 0.25, maxMs: options.quick ? 0 : 8000 },
+    },
     authArgs: [],
     journalOnArgs: [],
     journalOffArgs: features.journalOff,
     startupTimes: options.quick ? 1 : 5,
+    syntheticStartupCounts: options.quick ? [0, 1000000] : [0, 100000, 1000000],
     startupLoadSeconds: options.quick ? 0.5 : 2,
-    reloadRuns: options.quick ? 5 : 20,
+    reloadRuns: options.quick ? 3 : 20,
     syntheticSample: options.quick ? 1024 : 4096,
   };
 }

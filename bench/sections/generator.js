@@ -12,8 +12,7 @@ async function generatorSection(ctx) {
   const [trivial, base] = await compareServers({
     specs: [servers.baseline('trivial server', ctx.bodies.hand, { trivial: true }), servers.baseline('baseline', ctx.bodies.hand)],
     load: { method: 'GET', tokens: handTokens(), seed: 3 },
-    rounds: ctx.rounds,
-    seconds: ctx.seconds,
+    ...ctx.runOptions,
   });
   const headroom = trivial.rps / base.rps;
   return {

@@ -6,7 +6,7 @@ const { handToken, errorToken, HAND_TOKENS, ERROR_TOKENS } = require('../fixture
 
 /** Runs `load` against the baseline and auth-sim in turn; the section carries both and the ratios. */
 async function versusBaseline(ctx, { id, title, baselineSpec, authSpec, load }) {
-  const [base, sim] = await compareServers({ specs: [baselineSpec, authSpec], load, rounds: ctx.rounds, seconds: ctx.seconds });
+  const [base, sim] = await compareServers({ specs: [baselineSpec, authSpec], load, ...ctx.runOptions });
   return { id, title, servers: [base, sim], ratios: ratios(sim, base) };
 }
 
