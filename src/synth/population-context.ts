@@ -34,7 +34,7 @@ export function createPopulationContext(spec: PopulationSpec): PopulationContext
   return {
     spec,
     faker,
-    vocab: createVocabulary(faker, spec.locale),
+    vocab: createVocabulary(faker, spec.locale, own),
     labels: cardLabels(spec.locale === 'ru'),
     rand,
     chance: (share) => share > 0 && next() < share,

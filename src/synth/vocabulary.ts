@@ -1,4 +1,4 @@
-import type { Faker } from '@faker-js/faker';
+import type { Faker, LocaleDefinition } from '@faker-js/faker';
 
 export type Sex = 'female' | 'male';
 
@@ -12,7 +12,7 @@ export interface Vocabulary {
   readonly russian: boolean;
   lastName(sex: Sex): string;
   firstName(sex: Sex): string;
-  /** The patronymic (faker's middle name), if the locale has them. */
+  /** The patronymic (faker's middle name), if the locale itself has them. */
   middleName(sex: Sex): string | undefined;
   city(): string;
   streetName(): string;
@@ -34,13 +34,16 @@ function listAt(data: unknown, ...path: string[]): readonly string[] | undefined
 const cleanCity = (city: string): string => city.replace(/\s*\(.*$/, '');
 
 /** The vocabulary of `faker`'s locale. */
-export function createVocabulary(faker: Faker, locale: string): Vocabulary {
+export function createVocabulary(faker: Faker, locale: string, own: LocaleDefinition): Vocabulary {
   const data = faker.rawDefinitions;
   const pick = (list: readonly string[]): string => list[faker.number.int(list.length - 1)];
   const from = (list: readonly string[] | undefined, fallback: () => string) => (list ? () => pick(list) : fallback);
   const sexed = (kind: string, sex: Sex) => listAt(data, 'person', kind, sex) ?? listAt(data, 'person', kind, 'generic');
   const bySex = (kind: string) => ({ female: sexed(kind, 'female'), male: sexed(kind, 'male') });
-  const [last, first, middle] = [bySex('last_name'), bySex('first_name'), bySex('middle_name')];
+  const [last, first] = [bySex('last_name'), bySex('first_name')];
+  // Patronymics only from the locale itself: an English middle name is not a German patronymic.
+  const ownMiddle = (sex: Sex) => listAt(own, 'person', 'middle_name', sex) ?? listAt(own, 'person', 'middle_name', 'generic');
+  const middle = { female: ownMiddle('female'), male: ownMiddle('male') };
   const cities = listAt(data, 'location', 'city_name')?.map(cleanCity);
   const suffixes = listAt(data, 'company', 'suffix');
   return {

@@ -145,3 +145,20 @@ describe('the compiled-card cache is bounded', () => {
     expect([cache.get(1), cache.get(2), cache.get(3), cache.size]).toEqual(['a', undefined, 'c', 2]);
   });
 });
+
+describe('any faker locale', () => {
+  test.each(['de', 'en', 'zh_CN', 'uk'])('%s cards load and compose the name from their own parts', (locale) => {
+    const result = loadScenarioSet([{ file: 'a.yaml', text: `generate:\n  - { tokens: "l-{n}", count: 20, seed: 4, locale: ${locale}, fill: 1 }\n` }]);
+    if (!result.ok) throw new Error(result.problems.map(formatProblem).join('\n'));
+    for (let n = 1; n <= 20; n += 1) {
+      const client = JSON.parse(lookupEntry(result.set, `l-${n}`).answer({ token: `l-${n}` }).reply.body?.toString('utf8') ?? '{}').client;
+      expect(client.name).toBe([client.surname, client.firstname, client.patronymic].filter(Boolean).join(' '));
+    }
+  });
+
+  test('a German card has no patronymic borrowed from the English fallback', () => {
+    const result = loadScenarioSet([{ file: 'a.yaml', text: 'generate:\n  - { tokens: "l-{n}", count: 5, locale: de }\n' }]);
+    const body = result.ok ? lookupEntry(result.set, 'l-1').answer({ token: 'l-1' }).reply.body?.toString('utf8') : '';
+    expect(JSON.parse(body ?? '{}').client).not.toHaveProperty('patronymic');
+  });
+});

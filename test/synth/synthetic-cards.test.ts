@@ -38,10 +38,11 @@ const isAccountFor = (account: string, bik: string): boolean =>
 const isKppOf = (kpp: string, inn: string): boolean => /^\d{4}[\dA-Z]{2}\d{3}$/.test(kpp) && kpp.slice(0, 4) === inn.slice(0, 4);
 const isDate = (s: string): boolean => /^\d{4}-\d{2}-\d{2}$/.test(s) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
 
-const names = ru.person;
-const inList = (list: readonly string[] | undefined) => new Set(list ?? []);
-const FEMALE = { last: inList(names.last_name.female), first: inList(names.first_name.female), middle: inList(names.middle_name?.female) };
-const MALE = { last: inList(names.last_name.male), first: inList(names.first_name.male), middle: inList(names.middle_name?.male) };
+/** faker's own Russian name lists, read straight from its locale data. */
+const namesOf = (kind: 'last_name' | 'first_name' | 'middle_name', sex: 'female' | 'male'): Set<string> =>
+  new Set((ru.person?.[kind] as Partial<Record<'female' | 'male', string[]>> | undefined)?.[sex] ?? []);
+const FEMALE = { last: namesOf('last_name', 'female'), first: namesOf('first_name', 'female'), middle: namesOf('middle_name', 'female') };
+const MALE = { last: namesOf('last_name', 'male'), first: namesOf('first_name', 'male'), middle: namesOf('middle_name', 'male') };
 
 let t: TestSimulator;
 const cards: Json[] = [];
