@@ -67,7 +67,7 @@ function encodeValue(type: FieldType, raw: unknown, options: WireOptions): Json 
 }
 
 /** Reference, "Resources and their fields": every scalar is written as a JSON string, Booleans as "true"/"false". */
-function encodeScalar(type: FieldType, raw: unknown, wire: WireStyle): Json {
+export function encodeScalar(type: FieldType, raw: unknown, wire: WireStyle): Json {
   if (wire === 'strings') return String(raw);
   if (type === 'Boolean') return raw === true || raw === 'true';
   if ((type === 'Integer' || type === 'Long') && /^-?\d+$/.test(String(raw))) {

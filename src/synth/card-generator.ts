@@ -1,8 +1,9 @@
+import type { WireJson } from '../protocol/wire-json';
 import type { EntryData } from '../scenario/compile-entry';
-import { assembleResource, missingRules } from './assemble-resource';
+import { assembleResource, missingRules, writeResource } from './assemble-resource';
 import { buildBranchCatalogue, BRANCH_RULES } from './branch-catalogue';
 import { CLIENT_RULES, drawExtras, drawFieldProfiles, type ClientFacts } from './client-card';
-import { COMPANY_RULES, drawCompany, drawSoleProprietorship } from './company';
+import { COMPANY_RULES, drawCompany, drawSoleProprietorship, type CompanyFacts } from './company';
 import { buildGroupLeaves, GROUP_RULES } from './group-forest';
 import { makeInn10, makeInn12 } from './identifiers';
 import { CONTACTS_RULES, drawPerson } from './person';
@@ -13,6 +14,12 @@ import type { PopulationSpec } from './population-spec';
 export interface CardGenerator {
   readonly spec: PopulationSpec;
   entryFor(n: number): EntryData | 'error';
+  /**
+   * Card n's Response as wire JSON under `wire`, in one pass (what entryFor's card serves, byte
+   * for byte, when its settings give these options), or 'error'. The catalogues are pinned in
+   * `wire`, so shared branches and groups are encoded once.
+   */
+  jsonWriter(wire: WireJson): (n: number) => string | 'error';
 }
 
 /** Every rule table the generator fills a resource from, for the "knows every field" check. */
@@ -47,7 +54,16 @@ export function createCardGenerator(spec: PopulationSpec): CardGenerator {
     entryFor(n) {
       ctx.reseed(n);
       if (ctx.chance(spec.errors)) return 'error';
-      return drawCard(ctx, n, catalogues);
+      return assembleCard(drawCard(ctx, n, catalogues), spec);
+    },
+    jsonWriter(wire) {
+      for (const branch of branches) wire.pin('Branch', branch.resource);
+      for (const leaf of catalogues.leaves) wire.pin('Group', leaf);
+      return (n) => {
+        ctx.reseed(n);
+        if (ctx.chance(spec.errors)) return 'error';
+        return writeCard(drawCard(ctx, n, catalogues), wire);
+      };
     },
   };
 }
@@ -60,7 +76,14 @@ interface Catalogues {
   readonly profiles: readonly (readonly boolean[])[];
 }
 
-function drawCard(ctx: PopulationContext, n: number, { branches, leaves, profiles }: Catalogues): EntryData {
+/** What a card is made of, with every draw taken except those its Client rules take as they run. */
+interface CardDraw {
+  readonly facts: ClientFacts;
+  readonly profile: readonly boolean[];
+  readonly companies: readonly CompanyFacts[];
+}
+
+function drawCard(ctx: PopulationContext, n: number, { branches, leaves, profiles }: Catalogues): CardDraw {
   const { spec } = ctx;
   const person = drawPerson(ctx);
   const legal = ctx.chance(spec.type);
@@ -85,10 +108,28 @@ function drawCard(ctx: PopulationContext, n: number, { branches, leaves, profile
     groups,
     extras: drawExtras(ctx),
   };
-  const client = assembleResource('Client', CLIENT_RULES, facts, ctx.pick(profiles));
+  return { facts, profile: ctx.pick(profiles), companies };
+}
+
+/** A card as an entry: Response objects in table order, plus the population's control keys. */
+function assembleCard({ facts, profile, companies }: CardDraw, spec: PopulationSpec): EntryData {
+  // The client's rules draw as they run, so the client is assembled first, as writeCard writes it.
+  const client = assembleResource('Client', CLIENT_RULES, facts, profile);
   const entry: EntryData = { client };
   if (companies.length > 0) entry.companyList = companies.map((c) => assembleResource('Company', COMPANY_RULES, c));
   return Object.assign(entry, spec.control);
+}
+
+/** The same card as assembleCard's, written as its wire JSON (the control keys are not Response fields). */
+function writeCard({ facts, profile, companies }: CardDraw, wire: WireJson): string {
+  const client = writeResource(wire, 'Client', CLIENT_RULES, facts, profile);
+  let out = wire.served('Response', 'client') ? `{"client":${client}` : '';
+  if (companies.length > 0 && wire.served('Response', 'companyList')) {
+    let list = '';
+    for (const c of companies) list += (list === '' ? '' : ',') + writeResource(wire, 'Company', COMPANY_RULES, c);
+    out += `${out === '' ? '{' : ','}"companyList":[${list}]`;
+  }
+  return out === '' ? '{}' : `${out}}`;
 }
 
 /** `count` different items, in drawn order. */

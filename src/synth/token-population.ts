@@ -3,7 +3,8 @@ import { compileEntry, type EntryData, type FileDefaults } from '../scenario/com
 import { compileAnswers } from '../scenario/entry-answers';
 import type { SourceRef } from '../scenario/problem';
 import type { CompiledEntry, TokenPopulation } from '../scenario/scenario-set';
-import { createCardGenerator } from './card-generator';
+import { createCardAnswers } from './card-answers';
+import { createCardGenerator, type CardGenerator } from './card-generator';
 import { LruCache } from './lru-cache';
 import type { PopulationSpec } from './population-spec';
 import { tokenNumber, type TokenTemplate } from './token-template';
@@ -29,10 +30,13 @@ export function createTokenPopulation(spec: PopulationSpec, template: TokenTempl
   const generator = createCardGenerator(spec);
   const error = compileEntry({ ...spec.control, ...spec.error }, from.defaults, from.base, from.source);
   const cache = new LruCache<number, CompiledEntry>(CARD_CACHE_SIZE);
-  const compile = (n: number): CompiledEntry => {
-    const card = generator.entryFor(n);
-    return card === 'error' ? error : compileCard(card, from, n);
-  };
+  const fast = fastCompiler(generator, spec, from, error);
+  const compile =
+    fast ??
+    ((n: number): CompiledEntry => {
+      const card = generator.entryFor(n);
+      return card === 'error' ? error : compileCard(card, from, n);
+    });
   return Object.freeze({
     description: `${template.text}, n = 1..${spec.count}, seed ${spec.seed}`,
     size: spec.count,
@@ -47,6 +51,23 @@ export function createTokenPopulation(spec: PopulationSpec, template: TokenTempl
       return entry;
     },
   });
+}
+
+/**
+ * The one-pass compiler of cards: the generator writes the wire JSON itself and the shared
+ * settings are compiled once (card-answers.ts); ~3x cheaper than building the entry and compiling
+ * it. Undefined when the population's settings need the general compiler (a random delay).
+ */
+function fastCompiler(generator: CardGenerator, spec: PopulationSpec, from: PopulationSource, error: CompiledEntry): ((n: number) => CompiledEntry) | undefined {
+  const { defaults } = from;
+  const settings: EntryData = { ...defaults, ...spec.control, headers: { ...(defaults.headers as object) } };
+  const answers = createCardAnswers(settings, from.base, from.source, from.fingerprint);
+  if (answers === undefined) return undefined;
+  const write = generator.jsonWriter(answers.wire);
+  return (n) => {
+    const json = write(n);
+    return json === 'error' ? error : answers.entry(json, n);
+  };
 }
 
 /**
