@@ -10,26 +10,33 @@ export interface WireJson {
   readonly options: WireOptions;
   /** Whether `resource.field` is part of the answer under these options. */
   served(resource: ResourceName, field: string): boolean;
-  /** `"field":value` for one field of `resource`, or undefined when the field is not served. */
-  member(resource: ResourceName, field: string, raw: unknown): string | undefined;
+  /** Per field of `resource`, in table order: how to write it, or undefined where it is not served. */
+  tableFields(resource: ResourceName): readonly (ServedField | undefined)[];
+  /** The wire JSON text of one value of a field of type `type`. */
+  value(type: FieldType, raw: unknown): string;
   /** The wire JSON text of an authored resource (keys in the author's order). */
   resource(resource: ResourceName, value: Readonly<Record<string, unknown>>): string;
   /** Declares `value` (a `resource`) never to change: its JSON is built now and reused wherever it is nested. */
   pin(resource: ResourceName, value: Readonly<Record<string, unknown>>): void;
 }
 
-interface ServedField {
+/** A served field, with its key ready to append as a resource's first member or a later one. */
+export interface ServedField {
   readonly spec: FieldSpec;
-  /** `"name":`, ready to append. */
-  readonly key: string;
+  /** `{"name":` */
+  readonly first: string;
+  /** `,"name":` */
+  readonly next: string;
 }
 
 /** The writer for `options`. */
 export function createWireJson(options: WireOptions): WireJson {
+  const table = {} as Record<ResourceName, readonly (ServedField | undefined)[]>;
   const fields = {} as Record<ResourceName, ReadonlyMap<string, ServedField>>;
   for (const name of RESOURCE_NAMES) {
-    const served = RESOURCES[name].filter((spec) => isServed(spec, options));
-    fields[name] = new Map(served.map((spec) => [spec.name, { spec, key: `${JSON.stringify(spec.name)}:` }]));
+    const key = (spec: FieldSpec) => `${JSON.stringify(spec.name)}:`;
+    table[name] = RESOURCES[name].map((spec) => (isServed(spec, options) ? { spec, first: `{${key(spec)}`, next: `,${key(spec)}` } : undefined));
+    fields[name] = new Map(table[name].flatMap((field) => (field ? [[field.spec.name, field] as const] : [])));
   }
   const pinned = new WeakMap<object, string>();
   const resource = (name: ResourceName, value: Readonly<Record<string, unknown>>): string => {
@@ -41,7 +48,7 @@ export function createWireJson(options: WireOptions): WireJson {
       const raw = value[key];
       const field = specs.get(key);
       if (field === undefined || raw === undefined) continue;
-      out += (out === '' ? '{' : ',') + field.key + valueJson(field.spec.type, raw);
+      out += (out === '' ? field.first : field.next) + valueJson(field.spec.type, raw);
     }
     return out === '' ? '{}' : `${out}}`;
   };
@@ -61,10 +68,8 @@ export function createWireJson(options: WireOptions): WireJson {
   return {
     options,
     served: (name, field) => fields[name].has(field),
-    member(name, field, raw) {
-      const served = fields[name].get(field);
-      return served === undefined ? undefined : served.key + valueJson(served.spec.type, raw);
-    },
+    tableFields: (name) => table[name],
+    value: valueJson,
     resource,
     pin(name, value) {
       if (!pinned.has(value)) pinned.set(value, resource(name, value));

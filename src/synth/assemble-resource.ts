@@ -31,6 +31,7 @@ export function assembleResource<F>(resource: ResourceName, rules: FieldRules<F>
  */
 export function writeResource<F>(wire: WireJson, resource: ResourceName, rules: FieldRules<F>, facts: F, keep?: readonly boolean[]): string {
   const specs = RESOURCES[resource];
+  const served = wire.tableFields(resource);
   let out = '';
   for (let i = 0; i < specs.length; i += 1) {
     const spec = specs[i];
@@ -38,9 +39,9 @@ export function writeResource<F>(wire: WireJson, resource: ResourceName, rules: 
     const rule = rules[spec.name];
     if (rule === undefined) continue;
     const value = rule(facts);
-    if (value === undefined) continue;
-    const member = wire.member(resource, spec.name, value);
-    if (member !== undefined) out += (out === '' ? '{' : ',') + member;
+    const field = served[i];
+    if (value === undefined || field === undefined) continue;
+    out += (out === '' ? field.first : field.next) + wire.value(spec.type, value);
   }
   return out === '' ? '{}' : `${out}}`;
 }
