@@ -29,15 +29,23 @@ export interface ServedField {
   readonly next: string;
 }
 
+type ServedTable = Readonly<Record<ResourceName, readonly (ServedField | undefined)[]>>;
+
+/** Per resource, in table order, each field's writer, or undefined where `options` leave it out. */
+function servedTable(options: WireOptions): ServedTable {
+  const key = (spec: FieldSpec) => `${JSON.stringify(spec.name)}:`;
+  const table = {} as Record<ResourceName, readonly (ServedField | undefined)[]>;
+  for (const name of RESOURCE_NAMES) {
+    table[name] = RESOURCES[name].map((spec) => (isServed(spec, options) ? { spec, first: `{${key(spec)}`, next: `,${key(spec)}` } : undefined));
+  }
+  return table;
+}
+
 /** The writer for `options`. */
 export function createWireJson(options: WireOptions): WireJson {
-  const table = {} as Record<ResourceName, readonly (ServedField | undefined)[]>;
+  const table = servedTable(options);
   const fields = {} as Record<ResourceName, ReadonlyMap<string, ServedField>>;
-  for (const name of RESOURCE_NAMES) {
-    const key = (spec: FieldSpec) => `${JSON.stringify(spec.name)}:`;
-    table[name] = RESOURCES[name].map((spec) => (isServed(spec, options) ? { spec, first: `{${key(spec)}`, next: `,${key(spec)}` } : undefined));
-    fields[name] = new Map(table[name].flatMap((field) => (field ? [[field.spec.name, field] as const] : [])));
-  }
+  for (const name of RESOURCE_NAMES) fields[name] = new Map(table[name].flatMap((f) => (f ? [[f.spec.name, f] as const] : [])));
   const pinned = new WeakMap<object, string>();
   const resource = (name: ResourceName, value: Readonly<Record<string, unknown>>): string => {
     const known = pinned.get(value);
