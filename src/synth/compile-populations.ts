@@ -7,7 +7,7 @@ import type { ParsedScenarioFile } from '../scenario/parse-scenario-file';
 import type { Problem, SourceRef } from '../scenario/problem';
 import type { TokenPopulation } from '../scenario/scenario-set';
 import { didYouMean } from '../scenario/suggest';
-import { FAKER_LOCALES } from './population-context';
+import { fakerLocales } from './population-context';
 import { toPopulationSpec, type PopulationSpec } from './population-spec';
 import { createTokenPopulation } from './token-population';
 import { overlapWitness, parseTemplate, type TokenTemplate } from './token-template';
@@ -70,7 +70,7 @@ function declare(file: ParsedScenarioFile, item: Record<string, unknown>, index:
   };
   const spec = toPopulationSpec(item);
   if ('message' in spec) return at(spec.path, spec.message.slice(spec.path.join('.').length + 1));
-  if (!FAKER_LOCALES.includes(spec.locale)) return at(['locale'], `is not a faker locale: ${JSON.stringify(spec.locale)}${suggestLocale(spec.locale)}`);
+  if (!fakerLocales().includes(spec.locale)) return at(['locale'], `is not a faker locale: ${JSON.stringify(spec.locale)}${suggestLocale(spec.locale)}`);
   const template = parseTemplate(spec.tokens, spec.count);
   if ('error' in template) return at(['tokens'], template.error);
   const pos = locateNode(file.doc, file.lineCounter, ['generate', index], 'value');
@@ -80,7 +80,8 @@ function declare(file: ParsedScenarioFile, item: Record<string, unknown>, index:
 /** "ru_RU" means "ru": a language with a region faker does not have is still that language. */
 function suggestLocale(locale: string): string {
   const language = locale.split('_')[0];
-  return FAKER_LOCALES.includes(language) ? `; did you mean "${language}"?` : didYouMean(locale, FAKER_LOCALES);
+  const locales = fakerLocales();
+  return locales.includes(language) ? `; did you mean "${language}"?` : didYouMean(locale, locales);
 }
 
 function overlapProblem(here: Declared, first: Declared): Problem {

@@ -1,4 +1,4 @@
-import { base, en, Faker, allLocales } from '@faker-js/faker';
+import type { Faker } from '@faker-js/faker';
 import type { RandomInt } from './identifiers';
 import { createCardRandomizer, mixSeed } from './card-randomizer';
 import { cardLabels, type CardLabels } from './card-labels';
@@ -20,11 +20,25 @@ export interface PopulationContext {
   reseed(n: number, salt?: number): void;
 }
 
-/** Faker's locale names, for validating `locale:` with a suggestion. */
-export const FAKER_LOCALES: readonly string[] = Object.keys(allLocales);
+type FakerModule = typeof import('@faker-js/faker');
 
-/** The context of a population; `spec.locale` must be one of FAKER_LOCALES. */
+/**
+ * Faker, loaded on first use: it takes ~140 ms to load all its locales, which a scenario set
+ * without `generate:` should not pay at startup.
+ */
+function loadFaker(): FakerModule {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('@faker-js/faker') as FakerModule;
+}
+
+/** Faker's locale names, for validating `locale:` with a suggestion. */
+export function fakerLocales(): readonly string[] {
+  return Object.keys(loadFaker().allLocales);
+}
+
+/** The context of a population; `spec.locale` must be one of fakerLocales(). */
 export function createPopulationContext(spec: PopulationSpec): PopulationContext {
+  const { allLocales, base, en, Faker } = loadFaker();
   const own = allLocales[spec.locale as keyof typeof allLocales];
   // The randomizer is faker's own: direct draws and faker's calls share one seeded stream.
   const randomizer = createCardRandomizer();
