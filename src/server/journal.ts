@@ -87,18 +87,22 @@ export function describeRecord(r: JournalRecord): JournalEntry {
   };
 }
 
+type Slot = { -readonly [K in keyof JournalRecord]: JournalRecord[K] };
+
 /**
  * The request journal: a ring buffer of the last `capacity` requests, so a long soak never grows
- * memory. Writing is one array store; listing copies newest first.
+ * memory. Its slots are allocated once and overwritten in place: a fresh object per request would
+ * live a ring's worth of requests, survive every young-generation collection and be copied into
+ * the old generation, which on the hot path cost more than the recording itself.
  */
 export class Journal {
-  private readonly ring: (JournalRecord | undefined)[];
+  private readonly ring: Slot[];
   private next = 0;
   private count = 0;
 
   constructor(readonly capacity: number) {
     if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`journal capacity must be a whole number from 1, got ${capacity}`);
-    this.ring = new Array<JournalRecord | undefined>(capacity);
+    this.ring = Array.from({ length: capacity }, emptySlot);
   }
 
   /** How many entries it holds now (never more than its capacity). */
@@ -106,9 +110,22 @@ export class Journal {
     return this.count;
   }
 
-  /** Adds a record, dropping the oldest when full. */
+  /** Adds a record (copied into the oldest slot), dropping the oldest when full. */
   add(record: JournalRecord): void {
-    this.ring[this.next] = record;
+    const slot = this.ring[this.next];
+    slot.seq = record.seq;
+    slot.at = record.at;
+    slot.method = record.method;
+    slot.token = record.token;
+    slot.origin = record.origin;
+    slot.status = record.status;
+    slot.fault = record.fault;
+    slot.delayMs = record.delayMs;
+    slot.bytes = record.bytes;
+    slot.durationMs = record.durationMs;
+    slot.matched = record.matched;
+    slot.source = record.source;
+    slot.misses = record.misses;
     this.next = this.next + 1 === this.capacity ? 0 : this.next + 1;
     if (this.count < this.capacity) this.count += 1;
   }
@@ -120,7 +137,7 @@ export class Journal {
     const since = filter.since?.getTime();
     const method = filter.method?.toUpperCase();
     for (let i = 1; i <= this.count && found.length < limit; i++) {
-      const record = this.ring[(this.next - i + this.capacity) % this.capacity]!;
+      const record = this.ring[(this.next - i + this.capacity) % this.capacity];
       if (filter.token !== undefined && record.token !== filter.token) continue;
       if (method !== undefined && record.method !== method) continue;
       if (filter.status !== undefined && record.status !== filter.status) continue;
@@ -132,8 +149,12 @@ export class Journal {
 
   /** Forgets every entry. */
   clear(): void {
-    this.ring.fill(undefined);
+    this.ring.forEach((slot) => Object.assign(slot, emptySlot()));
     this.next = 0;
     this.count = 0;
   }
+}
+
+function emptySlot(): Slot {
+  return { seq: 0, at: 0, method: '', token: null, origin: null, status: null, fault: null, delayMs: 0, bytes: 0, durationMs: 0, matched: 'rejected', source: null, misses: null };
 }

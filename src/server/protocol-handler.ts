@@ -29,17 +29,17 @@ export function createProtocolHandler(holder: SetHolder, recorder?: RequestRecor
     if (req.method === 'POST') req.resume();
     const found = requestToken(req);
     if ('reject' in found) {
-      if (recorder !== undefined) recorder.track(req, res, set, null, null, null, null);
+      const pending = recorder?.track(req, set, null, null, null, null);
       writeReply(res, found.reject);
-      if (recorder !== undefined) recorder.sent(res);
+      if (pending !== undefined) recorder!.sent(res, pending);
       return true;
     }
     const entry = resolve(found.token);
     const answer = entry.answer({ token: found.token, states: runtime.states });
     // Journal and request log: one check when neither is on.
-    if (recorder !== undefined) recorder.track(req, res, set, found.token, found.origin, entry, answer);
+    const pending = recorder?.track(req, set, found.token, found.origin, entry, answer);
     deliverAnswer(res, answer, runtime.faults);
-    if (recorder !== undefined) recorder.sent(res);
+    if (pending !== undefined) recorder!.sent(res, pending);
     return true;
   };
 }

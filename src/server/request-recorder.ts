@@ -15,12 +15,12 @@ export interface RecorderOptions {
 }
 
 /** What is known when a request is answered; completed when its response closes. */
-interface Pending {
+export interface Pending {
   readonly recorder: RequestRecorder;
   readonly method: string;
   readonly token: string | null;
   readonly origin: TokenOrigin | null;
-  readonly at: number;
+  /** performance.now() at arrival; with performance.timeOrigin it gives the wall-clock time. */
   readonly started: number;
   readonly socket: Socket;
   readonly bytesBefore: number;
@@ -55,26 +55,24 @@ export class RequestRecorder {
 
   constructor(private readonly options: RecorderOptions) {}
 
-  /** Starts tracking a request answered by `entry` with `answer` (null for both: rejected before lookup); call `sent` once the answer is handed over. */
-  track(req: IncomingMessage, res: ServerResponse, set: ScenarioSet, token: string | null, origin: TokenOrigin | null, entry: CompiledEntry | null, answer: Answer | null): void {
+  /** What is known of a request answered by `entry` with `answer` (null for both: rejected before lookup); hand it to `sent` once the answer is handed over. */
+  track(req: IncomingMessage, set: ScenarioSet, token: string | null, origin: TokenOrigin | null, entry: CompiledEntry | null, answer: Answer | null): Pending {
     const socket = req.socket;
-    const pending: Pending = { recorder: this, method: req.method ?? '', token, origin, at: Date.now(), started: performance.now(), socket, bytesBefore: socket.bytesWritten, set, entry, answer };
-    (res as Tracked)[PENDING] = pending;
+    return { recorder: this, method: req.method ?? '', token, origin, started: performance.now(), socket, bytesBefore: socket.bytesWritten, set, entry, answer };
   }
 
   /**
    * The answer has been handed to the response. Written in full on its own connection: record it
-   * now (the socket counts the bytes it holds corked). Otherwise (a delay, a fault, a pipelined
-   * response queued behind another): record it when the response closes.
+   * now (the socket counts the bytes it holds corked), with nothing attached to the response.
+   * Otherwise (a delay, a fault, a pipelined response queued behind another): record it when the
+   * response closes.
    */
-  sent(res: ServerResponse): void {
-    const pending = (res as Tracked)[PENDING];
-    if (pending === undefined) return;
+  sent(res: ServerResponse, pending: Pending): void {
     if (res.writableEnded && res.socket === pending.socket) {
-      (res as Tracked)[PENDING] = undefined;
       this.record(pending, res);
       return;
     }
+    (res as Tracked)[PENDING] = pending;
     this.open.add(res);
     res.on('close', onClose);
   }
@@ -102,7 +100,7 @@ export class RequestRecorder {
     const matched = matchKind(p);
     const record: JournalRecord = {
       seq: ++this.seq,
-      at: p.at,
+      at: performance.timeOrigin + p.started,
       method: p.method,
       token: p.token,
       origin: p.origin,
