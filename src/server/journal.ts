@@ -47,19 +47,9 @@ export interface JournalFilter {
  * journal: formatting them per request cost more than the rest of the answer, and records that
  * live for a ring's worth of requests would carry those strings into the old generation.
  */
-export interface JournalRecord {
-  readonly seq: number;
+export interface JournalRecord extends Omit<JournalEntry, 'time' | 'entry' | 'nearMisses'> {
   /** Arrival time, ms since the epoch. */
   readonly at: number;
-  readonly method: string;
-  readonly token: string | null;
-  readonly origin: TokenOrigin | null;
-  readonly status: number | null;
-  readonly fault: string | null;
-  readonly delayMs: number;
-  readonly bytes: number;
-  readonly durationMs: number;
-  readonly matched: MatchKind;
   /** Where the answering entry was written; null when rejected. */
   readonly source: { readonly file: string; readonly line: number } | null;
   /** For a fallback answer: finds the closest known tokens when the entry is read. */
