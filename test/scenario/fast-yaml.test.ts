@@ -1,0 +1,99 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseDocument } from 'yaml';
+import { loadPlainYaml } from '../../src/scenario/fast-yaml';
+
+/** What the loader's `yaml` path makes of a text (parse-scenario-file.ts's options). */
+function yamlReads(text: string): unknown {
+  const doc = parseDocument(text, { merge: true, uniqueKeys: false, prettyErrors: false });
+  return doc.toJS({ maxAliasCount: 10_000 }) ?? {};
+}
+
+function shippedScenarios(dir = join(__dirname, '../../scenarios')): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? shippedScenarios(join(dir, e.name)) : /\.ya?ml$/.test(e.name) ? [join(dir, e.name)] : [],
+  );
+}
+
+// Plain scalars where YAML 1.2 core, js-yaml's own core schema and YAML 1.1 disagree.
+const SCALARS = [
+  '0', '-0', '+12', '012', '0o17', '0O17', '0x1F', '0X1F', '0b101', '1_000', '1e3', '1E-3', '-1.5e+3', '.5', '1.', '-.5', '1.50',
+  '.inf', '-.Inf', '+.INF', '.nan', '.NaN', '1:20', '1:20:30', '12345678901234567890', '9007199254740993', '00', '1.2.3',
+  'true', 'True', 'TRUE', 'tRUE', 'false', 'yes', 'no', 'on', 'off', 'y', 'n', '~', 'null', 'Null', 'NULL', 'nULL',
+  '2024-01-05', '2024-01-05T10:00:00Z', '1970-01-01 00:00:00', '+7 903 123-45-67', '+79031234567', '7707083893', '044525225',
+  '40817810099910004312', 'ДБО-2016/940536', 'a b  c', "it's", '"quoted"', "'single'", '"esc \\u0041 \\x42 \\t"', '"\\N\\_"',
+  'https://crm.example.ru/clients/1?a=1&b=2', 'a # comment', 'a#b', '-', '--', '- x', '[1, 2]', '{a: 1}', '', ' ',
+];
+
+describe('the fast YAML reader', () => {
+  test.each(SCALARS)('reads the plain scalar %j as the yaml library does, or declines it', (scalar) => {
+    for (const text of [`k: ${scalar}\n`, `k: [${scalar}]\n`, `k: {v: ${scalar}}\n`, `k:\n  - ${scalar}\n`, `${scalar}: v\n`]) {
+      const fast = loadPlainYaml(text);
+      if (fast !== undefined) expect({ text, data: fast }).toEqual({ text, data: yamlReads(text) });
+    }
+  });
+
+  test.each(shippedScenarios().map((f) => [f.replace(/.*scenarios\//, 'scenarios/'), f]))('reads %s as the yaml library does', (_name, file) => {
+    const text = readFileSync(file, 'utf8');
+    const fast = loadPlainYaml(text);
+    if (fast !== undefined) expect(fast).toEqual(yamlReads(text));
+  });
+
+  test('reads block scalars, folding, flow collections and JSON the way the yaml library does', () => {
+    const text = [
+      'tokens:',
+      '  plain-fold:',
+      '    client:',
+      '      name: Ivanov',
+      '        Ivan',
+      '      comment: |',
+      '        line one',
+      '          indented',
+      '',
+      '        after blank',
+      '      folded: >-',
+      '        a',
+      '        b',
+      '',
+      '        c',
+      '      keep: |+',
+      '        kept',
+      '',
+      '      quoted: "a\\',
+      '        b"',
+      '      single: \'it\'\'s',
+      '        wrapped\'',
+      '  "quoted token": {client: {id: "1", enabled: true, list: [a, "b", 3]}}',
+      "  'single token': {client: {id: '2'}}",
+      '  "json": {"client": {"id": "3", "enabled": false}}',
+      '  empty:',
+      '  unicode: "\\u0414\\u0411\\u041e \\U0001F600"',
+      'fallback: { status: 404, errorCode: CLIENT_NOT_FOUND }   # comment',
+      '',
+    ].join('\n');
+    const fast = loadPlainYaml(text);
+    expect(fast).toBeDefined();
+    expect(fast).toEqual(yamlReads(text));
+  });
+
+  test.each([
+    ['an anchor and an alias', 'a: &x {b: 1}\nc: *x\n'],
+    ['a merge key', 'a: {b: 1}\nc:\n  <<: {b: 2}\n'],
+    ['a tag', 'a: !!str 12\n'],
+    ['a null key', 'tokens:\n  ~: {status: 404}\n'],
+    ['a repeated key', 'a: 1\na: 2\n'],
+    ['a syntax error', 'a: [1, 2\n'],
+    ['two documents', 'a: 1\n---\nb: 2\n'],
+    ['a __proto__ key', 'tokens:\n  __proto__: {status: 404}\n'],
+    ['a top-level list', '- a\n- b\n'],
+    ['a collection as a key', '[a, b]: 1\n'],
+    ['an explicit key', '? a\n: 1\n'],
+  ])('declines %s, leaving it to the yaml library', (_what, text) => {
+    expect(loadPlainYaml(text)).toBeUndefined();
+  });
+
+  test('an empty file or one with only comments is an empty scenario, as with the yaml library', () => {
+    expect(loadPlainYaml('')).toEqual({});
+    expect(loadPlainYaml('# nothing yet\n')).toEqual({});
+  });
+});
