@@ -1,23 +1,22 @@
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { Document, LineCounter } from 'yaml';
 import { locateNode, type NodePath } from './locate-node';
 import type { Problem } from './problem';
-import { scenarioFileSchema } from './scenario-schema';
+import { loadValidator } from './scenario-validators';
 import { didYouMean } from './suggest';
 
 let compiled: ValidateFunction | undefined;
 let compiledEntry: ValidateFunction | undefined;
 
-/** The compiled validator, built on first use: the schema never changes within a process. */
+/** The file validator (generated at build time, or compiled), loaded on first use: the schema never changes within a process. */
 function validator(): ValidateFunction {
-  compiled ??= new Ajv({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true }).compile(scenarioFileSchema());
+  compiled ??= loadValidator('scenario-file');
   return compiled;
 }
 
 /** The same schema's Entry definition on its own, for one entry sent at run time (admin API, programs). */
 function entryValidator(): ValidateFunction {
-  const { $defs } = scenarioFileSchema();
-  compiledEntry ??= new Ajv({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true }).compile({ $id: 'auth-sim-scenario-entry', $ref: '#/$defs/Entry', $defs });
+  compiledEntry ??= loadValidator('scenario-entry');
   return compiledEntry;
 }
 
@@ -29,6 +28,11 @@ export function checkScenarioFile(file: string, data: unknown, doc: Document, li
 /** Every schema problem in one scenario entry given on its own; paths start inside the entry (`client.surname`). */
 export function checkScenarioEntry(file: string, data: unknown, doc: Document, lineCounter: LineCounter): Problem[] {
   return checkWith(entryValidator(), file, data, doc, lineCounter);
+}
+
+/** Whether a whole file's data passes the schema: checkScenarioFile without the places, for a file read without them. */
+export function scenarioDataIsValid(data: unknown): boolean {
+  return validator()(data) === true;
 }
 
 function checkWith(validate: ValidateFunction, file: string, data: unknown, doc: Document, lineCounter: LineCounter): Problem[] {
