@@ -5,8 +5,8 @@ import type { WireOptions } from '../protocol/wire-encode';
 import { dotted } from './check-scenario-file';
 import { SETTING_KEYS, type StepData } from './compile-step';
 import { toDelayShape } from './delay-shape';
-import { locateNode, type NodePath } from './locate-node';
-import type { ParsedScenarioFile } from './parse-scenario-file';
+import type { NodePath } from './locate-node';
+import { placeOf, type ParsedScenarioFile } from './parse-scenario-file';
 import type { Problem } from './problem';
 import { ENTRY_ONLY_KEYS } from './toolbox-schema';
 
@@ -20,7 +20,7 @@ type Report = (path: NodePath, severity: Problem['severity'], message: string) =
 export function checkEntryRules(file: ParsedScenarioFile, base: WireOptions): Problem[] {
   const problems: Problem[] = [];
   const report: Report = (path, severity, message) => {
-    const pos = locateNode(file.doc, file.lineCounter, path, 'key');
+    const pos = placeOf(file, path, 'key');
     problems.push({ file: file.file, line: pos.line, column: pos.col, severity, path: dotted(path), message });
   };
   const defaults = (file.data.defaults ?? {}) as StepData;

@@ -32,14 +32,20 @@ function resolveFloat(text: string): number {
   return text[0] === '-' ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
 }
 
+/** Whether a plain scalar could be a number at all: most are words, and one character says so. */
+function mayBeNumber(text: string): boolean {
+  const c = text.charCodeAt(0);
+  return (c >= 48 && c <= 57) || c === 45 || c === 43 || c === 46; // 0-9 - + .
+}
+
 const CORE_AS_YAML_READS_IT = FAILSAFE_SCHEMA.extend({
   implicit: [
-    new Type('tag:yaml.org,2002:null', { kind: 'scalar', resolve: (t: string) => NULL.test(t), construct: () => null }),
-    new Type('tag:yaml.org,2002:bool', { kind: 'scalar', resolve: (t: string) => BOOL.test(t), construct: (t: string) => t[0] === 't' || t[0] === 'T' }),
-    new Type('tag:yaml.org,2002:int', { kind: 'scalar', resolve: (t: string) => INT_OCT.test(t) || INT.test(t) || INT_HEX.test(t), construct: resolveInt }),
+    new Type('tag:yaml.org,2002:null', { kind: 'scalar', resolve: (t: string) => t.length <= 4 && NULL.test(t), construct: () => null }),
+    new Type('tag:yaml.org,2002:bool', { kind: 'scalar', resolve: (t: string) => t.length <= 5 && BOOL.test(t), construct: (t: string) => t[0] === 't' || t[0] === 'T' }),
+    new Type('tag:yaml.org,2002:int', { kind: 'scalar', resolve: (t: string) => mayBeNumber(t) && (INT.test(t) || INT_OCT.test(t) || INT_HEX.test(t)), construct: resolveInt }),
     new Type('tag:yaml.org,2002:float', {
       kind: 'scalar',
-      resolve: (t: string) => FLOAT_NAN.test(t) || FLOAT_EXP.test(t) || FLOAT.test(t),
+      resolve: (t: string) => mayBeNumber(t) && (FLOAT.test(t) || FLOAT_EXP.test(t) || FLOAT_NAN.test(t)),
       construct: resolveFloat,
     }),
   ],
@@ -59,7 +65,7 @@ const DECLINED = /(^|[\s[{,:-])[&*!][^\s,[\]{}]|<<|^(%|---|\.\.\.)|__proto__|(^|
  * the text or finds it broken (a syntax error, a repeated key): `yaml` then reads it and reports.
  */
 export function loadPlainYaml(text: string): Record<string, unknown> | undefined {
-  if (DECLINED.test(text)) return undefined;
+  if (DECLINED.test(text) || hasMultilineQuoted(text)) return undefined;
   let data: unknown;
   try {
     data = load(text, { schema: CORE_AS_YAML_READS_IT });
@@ -68,4 +74,35 @@ export function loadPlainYaml(text: string): Record<string, unknown> | undefined
   }
   if (data === undefined || data === null) return {};
   return typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
+}
+
+/**
+ * Whether a quoted scalar runs over a line end. The two readers differ in how far its next lines
+ * must be indented (js-yaml takes lines `yaml` rejects), so such a text is left to `yaml`.
+ */
+function hasMultilineQuoted(text: string): boolean {
+  // Where a quoted scalar can start: at a line's start or after an indicator, not mid-word ("it's").
+  const quoteStart = /(^|[\s:[{,-])(["'])/gm;
+  for (let m = quoteStart.exec(text); m !== null; m = quoteStart.exec(text)) {
+    const open = m.index + m[0].length - 1;
+    const close = closingQuote(text, open);
+    const lineEnd = text.indexOf('\n', open);
+    if (close === -1 || (lineEnd !== -1 && lineEnd < close)) return true;
+    quoteStart.lastIndex = close + 1;
+  }
+  return false;
+}
+
+/** The index of the quote closing the scalar opened at `open` (`\\"` and `''` are escapes), or -1. */
+function closingQuote(text: string, open: number): number {
+  const quote = text[open];
+  for (let i = open + 1; i < text.length; i += 1) {
+    const c = text[i];
+    if (quote === '"' && c === '\\') i += 1;
+    else if (c === quote) {
+      if (quote === "'" && text[i + 1] === "'") i += 1;
+      else return i;
+    }
+  }
+  return -1;
 }

@@ -1,8 +1,8 @@
 import { DEFAULT_WIRE_OPTIONS, type WireOptions } from '../protocol/wire-encode';
 import { compileEntry, type EntryData } from './compile-entry';
-import { locateNode } from './locate-node';
 import { tokenPlaces } from './token-places';
-import { parseScenarioFile, type ParsedScenarioFile } from './parse-scenario-file';
+import { placeOf, type ParsedScenarioFile } from './parse-scenario-file';
+import { readScenarioFile } from './read-scenario-file';
 import { hasErrors, type Problem, type SourceRef } from './problem';
 import type { ScenarioText } from './read-scenario-sources';
 import type { CompiledEntry, ScenarioSet } from './scenario-set';
@@ -29,7 +29,7 @@ export interface LoadOptions {
  * error in any file means no set, so a caller can keep serving the previous one. `parse` lets a
  * reloading store reuse what it parsed last time (ScenarioParseCache).
  */
-export function loadScenarioSet(texts: readonly ScenarioText[], options: LoadOptions = {}, parse = parseScenarioFile): LoadResult {
+export function loadScenarioSet(texts: readonly ScenarioText[], options: LoadOptions = {}, parse = readScenarioFile): LoadResult {
   const base = options.wire ?? DEFAULT_WIRE_OPTIONS;
   const parsed = texts.map((t) => parse(t.file, t.text));
   const problems = parsed.flatMap((p) => p.problems);
@@ -79,7 +79,7 @@ function fileDefaults(file: ParsedScenarioFile, options: LoadOptions): EntryData
 }
 
 function where(file: ParsedScenarioFile, path: string[]): SourceRef {
-  const pos = locateNode(file.doc, file.lineCounter, path, 'key');
+  const pos = placeOf(file, path, 'key');
   return { file: file.file, line: pos.line, column: pos.col };
 }
 

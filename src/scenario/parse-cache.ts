@@ -2,6 +2,8 @@ import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 import { checkScenarioEntry } from './check-scenario-file';
 import { findDuplicateKeys } from './find-duplicate-keys';
 import { parseScenarioFile, type ParsedScenarioFile } from './parse-scenario-file';
+import { readScenarioFile } from './read-scenario-file';
+import { tokenPlaces } from './token-places';
 import type { SourceRef } from './problem';
 import { splitTokenChunks, type SplitFile } from './split-token-chunks';
 
@@ -21,7 +23,7 @@ const MAX_NEW_SHARE = 0.2;
  * Parses scenario files for a store that reloads them. A big file is cut into one chunk per token;
  * on a reload only chunks whose text changed are parsed and checked, alone, and the rest are
  * reused: editing one token of a 10,000-token file re-parses one token, not the file. A first
- * load (or a mostly new file) is parsed whole and remembered chunk by chunk. Anything unusual (a
+ * load (or a mostly new file) is read whole (readScenarioFile) and remembered chunk by chunk. Anything unusual (a
  * layout it cannot cut safely, any problem at all) parses the whole file the ordinary way, so
  * results, messages and positions are always those of parseScenarioFile.
  */
@@ -33,7 +35,7 @@ export class ScenarioParseCache {
     const split = splitTokenChunks(text);
     if (!split || split.chunks.length < MIN_CHUNKS) {
       this.chunksByFile.delete(file);
-      return parseScenarioFile(file, text);
+      return readScenarioFile(file, text, split);
     }
     const previous = this.chunksByFile.get(file) ?? new Map<string, ParsedChunk>();
     const fresh = split.chunks.filter((c) => !previous.has(c.text)).length;
@@ -42,25 +44,26 @@ export class ScenarioParseCache {
   };
 
   private parseWhole(file: string, text: string, split: SplitFile): ParsedScenarioFile {
-    const parsed = parseScenarioFile(file, text);
+    const parsed = readScenarioFile(file, text, split);
     this.chunksByFile.delete(file);
-    const root = parsed.doc.contents;
-    const tokens = isMap(root) ? root.items.find((p) => isScalar(p.key) && p.key.value === 'tokens')?.value : undefined;
-    if (parsed.problems.length > 0 || !isMap(tokens) || tokens.items.length !== split.chunks.length) return parsed;
-    const data = parsed.data.tokens as Record<string, unknown>;
+    const data = parsed.data.tokens as Record<string, unknown> | undefined;
+    if (parsed.problems.length > 0 || data === undefined) return parsed;
+    const places = tokenPlaces(parsed);
+    if (places.size !== split.chunks.length) return parsed;
+    const tokenAtLine = new Map<number, string>();
+    for (const [token, place] of places) tokenAtLine.set(place.line, token);
     const chunks = new Map<string, ParsedChunk>();
-    split.chunks.forEach((chunk, i) => {
-      const key = tokens.items[i].key;
-      if (!isScalar(key) || !key.range || parsed.lineCounter.linePos(key.range[0]).line !== chunk.line) return;
-      const token = String(key.value);
+    for (const chunk of split.chunks) {
+      const token = tokenAtLine.get(chunk.line);
+      if (token === undefined) return parsed;
       chunks.set(chunk.text, { token, entry: structuredClone(data[token]) });
-    });
-    if (chunks.size === split.chunks.length) this.chunksByFile.set(file, chunks);
+    }
+    this.chunksByFile.set(file, chunks);
     return parsed;
   }
 
   private parseInChunks(file: string, text: string, split: SplitFile, previous: ReadonlyMap<string, ParsedChunk>): ParsedScenarioFile | undefined {
-    const header = parseScenarioFile(file, split.header);
+    const header = readScenarioFile(file, split.header);
     if (header.problems.length > 0) return undefined;
     const current = new Map<string, ParsedChunk>();
     const entries: [string, unknown][] = [];

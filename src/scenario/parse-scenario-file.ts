@@ -1,6 +1,7 @@
 import { LineCounter, parseDocument, type Document } from 'yaml';
 import { checkScenarioFile } from './check-scenario-file';
 import { findDuplicateKeys } from './find-duplicate-keys';
+import { locateNode, type NodePath } from './locate-node';
 import type { Problem, SourceRef } from './problem';
 
 /** The schema check applied after parsing: a whole file by default, or one entry (`checkScenarioEntry`). */
@@ -15,6 +16,13 @@ export interface ParsedScenarioFile {
   readonly problems: Problem[];
   /** Where each token's key stands, when the parser already knows (ScenarioParseCache); else found from `doc`. */
   readonly tokenPlaces?: ReadonlyMap<string, SourceRef>;
+  /** locateNode for this file, when it can place a node without parsing all of `doc` (readScenarioFile); see placeOf. */
+  readonly locate?: (path: NodePath, at?: 'key' | 'value') => { line: number; col: number };
+}
+
+/** The line and column of the node at `path` in a parsed file (locateNode's answer), by the cheapest route the file offers. */
+export function placeOf(file: ParsedScenarioFile, path: NodePath, at: 'key' | 'value' = 'value'): { line: number; col: number } {
+  return file.locate ? file.locate(path, at) : locateNode(file.doc, file.lineCounter, path, at);
 }
 
 /**

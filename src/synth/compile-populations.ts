@@ -2,8 +2,8 @@ import type { WireOptions } from '../protocol/wire-encode';
 import { dotted } from '../scenario/check-scenario-file';
 import type { FileDefaults } from '../scenario/compile-entry';
 import { fingerprintEntry } from '../scenario/fingerprint-entry';
-import { locateNode, type NodePath } from '../scenario/locate-node';
-import type { ParsedScenarioFile } from '../scenario/parse-scenario-file';
+import type { NodePath } from '../scenario/locate-node';
+import { placeOf, type ParsedScenarioFile } from '../scenario/parse-scenario-file';
 import type { Problem, SourceRef } from '../scenario/problem';
 import type { TokenPopulation } from '../scenario/scenario-set';
 import { didYouMean } from '../scenario/suggest';
@@ -65,7 +65,7 @@ export function compilePopulations(
 function declare(file: ParsedScenarioFile, item: Record<string, unknown>, index: number): Declared | { problem: Problem } {
   const at = (path: NodePath, message: string, place: 'key' | 'value' = 'value'): { problem: Problem } => {
     const full = ['generate', index, ...path];
-    const pos = locateNode(file.doc, file.lineCounter, full, place);
+    const pos = placeOf(file, full, place);
     return { problem: { file: file.file, line: pos.line, column: pos.col, severity: 'error', path: dotted(full), message: `${dotted(full)} ${message}` } };
   };
   const spec = toPopulationSpec(item);
@@ -73,7 +73,7 @@ function declare(file: ParsedScenarioFile, item: Record<string, unknown>, index:
   if (!fakerLocales().includes(spec.locale)) return at(['locale'], `is not a faker locale: ${JSON.stringify(spec.locale)}${suggestLocale(spec.locale)}`);
   const template = parseTemplate(spec.tokens, spec.count);
   if ('error' in template) return at(['tokens'], template.error);
-  const pos = locateNode(file.doc, file.lineCounter, ['generate', index], 'value');
+  const pos = placeOf(file, ['generate', index], 'value');
   return { spec, template, source: { file: file.file, line: pos.line, column: pos.col }, file, index };
 }
 

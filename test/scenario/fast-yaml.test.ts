@@ -59,10 +59,8 @@ describe('the fast YAML reader', () => {
       '      keep: |+',
       '        kept',
       '',
-      '      quoted: "a\\',
-      '        b"',
-      '      single: \'it\'\'s',
-      '        wrapped\'',
+      '      single: \'it\'\'s "quoted"\'',
+      '      apostrophe: it\'s',
       '  "quoted token": {client: {id: "1", enabled: true, list: [a, "b", 3]}}',
       "  'single token': {client: {id: '2'}}",
       '  "json": {"client": {"id": "3", "enabled": false}}',
@@ -86,10 +84,48 @@ describe('the fast YAML reader', () => {
     ['two documents', 'a: 1\n---\nb: 2\n'],
     ['a __proto__ key', 'tokens:\n  __proto__: {status: 404}\n'],
     ['a top-level list', '- a\n- b\n'],
+    ['a double-quoted scalar over two lines', 'a: "one\n  two"\n'],
+    ['a single-quoted scalar over two lines', "a: 'one\n  two'\n"],
     ['a collection as a key', '[a, b]: 1\n'],
     ['an explicit key', '? a\n: 1\n'],
   ])('declines %s, leaving it to the yaml library', (_what, text) => {
     expect(loadPlainYaml(text)).toBeUndefined();
+  });
+
+  // yaml rejects every one of these; js-yaml takes some (the first, indented too little), so the
+  // fast reader must decline them all and leave the report to yaml.
+  const BROKEN = [
+    'a: "text 1\nerrorCode: [unclosed"\n',
+    'tokens:\n  t:\n    errorText: "text 120\n    errorCode: [unclosed"\n',
+    'a: "x\nb: 1\n',
+    "a: 'x\n",
+    'a:\n  b: 1\n c: 2\n',
+    'a: b: c\n',
+    'a: [1, 2\n',
+    'a: {b: 1\n',
+    'a:\n\t- x\n',
+    'a: 1\n  b: 2\n',
+    '- a\nb: 1\n',
+    'a: |\nx\n',
+    'a: @x\n',
+    'a: `x\n',
+    'a: - b\n',
+    'a: 1\n b: 2\n',
+    'a: {b: 1}}\n',
+    'a: [1]]\n',
+    'a: "\\q"\n',
+    'a: x\n# c\n  y: 1\n',
+  ];
+
+  test.each(BROKEN)('declines %j, which the yaml library rejects', (text) => {
+    const doc = parseDocument(text, { merge: true, uniqueKeys: false, prettyErrors: false });
+    expect(doc.errors.length).toBeGreaterThan(0);
+    expect(loadPlainYaml(text)).toBeUndefined();
+  });
+
+  test.each(['a: b\n  - c\n', 'a: x\n\n  y\n', 'a:\n- x\n- y\n', 'a: x #c\nb: "#"\n', 'a: -1\nb: - \n'])('reads %j as the yaml library does, or declines it', (text) => {
+    const fast = loadPlainYaml(text);
+    if (fast !== undefined) expect(fast).toEqual(yamlReads(text));
   });
 
   test('an empty file or one with only comments is an empty scenario, as with the yaml library', () => {

@@ -1,0 +1,95 @@
+import { LineCounter, parseDocument, isMap, isScalar, type Document } from 'yaml';
+import { scenarioDataIsValid } from './check-scenario-file';
+import { chunkKey } from './chunk-key';
+import { loadPlainYaml } from './fast-yaml';
+import { locateNode, type NodePath } from './locate-node';
+import { parseScenarioFile, type ParsedScenarioFile } from './parse-scenario-file';
+import type { SourceRef } from './problem';
+import { splitTokenChunks, type SplitFile, type TokenChunk } from './split-token-chunks';
+
+/**
+ * parseScenarioFile's result, read the fast way when the file is valid: js-yaml reads the data
+ * (fast-yaml.ts) and the schema accepts it, and nothing is parsed with `yaml` until a place is
+ * asked for. A file with any problem, or one the fast reader declines, goes through
+ * parseScenarioFile, so every message and position is exactly the ordinary one.
+ */
+export function readScenarioFile(file: string, text: string, split: SplitFile | undefined = splitTokenChunks(text)): ParsedScenarioFile {
+  const data = loadPlainYaml(text);
+  if (data === undefined || !scenarioDataIsValid(data)) return parseScenarioFile(file, text);
+  return placedOnDemand(file, text, data, split);
+}
+
+/** A valid file's data, with places found only when asked for, from as little text as will do. */
+function placedOnDemand(file: string, text: string, data: Record<string, unknown>, split: SplitFile | undefined): ParsedScenarioFile {
+  let whole: ParsedScenarioFile | undefined;
+  const full = () => (whole ??= parseScenarioFile(file, text));
+  const chunks = split && chunksByToken(split, data);
+  const lazyDoc = (source: () => string) => {
+    let parsed: { doc: Document; lineCounter: LineCounter } | undefined;
+    return () => (parsed ??= parseWithLines(source()));
+  };
+  const header = lazyDoc(() => blankChunks(text, split?.chunks ?? []));
+  const chunkDocs = new Map<string, () => { doc: Document; lineCounter: LineCounter }>();
+  const locate = (path: NodePath, at: 'key' | 'value' = 'value'): { line: number; col: number } => {
+    if (!chunks) return locateNode(full().doc, full().lineCounter, path, at);
+    if (path[0] !== 'tokens' || path.length < 2) return locateNode(header().doc, header().lineCounter, path, at);
+    const token = String(path[1]);
+    const chunk = chunks.get(token);
+    if (!chunk) return locateNode(full().doc, full().lineCounter, path, at);
+    if (path.length === 2 && at === 'key') return { line: chunk.line, col: chunk.column };
+    if (!chunkDocs.has(token)) chunkDocs.set(token, lazyDoc(() => chunk.text));
+    const { doc, lineCounter } = chunkDocs.get(token)!();
+    const key = isMap(doc.contents) && isScalar(doc.contents.items[0]?.key) ? doc.contents.items[0].key.value : token;
+    const pos = locateNode(doc, lineCounter, [String(key), ...path.slice(2)], at);
+    return { line: chunk.line - 1 + pos.line, col: pos.col };
+  };
+  return {
+    file,
+    data,
+    problems: [],
+    ...(chunks ? { tokenPlaces: placesOf(file, chunks) } : {}),
+    locate,
+    get doc() {
+      return full().doc;
+    },
+    get lineCounter() {
+      return full().lineCounter;
+    },
+  };
+}
+
+/** Each chunk by its token, if every chunk's key reads as exactly the data's tokens, in order. */
+function chunksByToken(split: SplitFile, data: Record<string, unknown>): ReadonlyMap<string, TokenChunk> | undefined {
+  const tokens = data.tokens;
+  if (tokens === null || typeof tokens !== 'object') return undefined;
+  const names = Object.keys(tokens);
+  if (names.length !== split.chunks.length) return undefined;
+  const byToken = new Map<string, TokenChunk>();
+  for (const chunk of split.chunks) {
+    const key = chunkKey(chunk.text);
+    if (key === undefined || !Object.prototype.hasOwnProperty.call(tokens, key) || byToken.has(key)) return undefined;
+    byToken.set(key, chunk);
+  }
+  return byToken;
+}
+
+function placesOf(file: string, chunks: ReadonlyMap<string, TokenChunk>): ReadonlyMap<string, SourceRef> {
+  const places = new Map<string, SourceRef>();
+  for (const [token, chunk] of chunks) places.set(token, { file, line: chunk.line, column: chunk.column });
+  return places;
+}
+
+/** The text with every token chunk's lines left empty: the rest of the file keeps its places. */
+function blankChunks(text: string, chunks: readonly TokenChunk[]): string {
+  const lines = text.split('\n');
+  for (const chunk of chunks) {
+    const count = chunk.text.split('\n').length;
+    for (let i = chunk.line - 1; i < chunk.line - 1 + count; i += 1) lines[i] = '';
+  }
+  return lines.join('\n');
+}
+
+function parseWithLines(text: string): { doc: Document; lineCounter: LineCounter } {
+  const lineCounter = new LineCounter();
+  return { doc: parseDocument(text, { lineCounter, merge: true, uniqueKeys: false, prettyErrors: false }), lineCounter };
+}
