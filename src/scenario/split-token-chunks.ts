@@ -44,9 +44,11 @@ function cutChunks(lines: readonly string[], from: number, to: number): TokenChu
     const line = lines[i];
     if (isBlankOrComment(line)) continue;
     const own = line.length - line.trimStart().length;
-    if (line[own] === '\t' || line[own] === '-' || line[own] === '?') return undefined;
+    if (line[own] === '\t') return undefined;
     if (indent === -1) indent = own;
     if (own < indent) return undefined;
+    // At the tokens' own indent only keys may start; deeper, sequences are an entry's business.
+    if (own === indent && (line[own] === '-' || line[own] === '?')) return undefined;
     if (own === indent) starts.push(i);
   }
   if (starts.length === 0) return undefined;

@@ -90,8 +90,14 @@ describe('cutting a file into token chunks', () => {
     ['a document marker', '---\ntokens:\n  a:\n    status: 401\n'],
     ['a line less indented than the token keys', 'tokens:\n    a:\n      status: 401\n  b:\n    status: 402\n'],
     ['a tag', 'tokens:\n  a:\n    errorText: !!str 12\n'],
+    ['a sequence at the token keys\' indent', 'tokens:\n  a:\n  - status: 401\n'],
   ])('leaves a file with %s to be parsed whole', (_name, text) => {
     expect(splitTokenChunks(text)).toBeUndefined();
+  });
+
+  test('sequences inside an entry (a companyList) do not stop the cut', () => {
+    const text = 'tokens:\n  a:\n    companyList:\n      - id: 1\n      - { id: 2 }\n  b:\n    companyList:\n    - id: 3\n';
+    expect(splitTokenChunks(text)?.chunks.map((c) => c.line)).toEqual([2, 6]);
   });
 
   test('an ampersand or an asterisk inside text is not mistaken for an anchor', () => {
