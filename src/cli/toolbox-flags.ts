@@ -1,5 +1,5 @@
 import { InvalidArgumentError, Option } from 'commander';
-import { parse } from 'yaml';
+import { yaml } from '../scenario/yaml-library';
 import { MODULES, isModuleName, type ModuleName } from '../protocol/modules';
 import { LATEST_VERSION, PROTOCOL_VERSIONS, type ProtocolVersion } from '../protocol/versions';
 import { WIRE_STYLES, type WireStyle } from '../protocol/wire-encode';
@@ -48,7 +48,7 @@ export function parseModules(value: string): ModuleName[] {
 export function parseDelay(value: string): unknown {
   let written: unknown;
   try {
-    written = parse(value);
+    written = yaml().parse(value);
   } catch {
     written = undefined;
   }

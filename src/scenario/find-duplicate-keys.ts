@@ -1,4 +1,5 @@
-import { isScalar, visit, type Document, type LineCounter, type Node } from 'yaml';
+import type { Document, LineCounter, Node } from 'yaml';
+import { yaml } from './yaml-library';
 import type { Problem } from './problem';
 
 /**
@@ -7,11 +8,11 @@ import type { Problem } from './problem';
  */
 export function findDuplicateKeys(file: string, doc: Document, lineCounter: LineCounter): Problem[] {
   const problems: Problem[] = [];
-  visit(doc, {
+  yaml().visit(doc, {
     Map(_key, map) {
       const seen = new Map<string, Node>();
       for (const pair of map.items) {
-        if (!isScalar(pair.key)) continue;
+        if (!yaml().isScalar(pair.key)) continue;
         const name = String(pair.key.value);
         const first = seen.get(name);
         if (!first) {

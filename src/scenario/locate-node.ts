@@ -1,4 +1,5 @@
-import { isMap, isPair, isScalar, isSeq, type Document, type LineCounter, type Node } from 'yaml';
+import type { Document, LineCounter, Node } from 'yaml';
+import { yaml } from './yaml-library';
 
 /** A path into parsed YAML: map keys and sequence indexes. */
 export type NodePath = readonly (string | number)[];
@@ -27,11 +28,11 @@ export function locateNode(
 }
 
 function stepInto(node: unknown, segment: string | number): { key: unknown; value: unknown } | undefined {
-  if (isSeq(node) && typeof segment === 'number') {
+  if (yaml().isSeq(node) && typeof segment === 'number') {
     const item = node.items[segment];
     return item === undefined ? undefined : { key: item, value: item };
   }
-  if (!isMap(node)) return undefined;
-  const pair = node.items.find((p) => isPair(p) && String(isScalar(p.key) ? p.key.value : p.key) === String(segment));
+  if (!yaml().isMap(node)) return undefined;
+  const pair = node.items.find((p) => yaml().isPair(p) && String(yaml().isScalar(p.key) ? p.key.value : p.key) === String(segment));
   return pair ? { key: pair.key, value: pair.value } : undefined;
 }

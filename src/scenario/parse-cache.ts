@@ -1,4 +1,4 @@
-import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
+import { yaml } from './yaml-library';
 import { checkScenarioEntry } from './check-scenario-file';
 import { findDuplicateKeys } from './find-duplicate-keys';
 import { parseScenarioFile, type ParsedScenarioFile } from './parse-scenario-file';
@@ -82,11 +82,11 @@ export class ScenarioParseCache {
 
 /** A chunk parsed alone; undefined if it has any problem (the whole file is then parsed instead). */
 function parseChunk(file: string, text: string): ParsedChunk | undefined {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, merge: true, uniqueKeys: false, prettyErrors: false });
-  if (doc.errors.length > 0 || doc.warnings.length > 0 || !isMap(doc.contents) || doc.contents.items.length !== 1) return undefined;
+  const lineCounter = new (yaml().LineCounter)();
+  const doc = yaml().parseDocument(text, { lineCounter, merge: true, uniqueKeys: false, prettyErrors: false });
+  if (doc.errors.length > 0 || doc.warnings.length > 0 || !yaml().isMap(doc.contents) || doc.contents.items.length !== 1) return undefined;
   const key = doc.contents.items[0].key;
-  if (!isScalar(key) || findDuplicateKeys(file, doc, lineCounter).length > 0) return undefined;
+  if (!yaml().isScalar(key) || findDuplicateKeys(file, doc, lineCounter).length > 0) return undefined;
   const entry = Object.values(doc.toJS({ maxAliasCount: 10_000 }) as Record<string, unknown>)[0];
   if (checkScenarioEntry(file, entry, doc, lineCounter).length > 0) return undefined;
   return { token: String(key.value), entry };

@@ -1,4 +1,5 @@
-import { LineCounter, parseDocument, type Document } from 'yaml';
+import type { Document, LineCounter } from 'yaml';
+import { yaml } from './yaml-library';
 import { checkScenarioFile } from './check-scenario-file';
 import { findDuplicateKeys } from './find-duplicate-keys';
 import { locateNode, type NodePath } from './locate-node';
@@ -30,8 +31,8 @@ export function placeOf(file: ParsedScenarioFile, path: NodePath, at: 'key' | 'v
  * schema. Duplicate keys and syntax errors come back as problems, never as exceptions.
  */
 export function parseScenarioFile(file: string, text: string, check: SchemaCheck = checkScenarioFile): ParsedScenarioFile {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, merge: true, uniqueKeys: false, prettyErrors: false });
+  const lineCounter = new (yaml().LineCounter)();
+  const doc = yaml().parseDocument(text, { lineCounter, merge: true, uniqueKeys: false, prettyErrors: false });
   const syntax = doc.errors.map((e): Problem => {
     const pos = e.linePos?.[0] ?? { line: 1, col: 1 };
     return { file, line: pos.line, column: pos.col, severity: 'error', path: '', message: firstLine(e.message) };

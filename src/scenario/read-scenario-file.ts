@@ -1,4 +1,5 @@
-import { LineCounter, parseDocument, isMap, isScalar, type Document } from 'yaml';
+import type { Document, LineCounter } from 'yaml';
+import { yaml } from './yaml-library';
 import { scenarioDataIsValid } from './check-scenario-file';
 import { chunkKey } from './chunk-key';
 import { loadPlainYaml } from './fast-yaml';
@@ -39,7 +40,7 @@ function placedOnDemand(file: string, text: string, data: Record<string, unknown
     if (path.length === 2 && at === 'key') return { line: chunk.line, col: chunk.column };
     if (!chunkDocs.has(token)) chunkDocs.set(token, lazyDoc(() => chunk.text));
     const { doc, lineCounter } = chunkDocs.get(token)!();
-    const key = isMap(doc.contents) && isScalar(doc.contents.items[0]?.key) ? doc.contents.items[0].key.value : token;
+    const key = yaml().isMap(doc.contents) && yaml().isScalar(doc.contents.items[0]?.key) ? doc.contents.items[0].key.value : token;
     const pos = locateNode(doc, lineCounter, [String(key), ...path.slice(2)], at);
     return { line: chunk.line - 1 + pos.line, col: pos.col };
   };
@@ -90,6 +91,6 @@ function blankChunks(text: string, chunks: readonly TokenChunk[]): string {
 }
 
 function parseWithLines(text: string): { doc: Document; lineCounter: LineCounter } {
-  const lineCounter = new LineCounter();
-  return { doc: parseDocument(text, { lineCounter, merge: true, uniqueKeys: false, prettyErrors: false }), lineCounter };
+  const lineCounter = new (yaml().LineCounter)();
+  return { doc: yaml().parseDocument(text, { lineCounter, merge: true, uniqueKeys: false, prettyErrors: false }), lineCounter };
 }

@@ -1,4 +1,4 @@
-import { Document, isMap, Pair, Scalar, YAMLMap } from 'yaml';
+import { yaml } from './yaml-library';
 import { DEFAULT_WIRE_OPTIONS } from '../protocol/wire-encode';
 import { checkScenarioEntry } from './check-scenario-file';
 import { compileEntry, type EntryData } from './compile-entry';
@@ -47,7 +47,7 @@ export class RuntimeTokens {
    */
   putText(token: string, text: string, file = RUNTIME_FILE): PutOutcome {
     const parsed = parseScenarioFile(file, text, checkScenarioEntry);
-    if (parsed.problems.length === 0 && !isMap(parsed.doc.contents)) {
+    if (parsed.problems.length === 0 && !yaml().isMap(parsed.doc.contents)) {
       return { ok: false, problems: [{ file, line: 1, column: 1, severity: 'error', path: '', message: 'the entry is empty; send a scenario entry, e.g. {"status": 503, "body": "none"}' }] };
     }
     if (hasErrors(parsed.problems)) return { ok: false, problems: parsed.problems };
@@ -86,6 +86,7 @@ export class RuntimeTokens {
  * The entry's own nodes are reused, so problems keep the places in the text that was sent.
  */
 function asFileOf(token: string, entry: ParsedScenarioFile): ParsedScenarioFile {
+  const { Document, Pair, Scalar, YAMLMap } = yaml();
   const tokens = new YAMLMap();
   tokens.items.push(new Pair(new Scalar(token), entry.doc.contents));
   const root = new YAMLMap();

@@ -1,4 +1,5 @@
-import { isMap, isScalar, type Node } from 'yaml';
+import type { Node } from 'yaml';
+import { yaml } from './yaml-library';
 import type { ParsedScenarioFile } from './parse-scenario-file';
 import type { SourceRef } from './problem';
 
@@ -11,11 +12,11 @@ export function tokenPlaces(file: ParsedScenarioFile): ReadonlyMap<string, Sourc
   if (file.tokenPlaces) return file.tokenPlaces;
   const places = new Map<string, SourceRef>();
   const root = file.doc.contents;
-  if (!isMap(root)) return places;
-  const tokens = root.items.find((pair) => isScalar(pair.key) && pair.key.value === 'tokens')?.value;
-  if (!isMap(tokens)) return places;
+  if (!yaml().isMap(root)) return places;
+  const tokens = root.items.find((pair) => yaml().isScalar(pair.key) && pair.key.value === 'tokens')?.value;
+  if (!yaml().isMap(tokens)) return places;
   for (const pair of tokens.items) {
-    const name = String(isScalar(pair.key) ? pair.key.value : pair.key);
+    const name = String(yaml().isScalar(pair.key) ? pair.key.value : pair.key);
     const range = (pair.key as Node | null)?.range;
     if (!range || places.has(name)) continue;
     const pos = file.lineCounter.linePos(range[0]);
