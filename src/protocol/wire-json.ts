@@ -14,6 +14,8 @@ export interface WireJson {
   tableFields(resource: ResourceName): readonly (ServedField | undefined)[];
   /** The wire JSON text of one value of a field of type `type`. */
   value(type: FieldType, raw: unknown): string;
+  /** `value` specialised for one field type, with the type dispatch decided once. */
+  encoder(type: FieldType): (raw: unknown) => string;
   /** The wire JSON text of an authored resource (keys in the author's order). */
   resource(resource: ResourceName, value: Readonly<Record<string, unknown>>): string;
   /** Declares `value` (a `resource`) never to change: its JSON is built now and reused wherever it is nested. */
@@ -78,11 +80,23 @@ export function createWireJson(options: WireOptions): WireJson {
     served: (name, field) => fields[name].has(field),
     tableFields: (name) => table[name],
     value: valueJson,
+    encoder: (type) => scalarEncoder(type, options) ?? ((raw) => valueJson(type, raw)),
     resource,
     pin(name, value) {
       if (!pinned.has(value)) pinned.set(value, resource(name, value));
     },
   };
+}
+
+/** valueJson for the scalars a card writes most, or undefined for types that keep the general path. */
+function scalarEncoder(type: FieldType, options: WireOptions): ((raw: unknown) => string) | undefined {
+  if (typeof type === 'object' || type === 'Map<String,String>') return undefined;
+  if (options.wire === 'strings') {
+    if (type === 'Boolean') return (raw) => (raw === true ? '"true"' : raw === false ? '"false"' : raw === null ? 'null' : quote(String(raw)));
+    return (raw) => (typeof raw === 'string' ? quote(raw) : raw === null ? 'null' : quote(String(raw)));
+  }
+  if (type === 'String' || type === 'Date') return (raw) => (typeof raw === 'string' ? quote(raw) : raw === null ? 'null' : quote(String(raw)));
+  return undefined;
 }
 
 function mapJson(map: Readonly<Record<string, unknown>>): string {

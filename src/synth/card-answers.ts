@@ -5,6 +5,7 @@ import type { EntryData } from '../scenario/compile-entry';
 import { compileStep, isRandomStep } from '../scenario/compile-step';
 import type { SourceRef } from '../scenario/problem';
 import type { Answer, CompiledEntry } from '../scenario/scenario-set';
+import type { ByteText } from './byte-text';
 
 /**
  * What every card of a population shares, compiled once: its wire options, status, headers and
@@ -13,8 +14,8 @@ import type { Answer, CompiledEntry } from '../scenario/scenario-set';
  */
 export interface CardAnswers {
   readonly wire: WireJson;
-  /** Card n's compiled entry from its wire JSON body. */
-  entry(json: string, n: number): CompiledEntry;
+  /** Card n's compiled entry from its wire JSON body, a byte string (byte-text.ts). */
+  entry(json: ByteText, n: number): CompiledEntry;
 }
 
 /**
@@ -31,7 +32,7 @@ export function createCardAnswers(settings: EntryData, base: WireOptions, source
   return {
     wire: createWireJson(wireOptionsFor(settings, base)),
     entry(json, n) {
-      const body = Buffer.from(json, 'utf8');
+      const body = Buffer.from(json, 'latin1');
       const reply = Object.freeze({ status, headers: Object.freeze({ ...headers, 'content-length': body.length }), body });
       const answer: Answer = Object.freeze({ reply, delayMs });
       return Object.freeze({ source, fingerprint: `${fingerprint}#${n}`, answer: () => answer });

@@ -1,6 +1,7 @@
 import type { WireJson } from '../protocol/wire-json';
 import type { EntryData } from '../scenario/compile-entry';
-import { assembleResource, missingRules, writeResource } from './assemble-resource';
+import { assembleResource, missingRules } from './assemble-resource';
+import { decodeTexts, toBytes, type ByteText } from './byte-text';
 import { buildBranchCatalogue, BRANCH_RULES } from './branch-catalogue';
 import { CLIENT_RULES, drawExtras, drawFieldProfiles, type ClientFacts } from './client-card';
 import { COMPANY_RULES, drawCompany, drawSoleProprietorship, type CompanyFacts } from './company';
@@ -9,6 +10,7 @@ import { makeInn10, makeInn12 } from './identifiers';
 import { CONTACTS_RULES, drawPerson } from './person';
 import { createPopulationContext, type PopulationContext } from './population-context';
 import type { PopulationSpec } from './population-spec';
+import { compileResourceWriter } from './resource-writer';
 
 /** Card n of a population: a scenario entry, or 'error' for a token drawn to answer with the error entry. */
 export interface CardGenerator {
@@ -16,10 +18,11 @@ export interface CardGenerator {
   entryFor(n: number): EntryData | 'error';
   /**
    * Card n's Response as wire JSON under `wire`, in one pass (what entryFor's card serves, byte
-   * for byte, when its settings give these options), or 'error'. The catalogues are pinned in
-   * `wire`, so shared branches and groups are encoded once.
+   * for byte, when its settings give these options), or 'error'. The JSON is a byte string
+   * (byte-text.ts): its UTF-8 bytes, one per character, ready for Buffer.from(json, 'latin1').
+   * The catalogues are pinned in `wire`, so shared branches and groups are encoded once.
    */
-  jsonWriter(wire: WireJson): (n: number) => string | 'error';
+  jsonWriter(wire: WireJson): (n: number) => ByteText | 'error';
 }
 
 /** Every rule table the generator fills a resource from, for the "knows every field" check. */
@@ -48,21 +51,22 @@ export function createCardGenerator(spec: PopulationSpec): CardGenerator {
   if (missing.length > 0) throw new Error(`the synthetic generator has no rule for ${missing.join(', ')}`);
   const ctx = createPopulationContext(spec);
   const branches = buildBranchCatalogue(ctx);
-  const catalogues: Catalogues = { branches, leaves: buildGroupLeaves(ctx), profiles: drawFieldProfiles(ctx) };
+  const catalogues: Catalogues = { branches, leaves: buildGroupLeaves(ctx), profiles: drawFieldProfiles(ctx), crm: toBytes(spec.crm) };
   return {
     spec,
     entryFor(n) {
       ctx.reseed(n);
       if (ctx.chance(spec.errors)) return 'error';
-      return assembleCard(drawCard(ctx, n, catalogues), spec);
+      return assembleCard(drawCard(ctx, n, catalogues), spec, catalogues.profiles);
     },
     jsonWriter(wire) {
       for (const branch of branches) wire.pin('Branch', branch.resource);
       for (const leaf of catalogues.leaves) wire.pin('Group', leaf);
+      const writers = cardWriters(wire, catalogues.profiles);
       return (n) => {
         ctx.reseed(n);
         if (ctx.chance(spec.errors)) return 'error';
-        return writeCard(drawCard(ctx, n, catalogues), wire);
+        return writeCard(drawCard(ctx, n, catalogues), writers);
       };
     },
   };
@@ -74,25 +78,28 @@ interface Catalogues {
   readonly leaves: ClientFacts['groups'];
   /** Per profile, whether each Client field (in table order) is filled. */
   readonly profiles: readonly (readonly boolean[])[];
+  /** The CRM link template. */
+  readonly crm: ByteText;
 }
 
 /** What a card is made of, with every draw taken except those its Client rules take as they run. */
 interface CardDraw {
   readonly facts: ClientFacts;
-  readonly profile: readonly boolean[];
+  /** Index into the population's field profiles. */
+  readonly profile: number;
   readonly companies: readonly CompanyFacts[];
 }
 
-function drawCard(ctx: PopulationContext, n: number, { branches, leaves, profiles }: Catalogues): CardDraw {
+function drawCard(ctx: PopulationContext, n: number, { branches, leaves, profiles, crm }: Catalogues): CardDraw {
   const { spec } = ctx;
   const person = drawPerson(ctx);
   const legal = ctx.chance(spec.type);
   const enabled = !ctx.chance(spec.disabled);
   const branch = ctx.pick(branches);
   const inn12 = legal ? '' : makeInn12(ctx.rand);
-  const companies = legal
-    ? Array.from({ length: ctx.inRange(spec.companies) }, () => drawCompany(ctx))
-    : ctx.chance(spec.entrepreneurs) ? [drawSoleProprietorship(ctx, person, inn12)] : [];
+  const companies: CompanyFacts[] = [];
+  if (legal) for (let i = ctx.inRange(spec.companies); i > 0; i -= 1) companies.push(drawCompany(ctx));
+  else if (ctx.chance(spec.entrepreneurs)) companies.push(drawSoleProprietorship(ctx, person, inn12));
   const id = String(spec.firstId + n - 1);
   const groupCount = Math.min(ctx.inRange(spec.groups.perClient), leaves.length);
   const groups = distinct(ctx, leaves, groupCount);
@@ -104,29 +111,46 @@ function drawCard(ctx: PopulationContext, n: number, { branches, leaves, profile
     enabled,
     branch,
     inn: legal ? (companies[0]?.inn ?? makeInn10(ctx.rand)) : inn12,
-    crm: spec.crm.replace('{id}', id),
+    crm: crm.replace('{id}', id),
     groups,
     extras: drawExtras(ctx),
   };
-  return { facts, profile: ctx.pick(profiles), companies };
+  return { facts, profile: ctx.rand(0, profiles.length - 1), companies };
 }
 
-/** A card as an entry: Response objects in table order, plus the population's control keys. */
-function assembleCard({ facts, profile, companies }: CardDraw, spec: PopulationSpec): EntryData {
+/** A card as an entry: Response objects in table order, texts decoded, plus the population's control keys. */
+function assembleCard({ facts, profile, companies }: CardDraw, spec: PopulationSpec, profiles: Catalogues['profiles']): EntryData {
   // The client's rules draw as they run, so the client is assembled first, as writeCard writes it.
-  const client = assembleResource('Client', CLIENT_RULES, facts, profile);
+  const client = assembleResource('Client', CLIENT_RULES, facts, profiles[profile]);
   const entry: EntryData = { client };
   if (companies.length > 0) entry.companyList = companies.map((c) => assembleResource('Company', COMPANY_RULES, c));
-  return Object.assign(entry, spec.control);
+  return Object.assign(decodeTexts(entry) as EntryData, spec.control);
+}
+
+/** A population's writers under one wire: the client's per field profile, the company's, and what the Response serves. */
+interface CardWriters {
+  readonly clients: readonly ((facts: ClientFacts) => string)[];
+  readonly company: (facts: CompanyFacts) => string;
+  readonly client: boolean;
+  readonly companyList: boolean;
+}
+
+function cardWriters(wire: WireJson, profiles: Catalogues['profiles']): CardWriters {
+  return {
+    clients: profiles.map((keep) => compileResourceWriter(wire, 'Client', CLIENT_RULES, keep)),
+    company: compileResourceWriter(wire, 'Company', COMPANY_RULES),
+    client: wire.served('Response', 'client'),
+    companyList: wire.served('Response', 'companyList'),
+  };
 }
 
 /** The same card as assembleCard's, written as its wire JSON (the control keys are not Response fields). */
-function writeCard({ facts, profile, companies }: CardDraw, wire: WireJson): string {
-  const client = writeResource(wire, 'Client', CLIENT_RULES, facts, profile);
-  let out = wire.served('Response', 'client') ? `{"client":${client}` : '';
-  if (companies.length > 0 && wire.served('Response', 'companyList')) {
+function writeCard({ facts, profile, companies }: CardDraw, writers: CardWriters): ByteText {
+  const client = writers.clients[profile](facts);
+  let out = writers.client ? `{"client":${client}` : '';
+  if (companies.length > 0 && writers.companyList) {
     let list = '';
-    for (const c of companies) list += (list === '' ? '' : ',') + writeResource(wire, 'Company', COMPANY_RULES, c);
+    for (let i = 0; i < companies.length; i += 1) list += (i === 0 ? '' : ',') + writers.company(companies[i]);
     out += `${out === '' ? '{' : ','}"companyList":[${list}]`;
   }
   return out === '' ? '{}' : `${out}}`;

@@ -1,11 +1,12 @@
 import { RESOURCES } from '../protocol/fields';
 import { assembleResource, type FieldRules } from './assemble-resource';
 import type { CatalogueBranch } from './branch-catalogue';
+import { firstChar, toBytes, type ByteText } from './byte-text';
 import { makeAccountNumber } from './identifiers';
 import { CONTACTS_RULES, drawDate, type Person } from './person';
 import type { PopulationContext } from './population-context';
 
-/** What a client card is drawn from; optional fields draw the rest as they are filled. */
+/** What a client card is drawn from; optional fields draw the rest as they are filled. Texts are byte strings. */
 export interface ClientFacts {
   readonly ctx: PopulationContext;
   readonly id: string;
@@ -14,10 +15,10 @@ export interface ClientFacts {
   readonly enabled: boolean;
   readonly branch: CatalogueBranch;
   readonly inn: string;
-  readonly crm: string;
+  readonly crm: ByteText;
   readonly groups: readonly Readonly<Record<string, unknown>>[];
   /** fieldList and the deprecated fields map show the same name/value pairs. */
-  readonly extras: readonly (readonly [string, string])[];
+  readonly extras: readonly (readonly [ByteText, ByteText])[];
 }
 
 const DEVICES = [
@@ -32,13 +33,22 @@ const DEVICES = [
 const RUSSIAN_ZONES = ['Europe/Moscow', 'Europe/Moscow', 'Europe/Moscow', 'Europe/Kaliningrad', 'Europe/Samara', 'Asia/Yekaterinburg', 'Asia/Omsk', 'Asia/Novosibirsk', 'Asia/Krasnoyarsk', 'Asia/Irkutsk', 'Asia/Yakutsk', 'Asia/Vladivostok'] as const;
 const LEVELS = ['Mass', 'Mass', 'Standard', 'Premium', 'VIP'] as const;
 
+const LEGAL_ACCOUNT = { prefix: '40702810' } as const;
+const PERSONAL_ACCOUNT = { prefix: '40817810' } as const;
+
 /** The device fields agree: the client id picks the model, and the model its OS. */
 const deviceOf = (c: ClientFacts) => DEVICES[Number(c.id) % DEVICES.length];
 
 /** Client fields, keyed by the protocol table's names; the table decides order and presence. */
 export const CLIENT_RULES: FieldRules<ClientFacts> = {
   id: (c) => c.id,
-  contract: (c) => Array.from({ length: c.ctx.rand(1, 2) }, () => `${c.ctx.labels.contractPrefix}-${c.ctx.rand(2010, 2024)}/${c.ctx.digits(6)}`).join(', '),
+  contract: (c) => {
+    const { ctx } = c;
+    const count = ctx.rand(1, 2);
+    let out = `${ctx.labels.contractPrefix}-${ctx.rand(2010, 2024)}/${ctx.digits(6)}`;
+    for (let i = 1; i < count; i += 1) out += `, ${ctx.labels.contractPrefix}-${ctx.rand(2010, 2024)}/${ctx.digits(6)}`;
+    return out;
+  },
   telSysClientId: (c) => `tel-${c.ctx.digits(7)}`,
   name: (c) => c.person.fullName,
   surname: (c) => c.person.surname,
@@ -58,13 +68,16 @@ export const CLIENT_RULES: FieldRules<ClientFacts> = {
   inn: (c) => c.inn,
   shortName: (c) => c.person.initials,
   accountNumbers: (c) => {
-    const prefix = c.legal ? '40702810' : '40817810';
-    return Array.from({ length: c.ctx.rand(1, 2) }, () => makeAccountNumber(c.ctx.rand, c.branch.facts.bik, { prefix })).join(', ');
+    const options = c.legal ? LEGAL_ACCOUNT : PERSONAL_ACCOUNT;
+    const count = c.ctx.rand(1, 2);
+    let out = makeAccountNumber(c.ctx.rand, c.branch.facts.bik, options);
+    for (let i = 1; i < count; i += 1) out += `, ${makeAccountNumber(c.ctx.rand, c.branch.facts.bik, options)}`;
+    return out;
   },
   positionStream: (c) => c.ctx.chance(0.2),
   betaUser: (c) => c.ctx.chance(0.1),
   lvlClient: (c) => c.ctx.pick(LEVELS),
-  timezone: (c) => (c.ctx.vocab.russian ? c.ctx.pick(RUSSIAN_ZONES) : c.ctx.faker.location.timeZone()),
+  timezone: (c) => (c.ctx.vocab.russian ? c.ctx.pick(RUSSIAN_ZONES) : toBytes(c.ctx.faker.location.timeZone())),
   osVersion: (c) => deviceOf(c)[1],
   device: (c) => deviceOf(c)[0],
   deviceVersion: (c) => `5.${c.ctx.rand(0, 20)}.${c.ctx.rand(0, 9)}`,
@@ -76,12 +89,12 @@ export const CLIENT_RULES: FieldRules<ClientFacts> = {
 };
 
 /** The extra name/value pairs an operator sees, in a fixed order. */
-export function drawExtras(ctx: PopulationContext): (readonly [string, string])[] {
+export function drawExtras(ctx: PopulationContext): (readonly [ByteText, ByteText])[] {
   const [segment, manager, since, channel] = ctx.labels.fieldNames;
   const managerSex = ctx.chance(0.5) ? 'female' : 'male';
   return [
     [segment, ctx.pick(ctx.labels.segments)],
-    [manager, `${ctx.vocab.lastName(managerSex)} ${ctx.vocab.firstName(managerSex)[0]}.`],
+    [manager, `${ctx.vocab.lastName(managerSex)} ${firstChar(ctx.vocab.firstName(managerSex))}.`],
     [since, drawDate(ctx, 2005, 2024)],
     [channel, ctx.pick(ctx.labels.channels)],
   ];

@@ -3,24 +3,24 @@ import { makeInn10, makeKpp, makeOgrn, makeOgrnip } from './identifiers';
 import type { Person } from './person';
 import { drawDate } from './person';
 import type { PopulationContext } from './population-context';
-import { transliterate } from './transliterate';
+import { toBytes, type ByteText } from './byte-text';
 
-/** An organisation as the chat server's company list shows it; identifiers agree with each other. */
+/** An organisation as the chat server's company list shows it; identifiers agree with each other; texts are byte strings. */
 export interface CompanyFacts {
   readonly id: number;
-  readonly name: string;
-  readonly shortName: string;
-  readonly type: string;
+  readonly name: ByteText;
+  readonly shortName: ByteText;
+  readonly type: ByteText;
   readonly enabled: boolean;
   readonly inn: string;
   readonly kpp: string | undefined;
   readonly ogrn: string;
   readonly ogrnDate: string;
   readonly resident: boolean;
-  readonly phone: string;
-  readonly internationalName: string;
-  readonly regAddress: string;
-  readonly internationalAddress: string;
+  readonly phone: ByteText;
+  readonly internationalName: ByteText;
+  readonly regAddress: ByteText;
+  readonly internationalAddress: ByteText;
 }
 
 /** Company fields from the facts; kpp is absent for a sole proprietor, who has none. */
@@ -44,8 +44,11 @@ export const COMPANY_RULES: FieldRules<CompanyFacts> = {
 
 const CITY_CODES = ['495', '499', '812', '343', '383', '843', '846', '861'] as const;
 
+// The Russian address's words, as byte strings.
+const [IN_CITY, HOUSE, OFFICE, OPEN_QUOTE, CLOSE_QUOTE] = [', г. ', ', д. ', ', оф. ', '«', '»'].map(toBytes);
+
 /** A registration address in local form and its international form. */
-function drawAddress(ctx: PopulationContext): { local: string; international: string } {
+function drawAddress(ctx: PopulationContext): { local: ByteText; international: ByteText } {
   const { vocab } = ctx;
   const postcode = `${ctx.rand(1, 6)}${ctx.digits(5)}`;
   const city = vocab.city();
@@ -53,33 +56,37 @@ function drawAddress(ctx: PopulationContext): { local: string; international: st
   const kind = vocab.streetType();
   const building = ctx.rand(1, 199);
   const office = ctx.rand(1, 450);
-  const international = `${building} ${transliterate(`${street} ${kind}`.trim())}, office ${office}, ${transliterate(city)}, ${postcode}, ${ctx.labels.country}`;
+  // transliterate(`${street} ${kind}`.trim()) word by word: the memo holds words, not pairs.
+  const place = kind === '' ? ctx.latin(street) : street === '' ? ctx.latin(kind) : `${ctx.latin(street)} ${ctx.latin(kind)}`;
+  const international = `${building} ${place}, office ${office}, ${ctx.latin(city)}, ${postcode}, ${ctx.labels.country}`;
   if (!vocab.russian) return { local: `${building} ${street} ${kind}, ${city}, ${postcode}`.replace(/ {2,}/g, ' '), international };
-  return { local: `${postcode}, г. ${city}, ${kind} ${street}, д. ${building}, оф. ${office}`, international };
+  return { local: `${postcode}${IN_CITY}${city}, ${kind} ${street}${HOUSE}${building}${OFFICE}${office}`, international };
 }
 
 /** The registration date matching an OGRN's year digits (positions 2-3). */
 const ogrnDateOf = (ctx: PopulationContext, ogrn: string): string => drawDate(ctx, 2000 + Number(ogrn.slice(1, 3)), 2000 + Number(ogrn.slice(1, 3)));
 
-function landline(ctx: PopulationContext): string {
-  return ctx.vocab.russian ? `+7${ctx.pick(CITY_CODES)}${ctx.digits(7)}` : ctx.faker.phone.number({ style: 'international' });
+function landline(ctx: PopulationContext): ByteText {
+  return ctx.vocab.russian ? `+7${ctx.pick(CITY_CODES)}${ctx.digits(7)}` : toBytes(ctx.faker.phone.number({ style: 'international' }));
 }
 
-function brandName(ctx: PopulationContext): string {
+/** A brand: a company word after another or after a city's first word; [lead, word] apart, to transliterate each. */
+function brandName(ctx: PopulationContext): readonly [ByteText, ByteText] {
   const { vocab } = ctx;
-  if (!vocab.russian) return ctx.faker.company.name();
-  const lead = ctx.chance(0.5) ? vocab.companyWord() : vocab.city().split(/[\s-]/)[0];
-  return `${lead}${vocab.companyWord()}`;
+  if (!vocab.russian) return [toBytes(ctx.faker.company.name()), ''];
+  const lead = ctx.chance(0.5) ? vocab.companyWord() : ctx.cityLead(vocab.city());
+  return [lead, vocab.companyWord()];
 }
 
 /** A legal entity: 10-digit INN, a KPP at the INN's tax office, an OGRN and its date. */
 export function drawCompany(ctx: PopulationContext): CompanyFacts {
   const form = ctx.pick(ctx.labels.legalForms);
-  const brand = brandName(ctx);
+  const [lead, word] = brandName(ctx);
+  const brand = lead + word;
   const inn = makeInn10(ctx.rand);
   const ogrn = makeOgrn(ctx.rand);
   const address = drawAddress(ctx);
-  const quoted = ctx.vocab.russian ? `«${brand}»` : brand;
+  const quoted = ctx.vocab.russian ? `${OPEN_QUOTE}${brand}${CLOSE_QUOTE}` : brand;
   return {
     id: ctx.rand(1, 99_999_999),
     name: `${form.full} ${quoted}`,
@@ -92,10 +99,16 @@ export function drawCompany(ctx: PopulationContext): CompanyFacts {
     ogrnDate: ogrnDateOf(ctx, ogrn),
     resident: !ctx.chance(0.03),
     phone: landline(ctx),
-    internationalName: `${transliterate(brand)} ${form.international}`,
+    internationalName: `${ctx.latin(lead)}${ctx.latin(word)} ${form.international}`,
     regAddress: address.local,
     internationalAddress: address.international,
   };
+}
+
+/** transliterate(person.fullName), name by name. */
+function latinName(ctx: PopulationContext, { surname, firstname, patronymic }: Person): ByteText {
+  const names = `${ctx.latin(surname)} ${ctx.latin(firstname)}`;
+  return patronymic ? `${names} ${ctx.latin(patronymic)}` : names;
 }
 
 /** A sole proprietorship of the person: their 12-digit INN, an OGRNIP, no KPP. */
@@ -115,7 +128,7 @@ export function drawSoleProprietorship(ctx: PopulationContext, person: Person, i
     ogrnDate: ogrnDateOf(ctx, ogrn),
     resident: true,
     phone: person.phone,
-    internationalName: `${sp.international} ${transliterate(person.fullName)}`,
+    internationalName: `${sp.international} ${latinName(ctx, person)}`,
     regAddress: address.local,
     internationalAddress: address.international,
   };

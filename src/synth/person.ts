@@ -1,22 +1,22 @@
 import type { FieldRules } from './assemble-resource';
 import type { PopulationContext } from './population-context';
-import { asciiHandle } from './transliterate';
+import { firstChar, toBytes, type ByteText } from './byte-text';
 import type { Sex } from './vocabulary';
 
-/** The person behind a card: names agreeing in gender, birth date, and contacts derived from them. */
+/** The person behind a card: names agreeing in gender, birth date, and contacts derived from them; texts are byte strings. */
 export interface Person {
   readonly sex: Sex;
-  readonly surname: string;
-  readonly firstname: string;
-  readonly patronymic: string | undefined;
+  readonly surname: ByteText;
+  readonly firstname: ByteText;
+  readonly patronymic: ByteText | undefined;
   /** "Surname Firstname Patronymic", the order of Russian documents. */
-  readonly fullName: string;
+  readonly fullName: ByteText;
   /** "Surname F. P." */
-  readonly initials: string;
+  readonly initials: ByteText;
   readonly birthDate: string;
-  readonly phone: string;
-  readonly email: string;
-  readonly telegram: string;
+  readonly phone: ByteText;
+  readonly email: ByteText;
+  readonly telegram: ByteText;
 }
 
 // Adults as of a fixed date, not today: a card must be the same next year.
@@ -31,17 +31,20 @@ export function daysInMonth(year: number, month: number): number {
 
 const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
 
+/** "00".."31": months and days, zero-padded without a padStart per date. */
+const TWO_DIGITS: readonly string[] = Array.from({ length: 32 }, (_, i) => String(i).padStart(2, '0'));
+
 /** A valid YYYY-MM-DD date in [fromYear, toYear]. */
 export function drawDate(ctx: PopulationContext, fromYear: number, toYear: number): string {
   const year = ctx.rand(fromYear, toYear);
   const month = ctx.rand(1, 12);
   const day = ctx.rand(1, daysInMonth(year, month));
-  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  return `${year}-${TWO_DIGITS[month]}-${TWO_DIGITS[day]}`;
 }
 
 /** A mobile number: +7 9XX for the Russian locale, faker's international format for others. */
 export function drawMobile(ctx: PopulationContext): string {
-  return ctx.vocab.russian ? `+79${ctx.digits(9)}` : ctx.faker.phone.number({ style: 'international' });
+  return ctx.vocab.russian ? `+79${ctx.digits(9)}` : toBytes(ctx.faker.phone.number({ style: 'international' }));
 }
 
 /** Draws a person; every later field of the card reads from this. */
@@ -52,8 +55,8 @@ export function drawPerson(ctx: PopulationContext): Person {
   const firstname = vocab.firstName(sex);
   const patronymic = vocab.middleName(sex);
   const birthDate = drawDate(ctx, FIRST_BIRTH_YEAR, LAST_BIRTH_YEAR);
-  const first = asciiHandle(firstname);
-  const last = asciiHandle(surname);
+  const first = ctx.handle(firstname);
+  const last = ctx.handle(surname);
   const tail = birthDate.slice(2, 4);
   return {
     sex,
@@ -61,7 +64,7 @@ export function drawPerson(ctx: PopulationContext): Person {
     firstname,
     patronymic,
     fullName: patronymic ? `${surname} ${firstname} ${patronymic}` : `${surname} ${firstname}`,
-    initials: `${surname} ${firstname[0]}.${patronymic ? ` ${patronymic[0]}.` : ''}`,
+    initials: `${surname} ${firstChar(firstname)}.${patronymic ? ` ${firstChar(patronymic)}.` : ''}`,
     birthDate,
     phone: drawMobile(ctx),
     email: `${first}.${last}${tail}@${vocab.emailDomain()}`,

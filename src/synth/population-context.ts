@@ -1,8 +1,10 @@
 import type { Faker } from '@faker-js/faker';
+import { fromBytes, memoised, toBytes, type ByteText } from './byte-text';
 import type { RandomInt } from './identifiers';
 import { createCardRandomizer, mixSeed } from './card-randomizer';
 import { cardLabels, type CardLabels } from './card-labels';
 import type { PopulationSpec, Range } from './population-spec';
+import { asciiHandle, transliterate } from './transliterate';
 import { createVocabulary, type Vocabulary } from './vocabulary';
 
 /** Everything a population's cards are drawn with: one seeded faker, its words, and draw helpers. */
@@ -16,6 +18,12 @@ export interface PopulationContext {
   pick<T>(items: readonly T[]): T;
   inRange(range: Range): number;
   digits(length: number): string;
+  /** transliterate() of a word (byte strings in and out), memoised: words come from fixed lists. */
+  latin(word: ByteText): ByteText;
+  /** asciiHandle() of a word, memoised likewise. */
+  handle(word: ByteText): ByteText;
+  /** A city's first word ("Ростов" of "Ростов-на-Дону"), memoised likewise. */
+  cityLead(city: ByteText): ByteText;
   /** Re-seeds for card (or catalogue item) `n`: everything drawn after depends on (seed, n) only. */
   reseed(n: number, salt?: number): void;
 }
@@ -36,6 +44,8 @@ export function fakerLocales(): readonly string[] {
   return Object.keys(loadFaker().allLocales);
 }
 
+const POWERS = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000] as const;
+
 /** The context of a population; `spec.locale` must be one of fakerLocales(). */
 export function createPopulationContext(spec: PopulationSpec): PopulationContext {
   const { allLocales, base, en, Faker } = loadFaker();
@@ -55,14 +65,19 @@ export function createPopulationContext(spec: PopulationSpec): PopulationContext
     pick: (items) => items[rand(0, items.length - 1)],
     inRange: (range) => rand(Math.ceil(range.min), Math.floor(range.max)),
     digits: (length) => {
-      // Up to 9 digits per draw: one call instead of one per digit, and still uniform.
+      // Up to 9 digits per draw: one call instead of one per digit, and still uniform. The draw
+      // plus 10^width written without its leading "1" is the zero-padded draw.
       let out = '';
       for (let left = length; left > 0; left -= 9) {
-        const width = Math.min(left, 9);
-        out += String(rand(0, 10 ** width - 1)).padStart(width, '0');
+        const width = left < 9 ? left : 9;
+        const power = POWERS[width];
+        out += String(power + Math.floor(next() * power)).slice(1);
       }
       return out;
     },
+    latin: memoised((word) => toBytes(transliterate(fromBytes(word)))),
+    handle: memoised((word) => asciiHandle(fromBytes(word))),
+    cityLead: memoised((city) => toBytes(fromBytes(city).split(/[\s-]/)[0])),
     reseed: (n, salt = 0) => faker.seed(mixSeed(spec.seed ^ salt, n)),
   };
 }

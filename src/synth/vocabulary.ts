@@ -1,26 +1,28 @@
 import type { Faker, LocaleDefinition } from '@faker-js/faker';
+import { toBytes, type ByteText } from './byte-text';
 
 export type Sex = 'female' | 'male';
 
 /**
  * Words a card is made of, drawn with the population's seeded faker. Where the locale has a
  * plain list (names, cities, streets...) it is picked from directly, since faker's pattern-based
- * calls cost microseconds each; where it has none, faker's own method fills in.
+ * calls cost microseconds each; where it has none, faker's own method fills in. Every word is a
+ * byte string (byte-text.ts): lists are encoded once, here.
  */
 export interface Vocabulary {
   /** Whether Russian formats apply (addresses, legal forms, labels): the `ru` locale. */
   readonly russian: boolean;
-  lastName(sex: Sex): string;
-  firstName(sex: Sex): string;
+  lastName(sex: Sex): ByteText;
+  firstName(sex: Sex): ByteText;
   /** The patronymic (faker's middle name), if the locale itself has them. */
-  middleName(sex: Sex): string | undefined;
-  city(): string;
-  streetName(): string;
-  streetType(): string;
-  emailDomain(): string;
-  word(): string;
-  department(): string;
-  companyWord(): string;
+  middleName(sex: Sex): ByteText | undefined;
+  city(): ByteText;
+  streetName(): ByteText;
+  streetType(): ByteText;
+  emailDomain(): ByteText;
+  word(): ByteText;
+  department(): ByteText;
+  companyWord(): ByteText;
 }
 
 /** A string list at `path` in faker's locale data, if the locale has one. */
@@ -36,20 +38,23 @@ const cleanCity = (city: string): string => city.replace(/\s*\(.*$/, '');
 /** The vocabulary of `faker`'s locale. */
 export function createVocabulary(faker: Faker, locale: string, own: LocaleDefinition): Vocabulary {
   const data = faker.rawDefinitions;
-  const pick = (list: readonly string[]): string => list[faker.number.int(list.length - 1)];
-  const from = (list: readonly string[] | undefined, fallback: () => string) => (list ? () => pick(list) : fallback);
-  const sexed = (kind: string, sex: Sex) => listAt(data, 'person', kind, sex) ?? listAt(data, 'person', kind, 'generic');
+  const pick = (list: readonly ByteText[]): ByteText => list[faker.number.int(list.length - 1)];
+  const from = (list: readonly string[] | undefined, fallback: () => string) => {
+    const bytes = list?.map(toBytes);
+    return bytes ? () => pick(bytes) : () => toBytes(fallback());
+  };
+  const sexed = (kind: string, sex: Sex) => (listAt(data, 'person', kind, sex) ?? listAt(data, 'person', kind, 'generic'))?.map(toBytes);
   const bySex = (kind: string) => ({ female: sexed(kind, 'female'), male: sexed(kind, 'male') });
   const [last, first] = [bySex('last_name'), bySex('first_name')];
   // Patronymics only from the locale itself: an English middle name is not a German patronymic.
-  const ownMiddle = (sex: Sex) => listAt(own, 'person', 'middle_name', sex) ?? listAt(own, 'person', 'middle_name', 'generic');
+  const ownMiddle = (sex: Sex) => (listAt(own, 'person', 'middle_name', sex) ?? listAt(own, 'person', 'middle_name', 'generic'))?.map(toBytes);
   const middle = { female: ownMiddle('female'), male: ownMiddle('male') };
   const cities = listAt(data, 'location', 'city_name')?.map(cleanCity);
   const suffixes = listAt(data, 'company', 'suffix');
   return {
     russian: locale === 'ru',
-    lastName: (sex) => (last[sex] ? pick(last[sex]) : faker.person.lastName(sex)),
-    firstName: (sex) => (first[sex] ? pick(first[sex]) : faker.person.firstName(sex)),
+    lastName: (sex) => (last[sex] ? pick(last[sex]) : toBytes(faker.person.lastName(sex))),
+    firstName: (sex) => (first[sex] ? pick(first[sex]) : toBytes(faker.person.firstName(sex))),
     middleName: (sex) => (middle[sex] ? pick(middle[sex]) : undefined),
     city: from(cities, () => faker.location.city()),
     streetName: from(listAt(data, 'location', 'street_name'), () => faker.location.street()),
