@@ -21,7 +21,7 @@ interface Expiry {
  * frozen Answer for every request; one with a sequence, expiry or randomness keeps per-token
  * state in the simulator's TokenStates, taking its step synchronously as the request arrives.
  */
-export function compileAnswers(entry: StepData, base: WireOptions, fingerprint: string): (context: AnswerContext) => Answer {
+export function compileAnswers(entry: StepData, base: WireOptions, fingerprint: () => string): (context: AnswerContext) => Answer {
   const { sequence, then, expire, ...own } = entry;
   const steps = Array.isArray(sequence) ? sequence.map((s) => compileStep(withSettings(own, s as StepData), base)) : [compileStep(own, base)];
   const expiry = compileExpiry(expire, own, base);
@@ -32,7 +32,7 @@ export function compileAnswers(entry: StepData, base: WireOptions, fingerprint: 
   const cycle = then === 'cycle';
   return (context) => {
     const states = context.states ?? new TokenStates(0);
-    const state = states.touch(context.token, fingerprint);
+    const state = states.touch(context.token, fingerprint());
     const draw = () => states.draw(state);
     if (expiry && isExpired(expiry, state, states.now())) return resolveStep(expiry.step, draw);
     const index = cycle ? (state.uses - 1) % steps.length : Math.min(state.uses - 1, steps.length - 1);

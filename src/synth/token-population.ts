@@ -79,5 +79,5 @@ function compileCard(card: EntryData, from: PopulationSource, n: number): Compil
   const { defaults } = from;
   const merged: EntryData = { ...defaults, ...card, headers: { ...(defaults.headers as object), ...(card.headers as object) } };
   const fingerprint = `${from.fingerprint}#${n}`;
-  return Object.freeze({ source: from.source, fingerprint, answer: compileAnswers(merged, from.base, fingerprint) });
+  return Object.freeze({ source: from.source, fingerprint, answer: compileAnswers(merged, from.base, () => fingerprint) });
 }
