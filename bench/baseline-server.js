@@ -7,9 +7,9 @@
  *   node bench/baseline-server.js --bodies <file.json> --port <n> [--trivial]
  *   node bench/baseline-server.js --yaml <scenario.yaml> --port <n>
  *
- * --yaml starts from the same scenario file auth-sim reads (plain `yaml.parse`, then
- * JSON.stringify of each entry's wire fields, no validation): the least work that turns that
- * file into ready bodies, so startup times compare like with like.
+ * --yaml starts from the same scenario file auth-sim reads (js-yaml's `load`, the fastest YAML
+ * reader auth-sim itself uses, then JSON.stringify of each entry's wire fields, no validation):
+ * the least work that turns that file into ready bodies, so startup times compare like with like.
  * --trivial answers every request with the first reply and no lookup at all: the cheapest
  * possible server, used to show the load generator has headroom beyond the baseline.
  */
@@ -48,7 +48,7 @@ function buildTable(fixture, replies) {
 
 /** The fixture shape built straight from a scenario file: parse, stringify, nothing else. */
 function fixtureFromYaml(file) {
-  const doc = require('yaml').parse(fs.readFileSync(file, 'utf8')) || {};
+  const doc = require('js-yaml').load(fs.readFileSync(file, 'utf8')) || {};
   const replies = [];
   const reply = (entry) => {
     const { status = 200, delay, headers, body, protocol, wire, ...fields } = entry;
