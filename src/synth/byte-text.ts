@@ -20,6 +20,13 @@ export function fromBytes(bytes: ByteText): string {
   return NON_ASCII.test(bytes) ? Buffer.from(bytes, 'latin1').toString('utf8') : bytes;
 }
 
+const ESCAPED = /["\\\u0000-\u001f]/;
+
+/** Whether JSON writes `text` as it is between quotes (no quote, backslash or control character). */
+export function isPlain(text: string): boolean {
+  return !ESCAPED.test(text);
+}
+
 /** The first character of a byte string (its lead byte and continuation bytes). */
 export function firstChar(bytes: ByteText): ByteText {
   const lead = bytes.charCodeAt(0);

@@ -62,7 +62,7 @@ export function createCardGenerator(spec: PopulationSpec): CardGenerator {
     jsonWriter(wire) {
       for (const branch of branches) wire.pin('Branch', branch.resource);
       for (const leaf of catalogues.leaves) wire.pin('Group', leaf);
-      const writers = cardWriters(wire, catalogues.profiles);
+      const writers = cardWriters(wire, catalogues.profiles, ctx.plain);
       return (n) => {
         ctx.reseed(n);
         if (ctx.chance(spec.errors)) return 'error';
@@ -135,10 +135,10 @@ interface CardWriters {
   readonly companyList: boolean;
 }
 
-function cardWriters(wire: WireJson, profiles: Catalogues['profiles']): CardWriters {
+function cardWriters(wire: WireJson, profiles: Catalogues['profiles'], plain: boolean): CardWriters {
   return {
-    clients: profiles.map((keep) => compileResourceWriter(wire, 'Client', CLIENT_RULES, keep)),
-    company: compileResourceWriter(wire, 'Company', COMPANY_RULES),
+    clients: profiles.map((keep) => compileResourceWriter(wire, 'Client', CLIENT_RULES, plain, keep)),
+    company: compileResourceWriter(wire, 'Company', COMPANY_RULES, plain),
     client: wire.served('Response', 'client'),
     companyList: wire.served('Response', 'companyList'),
   };

@@ -1,5 +1,5 @@
 import type { Faker } from '@faker-js/faker';
-import { fromBytes, memoised, toBytes, type ByteText } from './byte-text';
+import { fromBytes, isPlain, memoised, toBytes, type ByteText } from './byte-text';
 import type { RandomInt } from './identifiers';
 import { createCardRandomizer, mixSeed } from './card-randomizer';
 import { cardLabels, type CardLabels } from './card-labels';
@@ -14,6 +14,11 @@ export interface PopulationContext {
   readonly vocab: Vocabulary;
   readonly labels: CardLabels;
   readonly rand: RandomInt;
+  /**
+   * Whether every text a card can hold is made of the vocabulary's lists, the labels, the CRM
+   * template and digits, none needing a JSON escape: then cards are written without escape checks.
+   */
+  readonly plain: boolean;
   chance(share: number): boolean;
   pick<T>(items: readonly T[]): T;
   inRange(range: Range): number;
@@ -44,6 +49,12 @@ export function fakerLocales(): readonly string[] {
   return Object.keys(loadFaker().allLocales);
 }
 
+/** Every fixed text of the labels (the branch name is made of a city and digits). */
+function labelTexts(labels: CardLabels): string[] {
+  const forms = [labels.soleProprietor, ...labels.legalForms].flatMap((f) => [f.short, f.full, f.international]);
+  return [labels.openInCrm, labels.accounts, ...labels.fieldNames, ...labels.segments, ...labels.channels, labels.contractPrefix, labels.country, ...forms];
+}
+
 const POWERS = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000] as const;
 
 /** The context of a population; `spec.locale` must be one of fakerLocales(). */
@@ -55,11 +66,15 @@ export function createPopulationContext(spec: PopulationSpec): PopulationContext
   const faker = new Faker({ locale: [own, en, base], randomizer });
   const next = () => randomizer.next();
   const rand: RandomInt = (min, max) => min + Math.floor(next() * (max - min + 1));
+  const vocab = createVocabulary(faker, spec.locale, own);
+  const labels = cardLabels(spec.locale === 'ru');
   return {
     spec,
     faker,
-    vocab: createVocabulary(faker, spec.locale, own),
-    labels: cardLabels(spec.locale === 'ru'),
+    vocab,
+    labels,
+    // Other locales draw phones, time zones and company names from faker's patterns.
+    plain: vocab.russian && vocab.plain && isPlain(spec.crm) && labelTexts(labels).every(isPlain),
     rand,
     chance: (share) => share > 0 && next() < share,
     pick: (items) => items[rand(0, items.length - 1)],

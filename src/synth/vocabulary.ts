@@ -1,5 +1,5 @@
 import type { Faker, LocaleDefinition } from '@faker-js/faker';
-import { toBytes, type ByteText } from './byte-text';
+import { isPlain, toBytes, type ByteText } from './byte-text';
 
 export type Sex = 'female' | 'male';
 
@@ -12,6 +12,8 @@ export type Sex = 'female' | 'male';
 export interface Vocabulary {
   /** Whether Russian formats apply (addresses, legal forms, labels): the `ru` locale. */
   readonly russian: boolean;
+  /** Whether every word comes from the locale's lists and none needs a JSON escape. */
+  readonly plain: boolean;
   lastName(sex: Sex): ByteText;
   firstName(sex: Sex): ByteText;
   /** The patronymic (faker's middle name), if the locale itself has them. */
@@ -49,19 +51,30 @@ export function createVocabulary(faker: Faker, locale: string, own: LocaleDefini
   // Patronymics only from the locale itself: an English middle name is not a German patronymic.
   const ownMiddle = (sex: Sex) => (listAt(own, 'person', 'middle_name', sex) ?? listAt(own, 'person', 'middle_name', 'generic'))?.map(toBytes);
   const middle = { female: ownMiddle('female'), male: ownMiddle('male') };
-  const cities = listAt(data, 'location', 'city_name')?.map(cleanCity);
-  const suffixes = listAt(data, 'company', 'suffix');
+  const lists = {
+    cities: listAt(data, 'location', 'city_name')?.map(cleanCity),
+    streets: listAt(data, 'location', 'street_name'),
+    kinds: listAt(data, 'location', 'street_suffix'),
+    domains: listAt(data, 'internet', 'free_email'),
+    words: listAt(data, 'lorem', 'word')?.filter((w) => w.length >= 5),
+    departments: listAt(data, 'commerce', 'department'),
+    suffixes: listAt(data, 'company', 'suffix'),
+  };
+  // Street kinds and patronymics may be missing: their fallbacks ('' and none) are plain too.
+  const needed = [last.female, last.male, first.female, first.male, lists.cities, lists.streets, lists.domains, lists.words, lists.departments, lists.suffixes];
+  const present = [...needed, lists.kinds, middle.female, middle.male].filter((list) => list !== undefined);
   return {
     russian: locale === 'ru',
+    plain: needed.every((list) => list !== undefined) && present.every((list) => list.every(isPlain)),
     lastName: (sex) => (last[sex] ? pick(last[sex]) : toBytes(faker.person.lastName(sex))),
     firstName: (sex) => (first[sex] ? pick(first[sex]) : toBytes(faker.person.firstName(sex))),
     middleName: (sex) => (middle[sex] ? pick(middle[sex]) : undefined),
-    city: from(cities, () => faker.location.city()),
-    streetName: from(listAt(data, 'location', 'street_name'), () => faker.location.street()),
-    streetType: from(listAt(data, 'location', 'street_suffix'), () => ''),
-    emailDomain: from(listAt(data, 'internet', 'free_email'), () => faker.internet.domainName()),
-    word: from(listAt(data, 'lorem', 'word')?.filter((w) => w.length >= 5), () => faker.lorem.word()),
-    department: from(listAt(data, 'commerce', 'department'), () => faker.commerce.department()),
-    companyWord: from(suffixes, () => faker.company.buzzNoun()),
+    city: from(lists.cities, () => faker.location.city()),
+    streetName: from(lists.streets, () => faker.location.street()),
+    streetType: from(lists.kinds, () => ''),
+    emailDomain: from(lists.domains, () => faker.internet.domainName()),
+    word: from(lists.words, () => faker.lorem.word()),
+    department: from(lists.departments, () => faker.commerce.department()),
+    companyWord: from(lists.suffixes, () => faker.company.buzzNoun()),
   };
 }

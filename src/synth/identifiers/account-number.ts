@@ -12,17 +12,21 @@ const DEFAULT_PREFIX = '40817810'; // 408 17 810: an individual's rouble current
  * "0" + BIK digits 5–6 for correspondent accounts (30101…) and accounts at Bank of Russia units (BIK ending 000..002).
  */
 function conditionalNumber(account: string, bik: string): string {
-  const atBankOfRussia = account.startsWith('30101') || /^00[0-2]$/.test(bik.slice(6));
+  const atBankOfRussia = account.startsWith('30101') || BANK_OF_RUSSIA_UNIT.test(bik);
   return atBankOfRussia ? '0' + bik.slice(4, 6) : bik.slice(6);
 }
+
+const BANK_OF_RUSSIA_UNIT = /^[^]{6}00[0-2]$/; // the last three digits are 000..002
 
 /** Sum of the lowest digits of digit*weight over the 23-digit string (conditional number + account). */
 function keySum(account: string, bik: string): number {
   const digits = conditionalNumber(account, bik) + account;
   let sum = 0;
-  for (let i = 0; i < digits.length; i += 1) sum += (Number(digits[i]) * KEY_WEIGHTS[i % 3]) % 10;
+  for (let i = 0; i < digits.length; i += 1) sum += ((digits.charCodeAt(i) - ZERO) * KEY_WEIGHTS[i % 3]) % 10;
   return sum;
 }
+
+const ZERO = 48; // '0'
 
 /**
  * Control key (index 8) of a 20-digit account for `bik`: with the key zeroed, key = ((sum mod 10) * 3) mod 10.

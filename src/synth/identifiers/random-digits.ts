@@ -3,9 +3,12 @@ export type RandomInt = (minInclusive: number, maxInclusive: number) => number;
 
 /** Draws `length` independent decimal digits; used for record numbers that may legitimately contain leading zeros. */
 export function randomDigits(rand: RandomInt, length: number): string {
-  let out = '';
-  for (let i = 0; i < length; i += 1) out += String(rand(0, 9));
-  return out;
+  // One string, not one per digit: the digits as a number (exact below 16 digits), zero-padded.
+  if (length <= 0) return '';
+  if (length > 15) return randomDigits(rand, 15) + randomDigits(rand, length - 15);
+  let value = 0;
+  for (let i = 0; i < length; i += 1) value = value * 10 + rand(0, 9);
+  return String(value).padStart(length, '0');
 }
 
 /** Draws an integer in [min, max] and left-pads it with zeros to `width`, e.g. 7 → "07". */
