@@ -136,9 +136,11 @@ interface CardWriters {
 }
 
 function cardWriters(wire: WireJson, profiles: Catalogues['profiles'], plain: boolean): CardWriters {
+  // Branches and groups come from the catalogues, pinned in `wire`.
+  const how = { plain, pinned: ['Branch', 'Group'] } as const;
   return {
-    clients: profiles.map((keep) => compileResourceWriter(wire, 'Client', CLIENT_RULES, plain, keep)),
-    company: compileResourceWriter(wire, 'Company', COMPANY_RULES, plain),
+    clients: profiles.map((keep) => compileResourceWriter(wire, 'Client', CLIENT_RULES, how, keep)),
+    company: compileResourceWriter(wire, 'Company', COMPANY_RULES, how),
     client: wire.served('Response', 'client'),
     companyList: wire.served('Response', 'companyList'),
   };
