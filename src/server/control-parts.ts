@@ -2,8 +2,8 @@ import type { Router } from 'express';
 import type { LoadOptions } from '../scenario/load-scenario-set';
 import { RuntimeTokens } from '../scenario/runtime-tokens';
 import type { ScenarioStore } from '../scenario/scenario-store';
-import { createAdminRouter, DEFAULT_ADMIN_PREFIX } from './admin/admin-router';
-import type { ResetCounts } from './admin/admin-parts';
+import { DEFAULT_ADMIN_PREFIX } from './admin/admin-prefix';
+import type { AdminParts, ResetCounts } from './admin/admin-parts';
 import { Journal, type JournalEntry } from './journal';
 import { RequestRecorder } from './request-recorder';
 import { createServedTokens, type TokenSource } from './served-tokens';
@@ -50,11 +50,24 @@ export function createControlParts(store: ScenarioStore, options: ControlOptions
   };
   const settle = async () => recorder?.settle();
   const settings = options.admin === false ? undefined : (options.admin ?? {});
-  const admin = settings && {
-    prefix: normalizePrefix(settings.prefix ?? DEFAULT_ADMIN_PREFIX),
-    router: createAdminRouter({ store, runtime, journal, reset, settle, adminToken: settings.token }),
-  };
+  const admin = settings && lazyAdmin(normalizePrefix(settings.prefix ?? DEFAULT_ADMIN_PREFIX), { store, runtime, journal, reset, settle, adminToken: settings.token });
   return { tokens: createServedTokens(store, runtime), runtime, journal, recorder, admin, resetHooks, reset, settle };
+}
+
+/**
+ * The admin API with its router built on first use: the router loads Express (~80 ms), which the
+ * server needs only for the first request the protocol handler declines, not to start.
+ */
+function lazyAdmin(prefix: string, parts: AdminParts): { readonly prefix: string; readonly router: Router } {
+  let router: Router | undefined;
+  return {
+    prefix,
+    get router() {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      router ??= (require('./admin/admin-router') as typeof import('./admin/admin-router')).createAdminRouter(parts);
+      return router;
+    },
+  };
 }
 
 /** `__admin/` and `/__admin` both mean `/__admin`; `/` and protocol paths are refused. */

@@ -1,9 +1,9 @@
 import type { Express } from 'express';
+import type { AppParts } from './create-app';
 import type { LoadOptions } from '../scenario/load-scenario-set';
 import type { Problem } from '../scenario/problem';
 import { ScenarioStore, type ScenarioSources } from '../scenario/scenario-store';
 import { watchScenarios, type ScenarioWatcher, type WatchOptions } from '../scenario/watch-scenarios';
-import { createApp } from './create-app';
 import { createControlParts, type ControlOptions, type ControlParts } from './control-parts';
 import { createProtocolHandler } from './protocol-handler';
 import { createAnswerRuntime } from './answer-runtime';
@@ -24,6 +24,7 @@ export interface SimulatorOptions extends LoadOptions, ControlOptions {
 /** A running simulator: the server, the scenario store behind it, and the app. */
 export interface Simulator extends RunningServer {
   readonly store: ScenarioStore;
+  /** The Express app (admin API, 404s), built on first use: the server answers protocol requests without it. */
   readonly app: Express;
   /** The scenario file watcher; null with `watch: false` or no paths. close() stops it. */
   readonly watcher: ScenarioWatcher | null;
@@ -59,14 +60,27 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
   const runtime = createAnswerRuntime(options.seed);
   control.resetHooks.push(() => runtime.states.reset());
   const protocol = createProtocolHandler(control.tokens, control.recorder, runtime);
-  const app = createApp({ protocol, admin: control.admin });
-  const running = await startServer(app, protocol, options.port ?? 0, options.host ?? '127.0.0.1').catch(async (error: unknown) => {
+  const app = lazyApp({ protocol, admin: control.admin });
+  const running = await startServer((req, res) => app()(req, res), protocol, options.port ?? 0, options.host ?? '127.0.0.1').catch(async (error: unknown) => {
     await watcher?.close();
     throw error;
   });
   const close = async (graceMs?: number) => (await watcher?.close(), runtime.faults.closeAll(), running.close(graceMs));
   const tokenStates = runtime.states;
-  return { ...running, close, store, app, control, adminUrl: control.admin ? `${running.url}${control.admin.prefix}` : null, tokenStates, seed: tokenStates.seed, watcher };
+  return { ...running, close, store, get app() { return app(); }, control, adminUrl: control.admin ? `${running.url}${control.admin.prefix}` : null, tokenStates, seed: tokenStates.seed, watcher };
+}
+
+/**
+ * The Express app, built on first use: loading Express takes ~80 ms, and the protocol handler
+ * answers protocol requests without it, so only the first other request (admin API, a 404) pays.
+ */
+function lazyApp(parts: AppParts): () => Express {
+  let app: Express | undefined;
+  return () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    app ??= (require('./create-app') as typeof import('./create-app')).createApp(parts);
+    return app;
+  };
 }
 
 function startWatcher(store: ScenarioStore, watch: boolean | WatchOptions = true): Promise<ScenarioWatcher> | null {

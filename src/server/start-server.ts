@@ -1,6 +1,5 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Express } from 'express';
 import type { NodeHandler } from './protocol-handler';
 
 /** A listening server. */
@@ -16,7 +15,7 @@ export interface RunningServer {
  * Listens with the protocol handler ahead of Express: protocol requests never enter Express's
  * router, everything else (admin API, 404s) does. Port 0 picks a free port.
  */
-export function startServer(app: Express, protocol: NodeHandler, port: number, host: string): Promise<RunningServer> {
+export function startServer(app: http.RequestListener, protocol: NodeHandler, port: number, host: string): Promise<RunningServer> {
   const server = http.createServer((req, res) => {
     if (!protocol(req, res)) app(req, res);
   });

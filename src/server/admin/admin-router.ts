@@ -8,8 +8,7 @@ import { resetRoutes } from './reset-routes';
 import { scenarioRoutes } from './scenario-routes';
 import { tokenRoutes } from './token-routes';
 
-/** Where the admin API is mounted unless told otherwise. */
-export const DEFAULT_ADMIN_PREFIX = '/__admin';
+export { DEFAULT_ADMIN_PREFIX } from './admin-prefix';
 
 const ROUTES = 'GET health, GET scenarios, GET|DELETE requests, PUT|DELETE tokens/{token}, POST reset';
 

@@ -1,0 +1,76 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { CLI } from '../helpers/spawn-cli';
+import { makeTempDir, type TempDir } from '../helpers/temp-dir';
+import { waitFor } from '../helpers/wait-for';
+
+// The CLI run in a process that reports, when asked over IPC, which npm packages it has loaded so far;
+// the channel is unref'd so that it does not keep the process alive once the CLI stops on SIGTERM.
+const REPORTER = `
+process.channel.unref();
+process.on('message', () => process.send([...new Set(Object.keys(require.cache)
+  .filter((f) => f.includes('/node_modules/'))
+  .map((f) => f.split('/node_modules/').pop().split('/')[0]))]));
+process.argv = [process.execPath, ${JSON.stringify(CLI)}, ...process.argv.slice(1)];
+require(${JSON.stringify(CLI)});
+`;
+
+interface Reporting {
+  readonly child: ChildProcess;
+  readonly url: string;
+  packages(): Promise<string[]>;
+}
+
+async function startReporting(args: string[]): Promise<Reporting> {
+  const child = spawn(process.execPath, ['-e', REPORTER, '--', ...args], { stdio: ['ignore', 'pipe', 'pipe', 'ipc'], env: { ...process.env, NO_COLOR: '1' } });
+  let out = '';
+  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+  child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+  await waitFor(() => /listening on (http:\/\/\S+)/.test(out), { what: 'a "listening on" line', timeoutMs: 15_000 }).catch((error: Error) => {
+    throw new Error(`${error.message}; output: ${out}`);
+  });
+  const url = (/listening on (http:\/\/\S+)/.exec(out) as RegExpExecArray)[1];
+  const packages = async () => {
+    const reply = once(child, 'message') as Promise<[string[]]>;
+    child.send('which');
+    return (await reply)[0];
+  };
+  return { child, url, packages };
+}
+
+describe('a start of auth-sim serve', () => {
+  let dir: TempDir;
+  let running: Reporting | undefined;
+
+  beforeEach(() => {
+    dir = makeTempDir();
+    dir.write('retail.yaml', 'tokens:\n  alice:\n    status: 204\n    body: none\n');
+  });
+
+  afterEach(async () => {
+    if (running) {
+      const exited = once(running.child, 'exit');
+      running.child.kill('SIGTERM');
+      await exited;
+    }
+    running = undefined;
+    dir.remove();
+  });
+
+  test('answers protocol requests without loading Express, Ajv or cli-progress; the first other request loads Express', async () => {
+    running = await startReporting(['--scenarios', dir.path, '--port', '0']);
+    expect((await fetch(`${running.url}/rest/chat/client/id/alice`)).status).toBe(204);
+    const first = await running.packages();
+    expect(first).toEqual(expect.arrayContaining(['commander', 'chokidar']));
+    expect(first).not.toEqual(expect.arrayContaining(['express']));
+    expect(first).not.toEqual(expect.arrayContaining(['ajv']));
+    expect(first).not.toEqual(expect.arrayContaining(['cli-progress']));
+
+    const health = await fetch(`${running.url}/__admin/health`);
+    expect(health.status).toBe(200);
+    const missing = await fetch(`${running.url}/no/such/path`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ errorCode: 'NOT_FOUND' });
+    expect(await running.packages()).toEqual(expect.arrayContaining(['express']));
+  });
+});
