@@ -7,9 +7,7 @@ import { placeOf, type ParsedScenarioFile } from '../scenario/parse-scenario-fil
 import type { Problem, SourceRef } from '../scenario/problem';
 import type { TokenPopulation } from '../scenario/scenario-set';
 import { didYouMean } from '../scenario/suggest';
-import { fakerLocales } from './population-context';
 import { toPopulationSpec, type PopulationSpec } from './population-spec';
-import { createTokenPopulation } from './token-population';
 import { overlapWitness, parseTemplate, type TokenTemplate } from './token-template';
 
 /** The populations of a scenario set, or the problems that keep them from loading. */
@@ -52,7 +50,7 @@ export function compilePopulations(
   }
   if (problems.length > 0) return { populations: [], problems };
   const populations = declared.map((d) =>
-    createTokenPopulation(d.spec, d.template, {
+    synth().createTokenPopulation(d.spec, d.template, {
       defaults: defaultsOf(d.file),
       base,
       source: d.source,
@@ -60,6 +58,18 @@ export function compilePopulations(
     }),
   );
   return { populations, problems };
+}
+
+/**
+ * The card machinery, required on first use rather than imported: a scenario set without
+ * `generate:` items (most of them) should not load it at startup (~8 ms).
+ */
+function synth(): Pick<typeof import('./token-population'), 'createTokenPopulation'> & Pick<typeof import('./population-context'), 'fakerLocales'> {
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const { createTokenPopulation } = require('./token-population') as typeof import('./token-population');
+  const { fakerLocales } = require('./population-context') as typeof import('./population-context');
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  return { createTokenPopulation, fakerLocales };
 }
 
 function declare(file: ParsedScenarioFile, item: Record<string, unknown>, index: number): Declared | { problem: Problem } {
@@ -70,7 +80,7 @@ function declare(file: ParsedScenarioFile, item: Record<string, unknown>, index:
   };
   const spec = toPopulationSpec(item);
   if ('message' in spec) return at(spec.path, spec.message.slice(spec.path.join('.').length + 1));
-  if (!fakerLocales().includes(spec.locale)) return at(['locale'], `is not a faker locale: ${JSON.stringify(spec.locale)}${suggestLocale(spec.locale)}`);
+  if (!synth().fakerLocales().includes(spec.locale)) return at(['locale'], `is not a faker locale: ${JSON.stringify(spec.locale)}${suggestLocale(spec.locale)}`);
   const template = parseTemplate(spec.tokens, spec.count);
   if ('error' in template) return at(['tokens'], template.error);
   const pos = placeOf(file, ['generate', index], 'value');
@@ -80,7 +90,7 @@ function declare(file: ParsedScenarioFile, item: Record<string, unknown>, index:
 /** "ru_RU" means "ru": a language with a region faker does not have is still that language. */
 function suggestLocale(locale: string): string {
   const language = locale.split('_')[0];
-  const locales = fakerLocales();
+  const locales = synth().fakerLocales();
   return locales.includes(language) ? `; did you mean "${language}"?` : didYouMean(locale, locales);
 }
 
