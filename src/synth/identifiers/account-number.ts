@@ -12,29 +12,39 @@ const DEFAULT_PREFIX = '40817810'; // 408 17 810: an individual's rouble current
  * "0" + BIK digits 5–6 for correspondent accounts (30101…) and accounts at Bank of Russia units (BIK ending 000..002).
  */
 function conditionalNumber(account: string, bik: string): string {
+  // `account` may be its first digits only: the test reads its first five.
   const atBankOfRussia = account.startsWith('30101') || BANK_OF_RUSSIA_UNIT.test(bik);
   return atBankOfRussia ? '0' + bik.slice(4, 6) : bik.slice(6);
 }
 
 const BANK_OF_RUSSIA_UNIT = /^[^]{6}00[0-2]$/; // the last three digits are 000..002
 
-/** Sum of the lowest digits of digit*weight over the 23-digit string (conditional number + account). */
-function keySum(account: string, bik: string): number {
-  const digits = conditionalNumber(account, bik) + account;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i += 1) sum += ((digits.charCodeAt(i) - ZERO) * KEY_WEIGHTS[i % 3]) % 10;
-  return sum;
+/** `sum` plus the lowest digits of digit*weight over `digits`, which start at position `at` of the 23-digit string. */
+function addWeighted(digits: string, at: number, sum: number): number {
+  let total = sum;
+  for (let i = 0; i < digits.length; i += 1) total += ((digits.charCodeAt(i) - ZERO) * KEY_WEIGHTS[(at + i) % 3]) % 10;
+  return total;
 }
 
 const ZERO = 48; // '0'
 
+/** Sum of the lowest digits of digit*weight over the 23-digit string (conditional number + account). */
+function keySum(account: string, bik: string): number {
+  return addWeighted(account, 3, addWeighted(conditionalNumber(account, bik), 0, 0));
+}
+
 /**
- * Control key (index 8) of a 20-digit account for `bik`: with the key zeroed, key = ((sum mod 10) * 3) mod 10.
+ * The key between an account's first 8 digits and its last 11: with the key zeroed, key = ((sum mod 10) * 3) mod 10.
  * Why *3: the key's weight is 3, so the full sum is S + 3k; 3k ≡ -S (mod 10) ⇔ k ≡ 3S, since 3·7 ≡ 1 and -7 ≡ 3.
  */
+function keyBetween(head: string, tail: string, bik: string): string {
+  const sum = addWeighted(tail, 3 + KEY_INDEX + 1, addWeighted(head, 3, addWeighted(conditionalNumber(head, bik), 0, 0)));
+  return String(((sum % 10) * 3) % 10);
+}
+
+/** Control key (index 8) of a 20-digit account for `bik`. */
 export function accountKey(account: string, bik: string): string {
-  const zeroed = account.slice(0, KEY_INDEX) + '0' + account.slice(KEY_INDEX + 1);
-  return String(((keySum(zeroed, bik) % 10) * 3) % 10);
+  return keyBetween(account.slice(0, KEY_INDEX), account.slice(KEY_INDEX + 1), bik);
 }
 
 /**
@@ -45,8 +55,9 @@ export function makeAccountNumber(rand: RandomInt, bik: string, opts?: { prefix?
   const prefix = opts?.prefix ?? DEFAULT_PREFIX;
   if (!/^\d{1,8}$/.test(prefix)) throw new RangeError(`account prefix must be 1..8 digits, got "${prefix}"`);
   if (!isValidBik(bik)) throw new RangeError(`not a valid BIK: "${bik}"`);
-  const draft = prefix + randomDigits(rand, KEY_INDEX - prefix.length) + '0' + randomDigits(rand, 11);
-  return draft.slice(0, KEY_INDEX) + accountKey(draft, bik) + draft.slice(KEY_INDEX + 1);
+  const head = prefix + randomDigits(rand, KEY_INDEX - prefix.length);
+  const tail = randomDigits(rand, 11);
+  return head + keyBetween(head, tail, bik) + tail;
 }
 
 /** Checks that a 20-digit account's key (index 8) is correct for `bik`: the weighted 23-digit sum must be ≡ 0 mod 10. */
