@@ -29,13 +29,40 @@ export function createCardAnswers(settings: EntryData, base: WireOptions, source
   if (isRandomStep(step) || step.answer.fault !== undefined || step.answer.reply.body === null) return undefined;
   const { status, headers } = step.answer.reply;
   const { delayMs } = step.answer;
+  // Cards differ in length only: one frozen header set per length, shared, not one per card.
+  const headersOf = new Map<number, Readonly<Record<string, string | number>>>();
+  const headersFor = (length: number) => {
+    let known = headersOf.get(length);
+    if (known === undefined) {
+      known = Object.freeze({ ...headers, 'content-length': length });
+      if (headersOf.size < MAX_SHARED_HEADERS) headersOf.set(length, known);
+    }
+    return known;
+  };
   return {
     wire: createWireJson(wireOptionsFor(settings, base)),
     entry(json, n) {
       const body = Buffer.from(json, 'latin1');
-      const reply = Object.freeze({ status, headers: Object.freeze({ ...headers, 'content-length': body.length }), body });
-      const answer: Answer = Object.freeze({ reply, delayMs });
-      return Object.freeze({ source, fingerprint: `${fingerprint}#${n}`, answer: () => answer });
+      const reply = Object.freeze({ status, headers: headersFor(body.length), body });
+      return new CardEntry(source, `${fingerprint}#${n}`, Object.freeze({ reply, delayMs }));
     },
   };
+}
+
+/** Enough lengths for any card size; beyond, headers are built per card. */
+const MAX_SHARED_HEADERS = 20_000;
+
+/** A card's compiled entry: a static answer, as a method rather than a closure per card (cards are built per request). */
+class CardEntry implements CompiledEntry {
+  constructor(
+    readonly source: SourceRef,
+    readonly fingerprint: string,
+    private readonly card: Answer,
+  ) {
+    Object.freeze(this);
+  }
+
+  answer(): Answer {
+    return this.card;
+  }
 }
