@@ -2,6 +2,7 @@ import type { WireJson } from '../protocol/wire-json';
 import type { EntryData } from '../scenario/compile-entry';
 import { assembleResource, missingRules } from './assemble-resource';
 import { decodeTexts, toBytes, type ByteText } from './byte-text';
+import { createCardWriter, type CardDraw } from './card-writer';
 import { buildBranchCatalogue, BRANCH_RULES } from './branch-catalogue';
 import { CLIENT_RULES, drawExtras, drawFieldProfiles, type ClientFacts } from './client-card';
 import { COMPANY_RULES, drawCompany, drawSoleProprietorship, type CompanyFacts } from './company';
@@ -10,7 +11,6 @@ import { makeInn10, makeInn12 } from './identifiers';
 import { CONTACTS_RULES, drawPerson } from './person';
 import { createPopulationContext, type PopulationContext } from './population-context';
 import type { PopulationSpec } from './population-spec';
-import { compileResourceWriter } from './resource-writer';
 
 /** Card n of a population: a scenario entry, or 'error' for a token drawn to answer with the error entry. */
 export interface CardGenerator {
@@ -62,11 +62,11 @@ export function createCardGenerator(spec: PopulationSpec): CardGenerator {
     jsonWriter(wire) {
       for (const branch of branches) wire.pin('Branch', branch.resource);
       for (const leaf of catalogues.leaves) wire.pin('Group', leaf);
-      const writers = cardWriters(wire, catalogues.profiles, ctx.plain);
+      const write = createCardWriter(wire, catalogues.profiles, ctx.plain);
       return (n) => {
         ctx.reseed(n);
         if (ctx.chance(spec.errors)) return 'error';
-        return writeCard(drawCard(ctx, n, catalogues), writers);
+        return write(drawCard(ctx, n, catalogues));
       };
     },
   };
@@ -80,14 +80,6 @@ interface Catalogues {
   readonly profiles: readonly (readonly boolean[])[];
   /** The CRM link template. */
   readonly crm: ByteText;
-}
-
-/** What a card is made of, with every draw taken except those its Client rules take as they run. */
-interface CardDraw {
-  readonly facts: ClientFacts;
-  /** Index into the population's field profiles. */
-  readonly profile: number;
-  readonly companies: readonly CompanyFacts[];
 }
 
 function drawCard(ctx: PopulationContext, n: number, { branches, leaves, profiles, crm }: Catalogues): CardDraw {
@@ -120,42 +112,11 @@ function drawCard(ctx: PopulationContext, n: number, { branches, leaves, profile
 
 /** A card as an entry: Response objects in table order, texts decoded, plus the population's control keys. */
 function assembleCard({ facts, profile, companies }: CardDraw, spec: PopulationSpec, profiles: Catalogues['profiles']): EntryData {
-  // The client's rules draw as they run, so the client is assembled first, as writeCard writes it.
+  // The client's rules draw as they run, so the client is assembled first, as the card writer writes it.
   const client = assembleResource('Client', CLIENT_RULES, facts, profiles[profile]);
   const entry: EntryData = { client };
   if (companies.length > 0) entry.companyList = companies.map((c) => assembleResource('Company', COMPANY_RULES, c));
   return Object.assign(decodeTexts(entry) as EntryData, spec.control);
-}
-
-/** A population's writers under one wire: the client's per field profile, the company's, and what the Response serves. */
-interface CardWriters {
-  readonly clients: readonly ((facts: ClientFacts) => string)[];
-  readonly company: (facts: CompanyFacts) => string;
-  readonly client: boolean;
-  readonly companyList: boolean;
-}
-
-function cardWriters(wire: WireJson, profiles: Catalogues['profiles'], plain: boolean): CardWriters {
-  // Branches and groups come from the catalogues, pinned in `wire`.
-  const how = { plain, pinned: ['Branch', 'Group'] } as const;
-  return {
-    clients: profiles.map((keep) => compileResourceWriter(wire, 'Client', CLIENT_RULES, how, keep)),
-    company: compileResourceWriter(wire, 'Company', COMPANY_RULES, how),
-    client: wire.served('Response', 'client'),
-    companyList: wire.served('Response', 'companyList'),
-  };
-}
-
-/** The same card as assembleCard's, written as its wire JSON (the control keys are not Response fields). */
-function writeCard({ facts, profile, companies }: CardDraw, writers: CardWriters): ByteText {
-  const client = writers.clients[profile](facts);
-  let out = writers.client ? `{"client":${client}` : '';
-  if (companies.length > 0 && writers.companyList) {
-    let list = '';
-    for (let i = 0; i < companies.length; i += 1) list += (i === 0 ? '' : ',') + writers.company(companies[i]);
-    out += `${out === '' ? '{' : ','}"companyList":[${list}]`;
-  }
-  return out === '' ? '{}' : `${out}}`;
 }
 
 /** `count` different items, in drawn order. */
