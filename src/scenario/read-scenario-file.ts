@@ -48,7 +48,7 @@ function placedOnDemand(file: string, text: string, data: Record<string, unknown
     file,
     data,
     problems: [],
-    ...(chunks ? { tokenPlaces: placesOf(file, chunks) } : {}),
+    ...(chunks ? { tokenPlaces: placesOf(file, chunks) } : hasTokens(data) ? {} : { tokenPlaces: new Map<string, SourceRef>() }),
     locate,
     get doc() {
       return full().doc;
@@ -57,6 +57,12 @@ function placedOnDemand(file: string, text: string, data: Record<string, unknown
       return full().lineCounter;
     },
   };
+}
+
+/** Whether the file names any token (`tokens: {}` and a file of populations alone have none to place). */
+function hasTokens(data: Record<string, unknown>): boolean {
+  const tokens = data.tokens;
+  return tokens !== null && typeof tokens === 'object' && Object.keys(tokens).length > 0;
 }
 
 /** Each chunk by its token, if every chunk's key reads as exactly the data's tokens, in order. */

@@ -68,6 +68,12 @@ describe('reading a scenario file the fast way', () => {
     expect(positions(fast, paths)).toEqual(expected);
   });
 
+  test('a file with no tokens has no token places to find', () => {
+    const fast = readScenarioFile('none.yaml', 'tokens: {}\nfallback:\n  status: 404\n');
+    expect(fast.tokenPlaces).toEqual(new Map());
+    expect(placeOf(fast, ['fallback'], 'key')).toEqual({ line: 2, col: 1 });
+  });
+
   test('warnings of a big file name the same places as when it is parsed with yaml', () => {
     const texts = [{ file: 'cards.yaml', text: cardsFile(50) }];
     const fast = loadScenarioSet(texts, { wire: { version: '1.4', modules: ['companies'], wire: 'strings' } as never });
