@@ -1,4 +1,5 @@
 import { FAILSAFE_SCHEMA, load, Type } from 'js-yaml';
+import { YAML_LINKS } from './yaml-links';
 
 /**
  * A second YAML reader, for speed: js-yaml reads a big scenario file ~10x faster than `yaml`
@@ -52,20 +53,19 @@ const CORE_AS_YAML_READS_IT = FAILSAFE_SCHEMA.extend({
 });
 
 /**
- * What the two readers could disagree on, so a text using it is left to `yaml`: anchors, aliases
- * and tags (`&a`, `*a`, `!t` at the start of a node), merge keys, directives and document
- * markers, `__proto__`, keys that are null (`yaml` makes them "", js-yaml "null") and keys that
+ * Besides YAML_LINKS, what the two readers could disagree on, so a text using it is left to
+ * `yaml`: `__proto__`, keys that are null (`yaml` makes them "", js-yaml "null") and keys that
  * are collections or explicit (`[a]: 1`, `? a`), which the two turn into different strings.
- * Over-matching only costs speed: "Roga & Kopyta" sends its file to `yaml`, still correctly.
+ * Over-matching only costs speed (`key : value` is sent to `yaml`, and still read correctly).
  */
-const DECLINED = /(^|[\s[{,:-])[&*!][^\s,[\]{}]|<<|^(%|---|\.\.\.)|__proto__|(^|[\s{,?-])(~|null|Null|NULL)?\s*:(\s|$)|[\]}]\s*:(\s|$)|(^|\s)\?(\s|$)/m;
+const DISAGREEING_KEYS = /__proto__|(^|[\s{,?-])(~|null|Null|NULL)?\s*:(\s|$)|[\]}]\s*:(\s|$)|(^|\s)\?(\s|$)/m;
 
 /**
  * The data of a scenario file as `yaml` would read it, or undefined when this reader declines
  * the text or finds it broken (a syntax error, a repeated key): `yaml` then reads it and reports.
  */
 export function loadPlainYaml(text: string): Record<string, unknown> | undefined {
-  if (DECLINED.test(text) || hasMultilineQuoted(text)) return undefined;
+  if (YAML_LINKS.test(text) || DISAGREEING_KEYS.test(text) || hasMultilineQuoted(text)) return undefined;
   let data: unknown;
   try {
     data = load(text, { schema: CORE_AS_YAML_READS_IT });

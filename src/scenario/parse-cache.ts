@@ -1,11 +1,10 @@
 import { yaml } from './yaml-library';
 import { checkScenarioEntry } from './check-scenario-file';
 import { findDuplicateKeys } from './find-duplicate-keys';
-import { parseScenarioFile, type ParsedScenarioFile } from './parse-scenario-file';
-import { readScenarioFile } from './read-scenario-file';
+import { parseYamlDocument, type ParsedScenarioFile } from './parse-scenario-file';
+import { placedOnDemand, readScenarioFile } from './read-scenario-file';
 import { tokenPlaces } from './token-places';
-import type { SourceRef } from './problem';
-import { splitTokenChunks, type SplitFile } from './split-token-chunks';
+import { splitTokenChunks, type SplitFile, type TokenChunk } from './split-token-chunks';
 
 /** Below this many tokens a file is parsed whole: it is fast enough, and simpler to trust. */
 const MIN_CHUNKS = 200;
@@ -67,48 +66,26 @@ export class ScenarioParseCache {
     if (header.problems.length > 0) return undefined;
     const current = new Map<string, ParsedChunk>();
     const entries: [string, unknown][] = [];
-    const places = new Map<string, SourceRef>();
+    const byToken = new Map<string, TokenChunk>();
     for (const chunk of split.chunks) {
       const parsed = previous.get(chunk.text) ?? parseChunk(file, chunk.text);
-      if (!parsed || places.has(parsed.token)) return undefined;
+      if (!parsed || byToken.has(parsed.token)) return undefined;
       current.set(chunk.text, parsed);
       entries.push([parsed.token, structuredClone(parsed.entry)]);
-      places.set(parsed.token, { file, line: chunk.line, column: chunk.column });
+      byToken.set(parsed.token, chunk);
     }
     this.chunksByFile.set(file, current);
-    return lazyPositions(file, text, { ...header.data, tokens: Object.fromEntries(entries) }, places);
+    return placedOnDemand(file, text, { ...header.data, tokens: Object.fromEntries(entries) }, split, byToken);
   }
 }
 
 /** A chunk parsed alone; undefined if it has any problem (the whole file is then parsed instead). */
 function parseChunk(file: string, text: string): ParsedChunk | undefined {
-  const lineCounter = new (yaml().LineCounter)();
-  const doc = yaml().parseDocument(text, { lineCounter, merge: true, uniqueKeys: false, prettyErrors: false });
+  const { doc, lineCounter } = parseYamlDocument(text);
   if (doc.errors.length > 0 || doc.warnings.length > 0 || !yaml().isMap(doc.contents) || doc.contents.items.length !== 1) return undefined;
   const key = doc.contents.items[0].key;
   if (!yaml().isScalar(key) || findDuplicateKeys(file, doc, lineCounter).length > 0) return undefined;
   const entry = Object.values(doc.toJS({ maxAliasCount: 10_000 }) as Record<string, unknown>)[0];
   if (checkScenarioEntry(file, entry, doc, lineCounter).length > 0) return undefined;
   return { token: String(key.value), entry };
-}
-
-/**
- * A parsed file whose YAML document (only needed to place a problem or warning) is built on
- * first use, by parsing the whole file; token places are known from the cut already.
- */
-function lazyPositions(file: string, text: string, data: Record<string, unknown>, places: ReadonlyMap<string, SourceRef>): ParsedScenarioFile {
-  let whole: ParsedScenarioFile | undefined;
-  const full = () => (whole ??= parseScenarioFile(file, text));
-  return {
-    file,
-    data,
-    problems: [],
-    tokenPlaces: places,
-    get doc() {
-      return full().doc;
-    },
-    get lineCounter() {
-      return full().lineCounter;
-    },
-  };
 }

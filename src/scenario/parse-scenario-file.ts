@@ -31,8 +31,7 @@ export function placeOf(file: ParsedScenarioFile, path: NodePath, at: 'key' | 'v
  * schema. Duplicate keys and syntax errors come back as problems, never as exceptions.
  */
 export function parseScenarioFile(file: string, text: string, check: SchemaCheck = checkScenarioFile): ParsedScenarioFile {
-  const lineCounter = new (yaml().LineCounter)();
-  const doc = yaml().parseDocument(text, { lineCounter, merge: true, uniqueKeys: false, prettyErrors: false });
+  const { doc, lineCounter } = parseYamlDocument(text);
   const syntax = doc.errors.map((e): Problem => {
     const pos = e.linePos?.[0] ?? { line: 1, col: 1 };
     return { file, line: pos.line, column: pos.col, severity: 'error', path: '', message: firstLine(e.message) };
@@ -41,6 +40,12 @@ export function parseScenarioFile(file: string, text: string, check: SchemaCheck
   if (syntax.length > 0) return { file, data: {}, doc, lineCounter, problems: syntax };
   const data = (doc.toJS({ maxAliasCount: 10_000 }) ?? {}) as Record<string, unknown>;
   return { file, data, doc, lineCounter, problems: check(file, data, doc, lineCounter) };
+}
+
+/** A YAML text as the `yaml` library's document with its line counter, read the way every scenario text is (merge keys on; repeated keys left for findDuplicateKeys to report). */
+export function parseYamlDocument(text: string): { doc: Document; lineCounter: LineCounter } {
+  const lineCounter = new (yaml().LineCounter)();
+  return { doc: yaml().parseDocument(text, { lineCounter, merge: true, uniqueKeys: false, prettyErrors: false }), lineCounter };
 }
 
 function firstLine(message: string): string {

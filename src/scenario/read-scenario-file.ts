@@ -4,7 +4,7 @@ import { scenarioDataIsValid } from './check-scenario-file';
 import { chunkKey } from './chunk-key';
 import { loadPlainYaml } from './fast-yaml';
 import { locateNode, type NodePath } from './locate-node';
-import { parseScenarioFile, type ParsedScenarioFile } from './parse-scenario-file';
+import { parseScenarioFile, parseYamlDocument, type ParsedScenarioFile } from './parse-scenario-file';
 import type { SourceRef } from './problem';
 import { splitTokenChunks, type SplitFile, type TokenChunk } from './split-token-chunks';
 
@@ -20,14 +20,23 @@ export function readScenarioFile(file: string, text: string, split: SplitFile | 
   return placedOnDemand(file, text, data, split);
 }
 
-/** A valid file's data, with places found only when asked for, from as little text as will do. */
-function placedOnDemand(file: string, text: string, data: Record<string, unknown>, split: SplitFile | undefined): ParsedScenarioFile {
+/**
+ * A valid file's data, with places found only when asked for, from as little text as will do.
+ * `chunks` (each token's chunk) when the caller already knows them (ScenarioParseCache); else
+ * found from the chunk keys, or, when they cannot be matched to the data, from the whole file.
+ */
+export function placedOnDemand(
+  file: string,
+  text: string,
+  data: Record<string, unknown>,
+  split: SplitFile | undefined,
+  chunks: ReadonlyMap<string, TokenChunk> | undefined = split && chunksByToken(split, data),
+): ParsedScenarioFile {
   let whole: ParsedScenarioFile | undefined;
   const full = () => (whole ??= parseScenarioFile(file, text));
-  const chunks = split && chunksByToken(split, data);
   const lazyDoc = (source: () => string) => {
     let parsed: { doc: Document; lineCounter: LineCounter } | undefined;
-    return () => (parsed ??= parseWithLines(source()));
+    return () => (parsed ??= parseYamlDocument(source()));
   };
   const header = lazyDoc(() => blankChunks(text, split?.chunks ?? []));
   const chunkDocs = new Map<string, () => { doc: Document; lineCounter: LineCounter }>();
@@ -94,9 +103,4 @@ function blankChunks(text: string, chunks: readonly TokenChunk[]): string {
     for (let i = chunk.line - 1; i < chunk.line - 1 + count; i += 1) lines[i] = '';
   }
   return lines.join('\n');
-}
-
-function parseWithLines(text: string): { doc: Document; lineCounter: LineCounter } {
-  const lineCounter = new (yaml().LineCounter)();
-  return { doc: yaml().parseDocument(text, { lineCounter, merge: true, uniqueKeys: false, prettyErrors: false }), lineCounter };
 }

@@ -1,3 +1,5 @@
+import { YAML_LINKS } from './yaml-links';
+
 /** One token's lines under `tokens:`, cut from a file so it can be parsed (and cached) alone. */
 export interface TokenChunk {
   /** The chunk's text, from the token's key line to the line before the next token. */
@@ -13,9 +15,6 @@ export interface SplitFile {
   readonly header: string;
 }
 
-// Anchors, aliases, merge keys, tags, directives and document markers tie one part of a file to
-// another, so a file using any of them is not cut up.
-const ENTANGLED = /(^|[\s[{,])[&*!][^\s,[\]{}]|<<|^(---|\.\.\.|%)/m;
 const TOP_KEY = /^([A-Za-z_][\w-]*)\s*:(.*)$/;
 
 /**
@@ -24,7 +23,7 @@ const TOP_KEY = /^([A-Za-z_][\w-]*)\s*:(.*)$/;
  * file means. Callers parse the whole file whenever this says no, or a chunk fails to parse.
  */
 export function splitTokenChunks(text: string): SplitFile | undefined {
-  if (ENTANGLED.test(text)) return undefined;
+  if (YAML_LINKS.test(text)) return undefined;
   const lines = text.split('\n');
   const start = lines.findIndex((l) => /^tokens\s*:\s*(#.*)?\r?$/.test(l));
   if (start === -1) return undefined;

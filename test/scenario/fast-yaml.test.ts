@@ -1,12 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseDocument } from 'yaml';
 import { loadPlainYaml } from '../../src/scenario/fast-yaml';
+import { parseYamlDocument } from '../../src/scenario/parse-scenario-file';
 
 /** What the loader's `yaml` path makes of a text (parse-scenario-file.ts's options). */
 function yamlReads(text: string): unknown {
-  const doc = parseDocument(text, { merge: true, uniqueKeys: false, prettyErrors: false });
-  return doc.toJS({ maxAliasCount: 10_000 }) ?? {};
+  return parseYamlDocument(text).doc.toJS({ maxAliasCount: 10_000 }) ?? {};
 }
 
 function shippedScenarios(dir = join(__dirname, '../../scenarios')): string[] {
@@ -118,8 +117,7 @@ describe('the fast YAML reader', () => {
   ];
 
   test.each(BROKEN)('declines %j, which the yaml library rejects', (text) => {
-    const doc = parseDocument(text, { merge: true, uniqueKeys: false, prettyErrors: false });
-    expect(doc.errors.length).toBeGreaterThan(0);
+    expect(parseYamlDocument(text).doc.errors.length).toBeGreaterThan(0);
     expect(loadPlainYaml(text)).toBeUndefined();
   });
 
