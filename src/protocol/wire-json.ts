@@ -91,12 +91,9 @@ export function createWireJson(options: WireOptions): WireJson {
 /** valueJson for the scalars a card writes most, or undefined for types that keep the general path. */
 function scalarEncoder(type: FieldType, options: WireOptions): ((raw: unknown) => string) | undefined {
   if (typeof type === 'object' || type === 'Map<String,String>') return undefined;
-  if (options.wire === 'strings') {
-    if (type === 'Boolean') return (raw) => (raw === true ? '"true"' : raw === false ? '"false"' : raw === null ? 'null' : quote(String(raw)));
-    return (raw) => (typeof raw === 'string' ? quote(raw) : raw === null ? 'null' : quote(String(raw)));
-  }
-  if (type === 'String' || type === 'Date') return (raw) => (typeof raw === 'string' ? quote(raw) : raw === null ? 'null' : quote(String(raw)));
-  return undefined;
+  const text = (raw: unknown) => (typeof raw === 'string' ? quote(raw) : raw === null ? 'null' : quote(String(raw)));
+  if (options.wire === 'strings' && type === 'Boolean') return (raw) => (raw === true ? '"true"' : raw === false ? '"false"' : text(raw));
+  return options.wire === 'strings' || type === 'String' || type === 'Date' ? text : undefined;
 }
 
 function mapJson(map: Readonly<Record<string, unknown>>): string {
