@@ -41,12 +41,26 @@ export function requestToken(req: IncomingMessage): TokenResult {
     }
   }
   if (req.method === 'POST') {
-    const header = req.headers.token;
-    const value = Array.isArray(header) ? header[0] : header;
+    const value = tokenHeader(req.rawHeaders);
     if (value === undefined || value === '') return { reject: MISSING_HEADER_TOKEN };
     return { token: utf8Header(value), origin: 'header' };
   }
   return { reject: WRONG_METHOD };
+}
+
+/**
+ * The `token` header as `req.headers.token` gives it (repeats joined with ", "), read from the raw
+ * name/value list: `req.headers` is built on first access, every header of the request at once,
+ * which cost a POST more than its lookup.
+ */
+function tokenHeader(raw: readonly string[]): string | undefined {
+  let value: string | undefined;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i];
+    if (name.length !== 5 || name.toLowerCase() !== 'token') continue;
+    value = value === undefined ? raw[i + 1] : `${value}, ${raw[i + 1]}`;
+  }
+  return value;
 }
 
 /** Node reads header bytes as latin1; a chat server sending a UTF-8 token means UTF-8. */

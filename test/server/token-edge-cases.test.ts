@@ -44,6 +44,14 @@ test('POST takes a UTF-8 token header as sent', async () => {
   expect(JSON.parse(res.body).errorText).toBe('Токен-Кириллица');
 });
 
+test('POST reads the token header whatever its case, and joins repeats as Node does', async () => {
+  const upper = await raw({ method: 'POST', path: '/rest/chat/client/id/', headers: { TOKEN: 'a+b=c' } });
+  expect(JSON.parse(upper.body).errorText).toBe('a+b=c');
+  // Two token headers read as "with space, a+b=c", which names no entry: the fallback, not either token.
+  const twice = await raw({ method: 'POST', path: '/rest/chat/client/id/', headers: { token: ['with space', 'a+b=c'] } });
+  expect(twice.status).toBe(404);
+});
+
 test('POST ignores whatever body and content type come with it', async () => {
   const res = await raw({ method: 'POST', path: '/rest/chat/client/id/', headers: { token: 'with space', 'content-type': 'application/xml' } });
   expect(res.status).toBe(400);
