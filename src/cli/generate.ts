@@ -102,8 +102,17 @@ function progressBar(count: number): SingleBar | undefined {
   if (!process.stderr.isTTY || count < PROGRESS_FROM) return undefined;
   // Required here, not imported: every start of the CLI would pay ~7 ms to load cli-progress.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { Presets, SingleBar } = require('cli-progress') as typeof import('cli-progress');
-  return new SingleBar({ stream: process.stderr, format: 'generating [{bar}] {percentage}% {value}/{total} tokens, {eta_formatted} left', hideCursor: true }, Presets.shades_classic);
+  const { Format, Presets, SingleBar } = require('cli-progress') as typeof import('cli-progress');
+  const formatTime = (seconds: unknown, options: object, roundTo: number) => barTime(seconds, (t) => Format.TimeFormat(t, options, roundTo));
+  return new SingleBar({ stream: process.stderr, format: 'generating [{bar}] {percentage}% {value}/{total} tokens, {eta_formatted} left', formatTime, hideCursor: true }, Presets.shades_classic);
+}
+
+/**
+ * A time for the progress bar: cli-progress gives its ETA as "INF" or "NULL" until it has a rate,
+ * which its own formatter turned into "NFs left"; those read as "--" instead.
+ */
+export function barTime(seconds: unknown, format: (seconds: number) => string): string {
+  return typeof seconds === 'number' && Number.isFinite(seconds) ? format(seconds) : '--';
 }
 
 /** Streams the population to --out or stdout, waiting for the stream whenever it is full. */

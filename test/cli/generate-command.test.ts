@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { runCli } from '../helpers/spawn-cli';
+import { spawnSync } from 'node:child_process';
+import { CLI, runCli } from '../helpers/spawn-cli';
 import { makeTempDir, type TempDir } from '../helpers/temp-dir';
 import { getClient, startTestSimulator, type TestSimulator } from '../helpers/test-simulator';
 
@@ -68,4 +69,18 @@ test.each([
   expect(run.status).toBe(1);
   expect(run.stdout).toBe('');
   expect(run.stderr).toContain(`auth-sim: ${message}`);
+});
+
+describe('the progress bar at a terminal', () => {
+  // `script` (util-linux) gives the CLI a pseudo-terminal, the only place it draws a bar.
+  const hasScript = spawnSync('script', ['--version']).status === 0;
+  (hasScript ? test : test.skip)('says "--" while it has no estimate yet, never "NFs left"', () => {
+    const out = path.join(dir.path, 'bar.yaml');
+    const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} generate --count 10000 --tokens 'bar-{n}' --out ${JSON.stringify(out)}`;
+    const run = spawnSync('script', ['-qec', command, '/dev/null'], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 60_000 });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('0/10000 tokens, -- left');
+    expect(run.stdout).toMatch(/10000\/10000 tokens, \d+s left/);
+    expect(run.stdout).not.toMatch(/NF|NULL/);
+  });
 });
