@@ -6,32 +6,43 @@ import { tokenCount } from '../scenario/scenario-set';
 import { DEFAULT_SCENARIOS } from './default-scenarios';
 import { createLogger } from './logger';
 import { reportProblems } from './report-problems';
+import { TOOLBOX_OPTIONS, toolboxSettings, type ToolboxFlags } from './toolbox-flags';
 
-/** `auth-sim validate [paths...]`: checks scenario files without serving; exit 1 on any error (for CI lint). */
+/** The serve flags that change what a file's entries mean (and so what is reported): not --seed. */
+const CHECKED_AS_SERVED = ['--protocol', '--modules', '--wire', '--delay'];
+
+/**
+ * `auth-sim validate [paths...]`: checks scenario files without serving; exit 1 on any error (for
+ * CI lint). It takes serve's --protocol, --modules, --wire and --delay, so a CI step reports what
+ * `serve` with the same flags would (a companyList no installed module serves, a field newer than
+ * the protocol version).
+ */
 export function registerValidate(program: Command): void {
-  program
+  const command = program
     .command('validate')
     .description('check scenario files without serving them; exits 1 on any error')
     .argument('[paths...]', 'scenario directories or files', [DEFAULT_SCENARIOS])
-    .addHelpText('after', '\nExample:\n  $ auth-sim validate scenarios/ extra/blocked.yaml')
-    .action(async (paths: string[]) => {
-      const logger = createLogger();
-      let texts;
-      try {
-        texts = await readScenarioSources(paths);
-      } catch (error) {
-        logger.error(`cannot read scenarios: ${(error as Error).message}`);
-        process.exitCode = 1;
-        return;
-      }
-      const result = loadScenarioSet(texts);
-      const problems = result.ok ? result.set.warnings : result.problems;
-      reportProblems(logger, problems);
-      if (!result.ok || hasErrors(problems)) {
-        logger.error(`${problems.filter((p) => p.severity === 'error').length} error(s) in ${texts.length} file(s)`);
-        process.exitCode = 1;
-        return;
-      }
-      logger.info(`${texts.length} file(s), ${tokenCount(result.set)} token(s): valid`);
-    });
+    .addHelpText('after', '\nExample:\n  $ auth-sim validate scenarios/ extra/blocked.yaml\n  $ auth-sim validate --protocol 1.2 --modules retail scenarios/');
+  for (const option of TOOLBOX_OPTIONS) if (CHECKED_AS_SERVED.includes(option.long ?? '')) command.addOption(option);
+  command.action(async (paths: string[], flags: ToolboxFlags) => {
+    const logger = createLogger();
+    let texts;
+    try {
+      texts = await readScenarioSources(paths);
+    } catch (error) {
+      logger.error(`cannot read scenarios: ${(error as Error).message}`);
+      process.exitCode = 1;
+      return;
+    }
+    const { wire, delay } = toolboxSettings(flags);
+    const result = loadScenarioSet(texts, { wire, ...(delay !== undefined ? { delay } : {}) });
+    const problems = result.ok ? result.set.warnings : result.problems;
+    reportProblems(logger, problems);
+    if (!result.ok || hasErrors(problems)) {
+      logger.error(`${problems.filter((p) => p.severity === 'error').length} error(s) in ${texts.length} file(s)`);
+      process.exitCode = 1;
+      return;
+    }
+    logger.info(`${texts.length} file(s), ${tokenCount(result.set)} token(s): valid`);
+  });
 }

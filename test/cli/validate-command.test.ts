@@ -28,3 +28,30 @@ test('validate on a path that does not exist says so and exits 1', () => {
   expect(result.status).toBe(1);
   expect(result.stderr).toContain('/no/such/dir');
 });
+
+test('validate takes serve\'s --protocol and --modules and warns as serve would', () => {
+  const dir = makeTempDir();
+  dir.write(
+    'corp.yaml',
+    [
+      'tokens:',
+      '  corp:',
+      '    client: { id: "1", name: Ivanov I., surname: Ivanov, firstname: Ivan, type: "1", enabled: true, actionList: [ { name: CRM, type: 0, value: "https://crm/1" } ] }',
+      '    companyList:',
+      '      - { id: "7", name: Horns and Hooves }',
+      '',
+    ].join('\n'),
+  );
+  const plain = runCli(['validate', 'corp.yaml'], { cwd: dir.path });
+  const asServed = runCli(['validate', '--protocol', '1.3', '--modules', 'retail', 'corp.yaml'], { cwd: dir.path });
+  const wrongModule = runCli(['validate', '--modules', 'retial', 'corp.yaml'], { cwd: dir.path });
+  dir.remove();
+  expect([plain.status, plain.stderr]).toEqual([0, '']);
+  expect(asServed.status).toBe(0);
+  expect(asServed.stderr.split('\n').filter(Boolean)).toEqual([
+    'auth-sim: corp.yaml:4:5 warning: tokens.corp.companyList is left out: it is served only with the auth-b-api or corporate module, and the installed modules are: retail',
+    'auth-sim: corp.yaml:3:5 warning: tokens.corp.client is served as protocol 1.3, which leaves out actionList (since 1.4)',
+  ]);
+  expect(wrongModule.status).toBe(1);
+  expect(wrongModule.stderr).toContain('"retial" is not a module (auth-c-api, auth-b-api, corporate, retail, or none); did you mean "retail"?');
+});
