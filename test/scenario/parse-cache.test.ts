@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { loadScenarioSet } from '../../src/scenario/load-scenario-set';
+import { readScenarioSources } from '../../src/scenario/read-scenario-sources';
 import { ScenarioParseCache } from '../../src/scenario/parse-cache';
 import { parseScenarioFile } from '../../src/scenario/parse-scenario-file';
 import { lookupEntry } from '../../src/scenario/scenario-set';
@@ -71,6 +73,39 @@ describe('a reload that re-parses only the changed tokens of a big file', () => 
     expect(cached.ok ? [] : cached.problems).toEqual(plain.ok ? [] : plain.problems);
     expect(plain.ok).toBe(false);
   });
+});
+
+test('loading a set never writes to the data it parsed (the chunk memo keeps that data uncopied)', async () => {
+  const deepFreeze = (value: unknown): void => {
+    if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
+    Object.freeze(value);
+    for (const item of Object.values(value)) deepFreeze(item);
+  };
+  const frozen = (file: string, text: string) => {
+    const parsed = new ScenarioParseCache().parse(file, text);
+    deepFreeze(parsed.data);
+    return parsed;
+  };
+  const shipped = await readScenarioSources([path.resolve(__dirname, '..', '..', 'scenarios')]);
+  const card = '{ id: "1", name: A B, surname: A, firstname: B, type: "0", enabled: true }';
+  const everyKind = [
+    'defaults: { delay: { uniform: [1ms, 2ms] }, headers: { X-A: a }, protocol: "1.3" }',
+    'tokens:',
+    `  seq: { then: cycle, sequence: [ { status: 503, body: none }, { client: ${card}, wire: typed } ] }`,
+    `  once: { client: ${card}, expire: { after: 1, answer: { status: 403, errorCode: X, errorText: x } } }`,
+    `  maybe: { chance: 0.5, fault: reset, otherwise: { client: ${card} } }`,
+    '  slow: { delay: { lognormal: { median: 5ms } }, fault: { drip: 1s } }',
+    'generate:',
+    '  - { tokens: "g-{n}", count: 5, seed: 1, errors: 0.5 }',
+    'fallback: { status: 404, errorCode: NOPE, errorText: nope }',
+    '',
+  ].join('\n');
+  for (const texts of [shipped, [{ file: 'every-kind.yaml', text: everyKind }], [{ file: 'big.yaml', text: bigFile(250) }]]) {
+    const strict = loadScenarioSet(texts, {}, frozen);
+    const plain = loadScenarioSet(texts);
+    if (!strict.ok || !plain.ok) throw new Error('both loads should succeed');
+    expect([...strict.set.entries.keys()]).toEqual([...plain.set.entries.keys()]);
+  }
 });
 
 describe('cutting a file into token chunks', () => {
