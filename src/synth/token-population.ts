@@ -9,8 +9,15 @@ import { LruCache } from './lru-cache';
 import type { PopulationSpec } from './population-spec';
 import { tokenNumber, type TokenTemplate } from './token-template';
 
-/** Compiled cards kept per population (~2.5 KB each): enough for the tokens a test reuses, small enough not to age into the old generation. */
-export const CARD_CACHE_SIZE = 1_000;
+/**
+ * Compiled cards kept per population: enough for the tokens a test reuses, few enough that a card
+ * leaves the cache before it ages into V8's old generation under load. Why that matters: a card's
+ * body is a slice of one of Buffer's shared 8 KB pool slabs, and an old card pins its slab until a
+ * full collection, which V8 starts only when ~64 MB of such memory is waiting. With 1,000 cards,
+ * random tokens at full load grew the process by ~45 MB of dead slabs; with 256, by ~1 MB.
+ * (npm run bench, "RSS added by 1M synthetic tokens".)
+ */
+export const CARD_CACHE_SIZE = 256;
 
 /** Where a population was declared and what it builds on. */
 export interface PopulationSource {
