@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadPlainYaml } from '../../src/scenario/fast-yaml';
+import { DISAGREEING_KEYS, hasDisagreeingKeys, loadPlainYaml } from '../../src/scenario/fast-yaml';
+import { hasYamlLinks, YAML_LINKS } from '../../src/scenario/yaml-links';
 import { parseYamlDocument } from '../../src/scenario/parse-scenario-file';
 
 /** What the loader's `yaml` path makes of a text (parse-scenario-file.ts's options). */
@@ -129,5 +130,36 @@ describe('the fast YAML reader', () => {
   test('an empty file or one with only comments is an empty scenario, as with the yaml library', () => {
     expect(loadPlainYaml('')).toEqual({});
     expect(loadPlainYaml('# nothing yet\n')).toEqual({});
+  });
+});
+
+describe('the fast checks for what the reader declines', () => {
+  // Texts with the characters the checks look for, in every place: seeded edits of small scenarios.
+  const PIECES = ['&', '*x', '!t', '%', '---', '...', '<<', '?', ' ? ', ':', ': ', ' :', '{', '}', '[', ']', ',', '-', '~', 'null', 'Null', 'NULL', '__proto__', '\n', '\t', ' ', '#', '\u00a0', '\u2028', '\r', "'", '"'];
+  const BASES = ['tokens:\n  a:\n    status: 401\n', 'tokens: { a: { errorText: "x y" } }\n', 'k: v\nlist:\n  - { a: 1, b: [2, 3] }\n', ''];
+  function editedTexts(count: number): string[] {
+    let seed = 42;
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    return Array.from({ length: count }, () => {
+      let text = BASES[Math.floor(random() * BASES.length)];
+      for (let edits = 1 + Math.floor(random() * 3); edits > 0; edits -= 1) {
+        const at = Math.floor(random() * (text.length + 1));
+        text = text.slice(0, at) + PIECES[Math.floor(random() * PIECES.length)] + text.slice(at);
+      }
+      return text;
+    });
+  }
+  const texts = editedTexts(4000);
+
+  test('hasYamlLinks answers as the YAML_LINKS regex does', () => {
+    const differ = texts.filter((t) => hasYamlLinks(t) !== YAML_LINKS.test(t));
+    expect(differ).toEqual([]);
+    expect(texts.filter((t) => YAML_LINKS.test(t)).length).toBeGreaterThan(500); // both answers are exercised
+  });
+
+  test('hasDisagreeingKeys answers as the DISAGREEING_KEYS regex does', () => {
+    const differ = texts.filter((t) => hasDisagreeingKeys(t) !== DISAGREEING_KEYS.test(t));
+    expect(differ).toEqual([]);
+    expect(texts.filter((t) => DISAGREEING_KEYS.test(t)).length).toBeGreaterThan(500);
   });
 });
