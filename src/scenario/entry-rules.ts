@@ -1,4 +1,4 @@
-import { RESOURCES, nestedResource, type ResourceName } from '../protocol/fields';
+import { RESOURCES, nestedResource, type FieldSpec, type ResourceName } from '../protocol/fields';
 import { COMPANY_MODULES, isCompanyListServed } from '../protocol/modules';
 import { isIntroducedBy, isProtocolVersion, type ProtocolVersion } from '../protocol/versions';
 import type { WireOptions } from '../protocol/wire-encode';
@@ -68,17 +68,59 @@ function checkResource(resource: ResourceName, value: unknown, path: NodePath, v
   if (value === null || typeof value !== 'object') return;
   if (Array.isArray(value)) return value.forEach((item, i) => checkResource(resource, item, [...path, i], version, report));
   const tooNew: string[] = [];
-  for (const spec of RESOURCES[resource]) {
+  for (const { spec, nested } of reportingFields(resource, version)) {
     if (!(spec.name in value)) continue;
     const fieldPath = [...path, spec.name];
     if (spec.deprecatedFor) report(fieldPath, 'warning', `${dotted(fieldPath)} is deprecated; use ${spec.deprecatedFor} instead (it is still served)`);
     if (!isIntroducedBy(spec.since, version)) tooNew.push(`${spec.name} (since ${spec.since})`);
-    const nested = nestedResource(spec.type);
     if (nested) checkResource(nested, (value as Record<string, unknown>)[spec.name], fieldPath, version, report);
   }
   if (tooNew.length > 0 && path.length > 0) {
     report(path, 'warning', `${dotted(path)} is served as protocol ${version}, which leaves out ${tooNew.join(', ')}`);
   }
+}
+
+/** A field checkResource looks at, and the resource to check inside it when one can report. */
+interface ReportingField {
+  readonly spec: FieldSpec;
+  readonly nested: ResourceName | undefined;
+}
+
+const reportingByVersion = new Map<string, readonly ReportingField[]>();
+
+/**
+ * The fields of `resource`, in table order, that can give a warning under `version`: deprecated,
+ * newer than the version, or holding a resource with such a field somewhere inside. Every other
+ * field is skipped unread: at the latest version a card holds two deprecated fields to look
+ * for, not the ~45 of the Client table and a walk through every nested resource.
+ */
+function reportingFields(resource: ResourceName, version: ProtocolVersion): readonly ReportingField[] {
+  const key = `${resource} ${version}`;
+  let fields = reportingByVersion.get(key);
+  if (fields === undefined) {
+    fields = RESOURCES[resource].flatMap((spec) => {
+      const inner = nestedResource(spec.type);
+      const nested = inner !== undefined && canReport(inner, version, new Set()) ? inner : undefined;
+      return warnsItself(spec, version) || nested !== undefined ? [{ spec, nested }] : [];
+    });
+    reportingByVersion.set(key, fields);
+  }
+  return fields;
+}
+
+/** Whether a field, when present, warns under `version`: deprecated, or newer than it. */
+function warnsItself(spec: FieldSpec, version: ProtocolVersion): boolean {
+  return spec.deprecatedFor !== undefined || !isIntroducedBy(spec.since, version);
+}
+
+/** Whether any field of `resource`, or of a resource inside it, warns (a group's parent group is a group: `seen` ends the loop). */
+function canReport(resource: ResourceName, version: ProtocolVersion, seen: Set<ResourceName>): boolean {
+  if (seen.has(resource)) return false;
+  seen.add(resource);
+  return RESOURCES[resource].some((spec) => {
+    const inner = nestedResource(spec.type);
+    return warnsItself(spec, version) || (inner !== undefined && canReport(inner, version, seen));
+  });
 }
 
 function versionOf(data: StepData, inherited: ProtocolVersion): ProtocolVersion {
