@@ -14,6 +14,17 @@ function server(section, name) {
   return section && section.servers.find((s) => s.name === name);
 }
 
+/**
+ * The req/s ratio of each round (baseline and auth-sim run back to back in a round), as
+ * "; rounds 0.41-0.47x": how far the machine moved the figure during the run.
+ */
+function roundSpread(section) {
+  const [base, sim] = section.servers;
+  if (!base.runs || !sim.runs || base.runs.length < 2) return '';
+  const ratios = sim.runs.map((run, i) => run.rps / base.runs[i].rps);
+  return `; rounds ${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)}x`;
+}
+
 /** Every target as {name, goal, figure, status}; a section that did not run gives "not measured". */
 function evaluateTargets(r) {
   const out = [];
@@ -23,7 +34,7 @@ function evaluateTargets(r) {
   // Server CPU per request, baseline / auth-sim: the throughput ratio a fully loaded core would give.
   const cpuRatio = (id) => {
     const s = find(r.sections, id);
-    return s && `CPU/req ratio ${(s.servers[0].cpuUs / s.servers[1].cpuUs).toFixed(2)}x`;
+    return s && `CPU/req ratio ${(s.servers[0].cpuUs / s.servers[1].cpuUs).toFixed(2)}x${roundSpread(s)}`;
   };
   for (const id of ['hand-get', 'hand-post']) {
     const label = id === 'hand-get' ? 'GET' : 'POST';
