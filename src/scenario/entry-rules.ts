@@ -8,6 +8,7 @@ import { toDelayShape } from './delay-shape';
 import type { NodePath } from './locate-node';
 import { placeOf, type ParsedScenarioFile } from './parse-scenario-file';
 import type { Problem } from './problem';
+import { PASSED_CONTROL_KEYS } from '../synth/population-spec';
 import { ENTRY_ONLY_KEYS } from './toolbox-schema';
 
 type Report = (path: NodePath, severity: Problem['severity'], message: string) => void;
@@ -27,7 +28,21 @@ export function checkEntryRules(file: ParsedScenarioFile, base: WireOptions): Pr
   const named = Object.entries((file.data.tokens ?? {}) as Record<string, StepData>).map(([t, e]) => [['tokens', t], e] as const);
   const special = (['fallback', 'unavailable'] as const).filter((k) => file.data[k] !== undefined).map((k) => [[k], file.data[k] as StepData] as const);
   for (const [path, entry] of [...named, ...special]) checkEntry(entry, path, versionOf(entry, versionOf(defaults, base.version)), base, report);
+  const populations = Array.isArray(file.data.generate) ? (file.data.generate as unknown[]) : [];
+  populations.forEach((item, i) => checkPopulation(item as StepData, ['generate', i], versionOf(item as StepData, versionOf(defaults, base.version)), base, report));
   return problems;
+}
+
+/**
+ * A `generate:` item holds answers too: the control keys every card gets (a delay shape) and
+ * the `error:` entry error-drawn tokens get, merged over them as compilePopulations merges it.
+ */
+function checkPopulation(item: StepData, path: NodePath, version: ProtocolVersion, base: WireOptions, report: Report): void {
+  if (item === null || typeof item !== 'object') return;
+  const control = Object.fromEntries(PASSED_CONTROL_KEYS.filter((k) => item[k] !== undefined).map((k) => [k, item[k]]));
+  checkAnswer(control, path, version, base, report);
+  const error = item.error as StepData | undefined;
+  if (error !== null && typeof error === 'object') checkEntry(error, [...path, 'error'], versionOf(error, version), base, report);
 }
 
 function checkEntry(entry: StepData, path: NodePath, version: ProtocolVersion, base: WireOptions, report: Report): void {

@@ -31,8 +31,20 @@ describe('a generate: item is validated like the rest of the file', () => {
     ['a template without {n}', 'generate:\n  - { tokens: "p-n", count: 5 }\n', 'a.yaml:2:15 generate[0].tokens must be a token template containing {n}, e.g. "synth-{n}"; got "p-n"'],
     ['a template with {n} twice', 'generate:\n  - { tokens: "{n}-{n}", count: 5 }\n', 'a.yaml:2:15 generate[0].tokens must contain {n} exactly once, e.g. "synth-{n}"'],
     ['a misspelt field in the error entry', item('    error: { status: 401, errorCod: X }\n'), 'a.yaml:4:27 generate[0].error.errorCod is not a scenario entry field; did you mean "errorCode"?'],
+    // The entry rules a hand-written token gets, for the item's own delay and its error entry.
+    ['a delay shape with its maximum first', item('    delay: { uniform: [2s, 1s] }\n'), 'a.yaml:4:5 generate[0].delay must have its minimum first: { uniform: [min, max] }'],
+    ['a chance with nothing for the other requests in the error entry', item('    error: { status: 401, chance: 0.5 }\n'), 'a.yaml:4:27 generate[0].error.chance needs a fault or an "otherwise" answer, for the requests it does not fire on'],
   ])('%s', (_what, text, message) => {
     expect(problems({ 'a.yaml': text })).toEqual([message]);
+  });
+
+  test('the error entry gets the warnings of a hand-written entry, under the version the item serves', () => {
+    const text = item('    protocol: "1.1"\n    error: { status: 403, client: { id: "1", name: A B, surname: A, firstname: B, type: "0", enabled: true, crmURL: "https://crm/1", secretWord: w } }\n');
+    const result = loadScenarioSet([{ file: 'a.yaml', text }]);
+    expect(result.ok && result.set.warnings.map(formatProblem)).toEqual([
+      'a.yaml:5:109 warning: generate[0].error.client.crmURL is deprecated; use actionList instead (it is still served)',
+      'a.yaml:5:27 warning: generate[0].error.client is served as protocol 1.1, which leaves out secretWord (since 1.2)',
+    ]);
   });
 
   test('two populations that can produce the same token are an error naming both places and the token', () => {
