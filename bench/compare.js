@@ -55,14 +55,18 @@ function summarise(handle, runs) {
  * Starts every server (`specs`: {name, args, probePath}), warms each up, then runs the same load
  * `rounds` times in turn (A, B, A, B, ...) so drift hits both alike. Servers are always stopped.
  */
-async function compareServers({ specs, load, rounds, seconds, warmupSeconds = 1, quiet }) {
+async function compareServers({ specs, load, rounds, seconds, warmupSeconds = 1, quiet, alternate = false }) {
   const handles = [];
   try {
     for (const spec of specs) handles.push(await startServerProcess(spec));
     for (const handle of handles) await runLoad({ ...load, url: handle.url, seconds: warmupSeconds });
     const runs = handles.map(() => []);
     for (let round = 0; round < rounds; round++) {
-      for (let i = 0; i < handles.length; i++) runs[i].push(await measuredRun(handles[i], load, seconds, quiet));
+      // `alternate`: every other round runs the servers after the first in reverse order, so no
+      // one of them always runs right after the baseline (a pair compared round by round).
+      const order = handles.map((_, i) => i);
+      if (alternate && round % 2 === 1) order.splice(1, order.length - 1, ...order.slice(1).reverse());
+      for (const i of order) runs[i].push(await measuredRun(handles[i], load, seconds, quiet));
     }
     return handles.map((handle, i) => summarise(handle, runs[i]));
   } finally {

@@ -66,7 +66,11 @@ function renderMarkdown(r) {
   ];
   if (r.generator) parts.push('', `Load generator check: the trivial server (no lookup, one ready reply) reached ${dec(r.generator.headroom)}x the baseline's rate under the same generator; generator CPU during baseline runs ${cpu(r.generator.servers[1].generatorCpu)}: ${r.generator.verdict}.`);
   const journal = r.sections.find((s) => s.id === 'journal');
-  if (journal) parts.push('', `Journal cost: ${dec(journal.cost * 100, 1)}% of throughput (on ${int(journal.servers[1].rps)} vs off ${int(journal.servers[2].rps)} req/s); ${dec(journal.cpuCost * 100, 1)}% server CPU per request (${dec(journal.servers[1].cpuUs, 1)} vs ${dec(journal.servers[2].cpuUs, 1)} µs).`);
+  if (journal) {
+    const range = journal.cpuCostRange ? `, rounds ${journal.cpuCostRange.map((c) => `${dec(c * 100, 1)}%`).join(' to ')}` : '';
+    const ofMedians = journal.cpuCostOfMedians !== undefined ? `; from the medians of each server's runs instead: ${dec(journal.cpuCostOfMedians * 100, 1)}%` : '';
+    parts.push('', `Journal cost, the median of each round's on/off pair (run back to back, alternating order): ${dec(journal.cpuCost * 100, 1)}% server CPU per request${range}; ${dec(journal.cost * 100, 1)}% of throughput. Medians of the runs: on ${dec(journal.servers[1].cpuUs, 1)} vs off ${dec(journal.servers[2].cpuUs, 1)} µs, ${int(journal.servers[1].rps)} vs ${int(journal.servers[2].rps)} req/s${ofMedians}.`);
+  }
   if (r.startup.length) {
     parts.push('', '## Startup and memory', '', 'Startup: from spawning `node` to the first complete HTTP response (median of the starts listed). RSS: at first response, after a short random-token load, and the peak (VmHWM).', '');
     parts.push(table(['case', 'server', 'startup ms', 'starts (ms)', 'RSS at start', 'RSS after load', 'peak RSS'], r.startup.flatMap(startupRows)));
