@@ -1,0 +1,77 @@
+#!/usr/bin/env node
+'use strict';
+/**
+ * Build step after bundle-cli.js: starts the bundled CLI once on the shipped scenarios, asks it
+ * for a card over GET and POST and for an unknown token, then writes V8's code cache of the
+ * bundle (dist/cli/bundle.code-cache). The cache then holds the bytecode of every function a
+ * start and its first answers ran, so a start neither parses nor compiles them again. V8 drops
+ * the cache by itself under another Node version or other V8 flags; launch-cli.ts falls back to
+ * compiling the bundle.
+ */
+const fs = require('node:fs');
+const http = require('node:http');
+const net = require('node:net');
+const path = require('node:path');
+const { loadCli, buildStamp, CODE_CACHE_FILE } = require('../dist/cli/launch-cli.js');
+
+const SCENARIOS = path.join(__dirname, '..', 'scenarios');
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function ask(port, method, pathname, headers = {}) {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, method, path: pathname, headers, agent: false }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function answered(port) {
+  for (let i = 0; i < 500; i++) {
+    try {
+      return await ask(port, 'GET', '/rest/chat/client/id/alice');
+    } catch {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+  throw new Error('the bundled CLI did not answer within 10 s');
+}
+
+/** What the CLI printed during the warm-up (the shipped scenarios' warnings): shown only if it fails. */
+function holdStderr() {
+  const held = [];
+  const write = process.stderr.write.bind(process.stderr);
+  process.stderr.write = (chunk) => (held.push(String(chunk)), true);
+  return () => ((process.stderr.write = write), held.join(''));
+}
+
+async function main() {
+  const release = holdStderr();
+  process.once('exit', (code) => code !== 0 && process.stderr.write(release()));
+  const loaded = loadCli({ useCodeCache: false });
+  if (loaded.from !== 'bundle') throw new Error('dist/cli/bundle.js is missing: run scripts/bundle-cli.js first');
+  const port = await freePort();
+  loaded.cli.main([process.execPath, 'auth-sim', 'serve', '--scenarios', SCENARIOS, '--port', String(port), '--quiet']);
+  await answered(port);
+  await ask(port, 'POST', '/rest/chat/client/id/', { token: 'alice' });
+  await ask(port, 'GET', '/rest/chat/client/id/no-such-token');
+  const source = fs.readFileSync(path.join(path.dirname(CODE_CACHE_FILE), 'bundle.js'), 'utf8');
+  fs.writeFileSync(CODE_CACHE_FILE, Buffer.concat([Buffer.from(`${buildStamp(source)}\n`, 'latin1'), loaded.script.createCachedData()]));
+  process.exit(0);
+}
+
+main().catch((error) => {
+  console.error(`warm-code-cache: ${error.message}`);
+  process.exit(1);
+});
