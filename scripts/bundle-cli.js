@@ -31,10 +31,19 @@ async function main() {
     write: false,
     logLevel: 'warning',
   });
-  const code = result.outputFiles[0].text;
+  const code = asciiOnly(result.outputFiles[0].text);
   // The first line stamps the content, so a code cache is only ever used with the bundle it was made from.
   const stamp = `// auth-sim bundle ${crypto.createHash('sha256').update(code).digest('hex')}`;
   fs.writeFileSync(OUT, `${stamp}\n${code}`);
+}
+
+/**
+ * The bundle with every non-ASCII character written as a \\u escape (the same character in a
+ * string, regex, identifier or comment), so launch-cli.ts can read it as latin1: a one-byte
+ * string without UTF-8 decoding, ~2 ms of a start.
+ */
+function asciiOnly(code) {
+  return code.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 main().catch((error) => {

@@ -29,7 +29,8 @@ export interface LoadedCli {
 export function loadCli({ useCodeCache = true } = {}): LoadedCli {
   let source: string;
   try {
-    source = fs.readFileSync(BUNDLE_FILE, 'utf8');
+    // The bundle is ASCII (scripts/bundle-cli.js escapes the rest): latin1 skips UTF-8 decoding.
+    source = fs.readFileSync(BUNDLE_FILE, 'latin1');
   } catch {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     return { cli: require('./main') as CliModule, from: 'modules', codeCache: 'absent' };
