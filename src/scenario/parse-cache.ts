@@ -28,9 +28,11 @@ const MAX_NEW_SHARE = 0.2;
  */
 export class ScenarioParseCache {
   private readonly chunksByFile = new Map<string, Map<string, ParsedChunk>>();
+  private readonly adopted = new Map<string, { readonly text: string; readonly parsed: ParsedScenarioFile }>();
 
   /** parseScenarioFile, with the chunk reuse described above. */
   readonly parse = (file: string, text: string): ParsedScenarioFile => {
+    this.rememberAdopted(file);
     const split = splitTokenChunks(text);
     if (!split || split.chunks.length < MIN_CHUNKS) {
       this.chunksByFile.delete(file);
@@ -42,26 +44,49 @@ export class ScenarioParseCache {
     return reused ?? this.parseWhole(file, text, split);
   };
 
+  /**
+   * Takes a file read without this cache (a hit of the read cache on disk) as the file's last
+   * parse, so its next reload still re-parses only the tokens that changed. The file is cut
+   * into chunks only at that reload: a start from the read cache skips the cut.
+   */
+  adopt(file: string, text: string, parsed: ParsedScenarioFile): void {
+    this.chunksByFile.delete(file);
+    this.adopted.set(file, { text, parsed });
+  }
+
+  private rememberAdopted(file: string): void {
+    const adopted = this.adopted.get(file);
+    if (!adopted) return;
+    this.adopted.delete(file);
+    const split = splitTokenChunks(adopted.text);
+    if (split && split.chunks.length >= MIN_CHUNKS) this.remember(file, adopted.parsed, split);
+  }
+
   private parseWhole(file: string, text: string, split: SplitFile): ParsedScenarioFile {
     const parsed = readScenarioFile(file, text, split);
+    this.remember(file, parsed, split);
+    return parsed;
+  }
+
+  /** Remembers a whole file's parse chunk by chunk, if it is valid and its chunks match its tokens. */
+  private remember(file: string, parsed: ParsedScenarioFile, split: SplitFile): void {
     this.chunksByFile.delete(file);
     const data = parsed.data.tokens as Record<string, unknown> | undefined;
-    if (parsed.problems.length > 0 || data === undefined) return parsed;
+    if (parsed.problems.length > 0 || data === undefined) return;
     const places = tokenPlaces(parsed);
-    if (places.size !== split.chunks.length) return parsed;
+    if (places.size !== split.chunks.length) return;
     const tokenAtLine = new Map<number, string>();
     for (const [token, place] of places) tokenAtLine.set(place.line, token);
     const chunks = new Map<string, ParsedChunk>();
     for (const chunk of split.chunks) {
       const token = tokenAtLine.get(chunk.line);
-      if (token === undefined) return parsed;
+      if (token === undefined) return;
       // Kept as parsed, not copied: loading a set only reads its data (a test freezes it to
       // hold that), and copying every entry cost a first start ~10 ms per 1,000 tokens. A
       // reload copies what it reuses, so a set never shares objects with this memo.
       chunks.set(chunk.text, { token, entry: data[token] });
     }
     this.chunksByFile.set(file, chunks);
-    return parsed;
   }
 
   private parseInChunks(file: string, text: string, split: SplitFile, previous: ReadonlyMap<string, ParsedChunk>): ParsedScenarioFile | undefined {

@@ -32,15 +32,47 @@ export function placedOnDemand(
   split: SplitFile | undefined,
   chunks: ReadonlyMap<string, TokenChunk> | undefined = split && chunksByToken(split, data),
 ): ParsedScenarioFile {
+  const places = chunks ? placesOf(file, chunks) : hasTokens(data) ? undefined : new Map<string, SourceRef>();
+  return placedLazily(file, text, data, places, () => ({ split, chunks }));
+}
+
+/**
+ * placedOnDemand for a valid file whose token places are already known (read from the read
+ * cache): the file is cut into chunks only when some other place is first asked for, such as an
+ * entry rule's warning, so a start that asks for none never pays for the cut.
+ */
+export function placedLater(file: string, text: string, data: Record<string, unknown>, tokenPlaces: ReadonlyMap<string, SourceRef>): ParsedScenarioFile {
+  return placedLazily(file, text, data, tokenPlaces, () => {
+    const split = splitTokenChunks(text);
+    return { split, chunks: split && chunksByToken(split, data) };
+  });
+}
+
+/** How a file is cut: its split, and each token's chunk when they match the data. */
+interface Layout {
+  readonly split: SplitFile | undefined;
+  readonly chunks: ReadonlyMap<string, TokenChunk> | undefined;
+}
+
+function placedLazily(
+  file: string,
+  text: string,
+  data: Record<string, unknown>,
+  tokenPlaces: ReadonlyMap<string, SourceRef> | undefined,
+  cut: () => Layout,
+): ParsedScenarioFile {
+  let layout: Layout | undefined;
+  const laidOut = () => (layout ??= cut());
   let whole: ParsedScenarioFile | undefined;
   const full = () => (whole ??= parseScenarioFile(file, text));
   const lazyDoc = (source: () => string) => {
     let parsed: { doc: Document; lineCounter: LineCounter } | undefined;
     return () => (parsed ??= parseYamlDocument(source()));
   };
-  const header = lazyDoc(() => blankChunks(text, split?.chunks ?? []));
+  const header = lazyDoc(() => blankChunks(text, laidOut().split?.chunks ?? []));
   const chunkDocs = new Map<string, () => { doc: Document; lineCounter: LineCounter }>();
   const locate = (path: NodePath, at: 'key' | 'value' = 'value'): { line: number; col: number } => {
+    const { chunks } = laidOut();
     if (!chunks) return locateNode(full().doc, full().lineCounter, path, at);
     if (path[0] !== 'tokens' || path.length < 2) return locateNode(header().doc, header().lineCounter, path, at);
     const token = String(path[1]);
@@ -57,7 +89,7 @@ export function placedOnDemand(
     file,
     data,
     problems: [],
-    ...(chunks ? { tokenPlaces: placesOf(file, chunks) } : hasTokens(data) ? {} : { tokenPlaces: new Map<string, SourceRef>() }),
+    ...(tokenPlaces ? { tokenPlaces } : {}),
     locate,
     get doc() {
       return full().doc;
