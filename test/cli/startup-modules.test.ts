@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
-import { CLI } from '../helpers/spawn-cli';
+import { CLI, cliEnv } from '../helpers/spawn-cli';
 import { makeTempDir, type TempDir } from '../helpers/temp-dir';
 import { waitFor } from '../helpers/wait-for';
 
@@ -31,7 +31,7 @@ interface Reporting {
 }
 
 async function startReporting(args: string[]): Promise<Reporting> {
-  const child = spawn(process.execPath, ['-e', REPORTER, '--', ...args], { stdio: ['ignore', 'pipe', 'pipe', 'ipc'], env: { ...process.env, NO_COLOR: '1' } });
+  const child = spawn(process.execPath, ['-e', REPORTER, '--', ...args], { stdio: ['ignore', 'pipe', 'pipe', 'ipc'], env: cliEnv() });
   let out = '';
   child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
   child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));

@@ -1,8 +1,18 @@
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 
 /** The built CLI launcher, as `npx auth-sim` runs it (npm test builds dist/ first). */
 export const CLI = path.resolve(__dirname, '..', '..', 'bin', 'auth-sim.js');
+
+/**
+ * The environment tests run the CLI in, as it is when the CLI starts: no colours, and the default read cache under the temp
+ * dir rather than in the home directory of whoever runs the tests (tests that look at the cache
+ * pass their own --cache-dir).
+ */
+export function cliEnv(): NodeJS.ProcessEnv {
+  return { ...process.env, NO_COLOR: '1', XDG_CACHE_HOME: path.join(os.tmpdir(), 'auth-sim-test-cache') };
+}
 
 /** A running `auth-sim` process and everything it has printed so far. */
 export interface CliProcess {
@@ -17,7 +27,7 @@ export interface CliProcess {
 
 /** Starts the CLI and resolves once it prints its `listening on` line (rejects if it exits first). */
 export function startCli(args: string[], options: { cwd?: string; timeoutMs?: number } = {}): Promise<CliProcess> {
-  const child = spawn(process.execPath, [CLI, ...args], { cwd: options.cwd, env: { ...process.env, NO_COLOR: '1' } });
+  const child = spawn(process.execPath, [CLI, ...args], { cwd: options.cwd, env: cliEnv() });
   let out = '';
   let err = '';
   const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -47,6 +57,6 @@ export function startCli(args: string[], options: { cwd?: string; timeoutMs?: nu
 
 /** Runs the CLI to completion (for validate, generate, --help). */
 export function runCli(args: string[], options: { cwd?: string } = {}): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [CLI, ...args], { cwd: options.cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const result = spawnSync(process.execPath, [CLI, ...args], { cwd: options.cwd, encoding: 'utf8', env: cliEnv() });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
