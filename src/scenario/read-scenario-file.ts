@@ -2,7 +2,6 @@ import type { Document, LineCounter } from 'yaml';
 import { yaml } from './yaml-library';
 import { scenarioDataIsValid } from './check-scenario-file';
 import { chunkKey } from './chunk-key';
-import { loadPlainYaml } from './fast-yaml';
 import { locateNode, type NodePath } from './locate-node';
 import { parseScenarioFile, parseYamlDocument, type ParsedScenarioFile } from './parse-scenario-file';
 import type { SourceRef } from './problem';
@@ -15,9 +14,18 @@ import { splitTokenChunks, type SplitFile, type TokenChunk } from './split-token
  * parseScenarioFile, so every message and position is exactly the ordinary one.
  */
 export function readScenarioFile(file: string, text: string, split: SplitFile | undefined = splitTokenChunks(text)): ParsedScenarioFile {
-  const data = loadPlainYaml(text);
+  const data = fastYaml().loadPlainYaml(text);
   if (data === undefined || !scenarioDataIsValid(data)) return parseScenarioFile(file, text);
   return placedOnDemand(file, text, data, split);
+}
+
+/**
+ * fast-yaml.ts, and with it js-yaml, loaded on first use: a start whose files all come from the
+ * read cache (read-cache.ts) reads no YAML, and loading js-yaml costs ~7 ms.
+ */
+function fastYaml(): typeof import('./fast-yaml') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('./fast-yaml') as typeof import('./fast-yaml');
 }
 
 /**

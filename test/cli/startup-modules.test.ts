@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
 import { once } from 'node:events';
 import path from 'node:path';
 import { CLI, cliEnv } from '../helpers/spawn-cli';
@@ -86,5 +87,20 @@ describe('a start of auth-sim serve', () => {
     expect(missing.status).toBe(404);
     expect(await missing.json()).toMatchObject({ errorCode: 'NOT_FOUND' });
     expect((await running.report()).packages).toContain('express');
+  });
+
+  test('a start whose files all come from the read cache loads no YAML reader', async () => {
+    const cacheDir = `${dir.path}/cache`;
+    running = await startReporting(['--scenarios', dir.path, '--port', '0', '--cache-dir', cacheDir]);
+    expect(await running.packages()).toEqual(expect.arrayContaining(['js-yaml']));
+    await waitFor(() => existsSync(cacheDir) && readdirSync(cacheDir).length === 1, { what: 'the cache file' });
+    const exited = once(running.child, 'exit');
+    running.child.kill('SIGTERM');
+    await exited;
+    running = await startReporting(['--scenarios', dir.path, '--port', '0', '--cache-dir', cacheDir]);
+    expect((await fetch(`${running.url}/rest/chat/client/id/alice`)).status).toBe(204);
+    const packages = await running.packages();
+    expect(packages).not.toEqual(expect.arrayContaining(['js-yaml']));
+    expect(packages).not.toEqual(expect.arrayContaining(['yaml']));
   });
 });
