@@ -64,7 +64,9 @@ async function prepare(options, features) {
       // Before each timed run, wait (up to maxMs) for the rest of the machine to go quiet.
       quiet: { threshold: 0.25, maxMs: options.quick ? 0 : 8000 },
     },
-    authArgs: [],
+    // Every auth-sim the bench starts keeps its read cache in the bench's own directory, never the user's.
+    authArgs: ['--cache-dir', path.join(dir, 'read-cache')],
+    freshDir: (prefix) => fs.mkdtempSync(path.join(dir, prefix)),
     journalOnArgs: [],
     journalOffArgs: features.journalOff,
     // The journal's few per cent need paired rounds to show through a shared machine's drift.

@@ -15,6 +15,10 @@ function authSim(name, scenarioPaths, { extraArgs = [], probeToken = 'bench-prob
   };
 }
 
+/** The names of auth-sim's two kinds of start in the startup section (see sections/index.js). */
+const FIRST_START = 'auth-sim, first start (empty read cache)';
+const REPEAT_START = 'auth-sim, repeat start (read cache filled)';
+
 /** The bare node:http baseline over a bodies fixture (bench/baseline-server.js). */
 function baseline(name, bodiesFile, { trivial = false, probeToken = 'bench-probe' } = {}) {
   return {
@@ -29,4 +33,4 @@ function baselineFromYaml(name, scenarioFile, { probeToken = 'bench-probe' } = {
   return { name, args: [path.join(__dirname, 'baseline-server.js'), '--yaml', scenarioFile], probePath: PREFIX + probeToken };
 }
 
-module.exports = { authSim, baseline, baselineFromYaml, ROOT };
+module.exports = { authSim, baseline, baselineFromYaml, ROOT, FIRST_START, REPEAT_START };

@@ -8,8 +8,8 @@ async function journalSection(ctx) {
   const [base, on, off] = await compareServers({
     specs: [
       servers.baseline('baseline', ctx.bodies.hand),
-      servers.authSim('auth-sim, journal on', [ctx.fixtures.hand], { extraArgs: ctx.journalOnArgs }),
-      servers.authSim('auth-sim, journal off', [ctx.fixtures.hand], { extraArgs: ctx.journalOffArgs }),
+      servers.authSim('auth-sim, journal on', [ctx.fixtures.hand], { extraArgs: [...ctx.authArgs, ...ctx.journalOnArgs] }),
+      servers.authSim('auth-sim, journal off', [ctx.fixtures.hand], { extraArgs: [...ctx.authArgs, ...ctx.journalOffArgs] }),
     ],
     load: { method: 'GET', tokens: handTokens(), seed: 17 },
     ...ctx.runOptions,

@@ -6,12 +6,16 @@ const { median } = require('../compare');
 
 /**
  * Starts `spec` `times` times; each time: spawn -> first complete response (startupMs), then
- * `loadSeconds` of random-token load, then VmRSS and VmHWM (peak) are read.
+ * `loadSeconds` of random-token load, then VmRSS and VmHWM (peak) are read. `spec.eachStart()`,
+ * if given, returns arguments for one start (a fresh read cache); `spec.prime`, one unmeasured
+ * start first (to fill the read cache).
  */
 async function measureStartup(spec, { times, load, loadSeconds }) {
   const samples = [];
+  const argsOfOneStart = () => ({ ...spec, args: [...spec.args, ...(spec.eachStart ? spec.eachStart() : [])] });
+  if (spec.prime) await (await startServerProcess(argsOfOneStart())).stop();
   for (let i = 0; i < times; i++) {
-    const handle = await startServerProcess(spec);
+    const handle = await startServerProcess(argsOfOneStart());
     try {
       const startedRss = handle.memory().rss;
       if (load && loadSeconds > 0) await runLoad({ ...load, url: handle.url, seconds: loadSeconds, connections: 10 });
@@ -31,11 +35,11 @@ async function measureStartup(spec, { times, load, loadSeconds }) {
   };
 }
 
-/** One startup case: auth-sim and its baselines over the same token set. */
+/** One startup case: auth-sim (one spec or several: first start, repeat start) and its baselines over the same token set. */
 async function startupCase(ctx, { id, title, authSpec, baselineSpecs, load }) {
   const options = { times: ctx.startupTimes, load, loadSeconds: ctx.startupLoadSeconds };
   const servers = [];
-  for (const spec of [authSpec, ...baselineSpecs]) servers.push(await measureStartup(spec, options));
+  for (const spec of [authSpec, ...baselineSpecs].flat()) servers.push(await measureStartup(spec, options));
   return { id, title, servers };
 }
 
