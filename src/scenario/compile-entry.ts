@@ -22,15 +22,18 @@ export function compileEntry(raw: EntryData, defaults: FileDefaults, base: WireO
   // entry that a start of a big set would otherwise pay for every token up front.
   let fingerprint: string | undefined;
   const fingerprintOf = (): string => (fingerprint ??= fingerprintEntry(merged, base));
-  let answer: ((context: AnswerContext) => Answer) | undefined;
-  return Object.freeze({
+  // The first request swaps in the compiled answer function, so later requests call it directly
+  // (a wrapper checking "compiled yet?" on every request cost ~0.5 µs of a ~12 µs request). The
+  // entry is sealed, not frozen, for that one write; what it answers never changes.
+  const entry: { readonly source: SourceRef; readonly fingerprint: string; answer: (context: AnswerContext) => Answer } = {
     source,
     get fingerprint() {
       return fingerprintOf();
     },
-    answer: (context: AnswerContext) => (answer ??= compileAnswers(merged, base, fingerprintOf))(context),
-  });
+    answer: (context) => {
+      entry.answer = compileAnswers(merged, base, fingerprintOf);
+      return entry.answer(context);
+    },
+  };
+  return Object.seal(entry);
 }
-
-/** Moved to build-reply.ts; re-exported so existing imports keep working. */
-export { buildReply, wireOptionsFor } from './build-reply';
