@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 'use strict';
 /**
- * Build step after bundle-cli.js (before warm-code-cache.js, whose output differs run to run): writes dist/build-id, a sha256 over every file under dist/
+ * Build step after build-validators.js: writes dist/build-id, a sha256 over every file under dist/
  * (path and contents), the package version and the installed js-yaml version. The read cache
  * (src/scenario/read-cache.ts) keys each entry on it, so any change to the code that decides a
  * read misses the cache, even in a dev tree whose version was not bumped. Hashing the built
- * output rather than src/ also covers a bundle placed in dist/ and the generated validators.
+ * output rather than src/ also covers the generated validators.
  */
 const crypto = require('node:crypto');
 const fs = require('node:fs');

@@ -27,10 +27,7 @@ export function cacheSettings(flags: CacheFlags, env: NodeJS.ProcessEnv = proces
   return buildId && dir ? { dir, buildId } : undefined;
 }
 
-/**
- * dist/build-id, written by scripts/write-build-id.js: from dist/cli/*.js, and from a bundle in
- * dist/cli/, this path is dist/build-id.
- */
+/** dist/build-id, written by scripts/write-build-id.js (from dist/cli/*.js, this path is dist/build-id). */
 function readBuildId(): string | undefined {
   try {
     return readFileSync(path.join(__dirname, '..', 'build-id'), 'utf8').trim() || undefined;
