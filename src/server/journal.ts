@@ -77,7 +77,8 @@ export function describeRecord(r: JournalRecord): JournalEntry {
   };
 }
 
-type Slot = { -readonly [K in keyof JournalRecord]: JournalRecord[K] };
+/** A ring slot: a JournalRecord the journal overwrites in place. */
+export type JournalSlot = { -readonly [K in keyof JournalRecord]: JournalRecord[K] };
 
 /**
  * The request journal: a ring buffer of the last `capacity` requests, so a long soak never grows
@@ -86,7 +87,7 @@ type Slot = { -readonly [K in keyof JournalRecord]: JournalRecord[K] };
  * the old generation, which on the hot path cost more than the recording itself.
  */
 export class Journal {
-  private readonly ring: Slot[];
+  private readonly ring: JournalSlot[];
   private next = 0;
   private count = 0;
 
@@ -102,22 +103,19 @@ export class Journal {
 
   /** Adds a record (copied into the oldest slot), dropping the oldest when full. */
   add(record: JournalRecord): void {
+    Object.assign(this.claim(), record);
+  }
+
+  /**
+   * The slot the next record goes in (the oldest, dropped when full), for the caller to fill in
+   * place: the request path writes its figures straight into the ring instead of building a
+   * record object per request only to copy it.
+   */
+  claim(): JournalSlot {
     const slot = this.ring[this.next];
-    slot.seq = record.seq;
-    slot.at = record.at;
-    slot.method = record.method;
-    slot.token = record.token;
-    slot.origin = record.origin;
-    slot.status = record.status;
-    slot.fault = record.fault;
-    slot.delayMs = record.delayMs;
-    slot.bytes = record.bytes;
-    slot.durationMs = record.durationMs;
-    slot.matched = record.matched;
-    slot.source = record.source;
-    slot.misses = record.misses;
     this.next = this.next + 1 === this.capacity ? 0 : this.next + 1;
     if (this.count < this.capacity) this.count += 1;
+    return slot;
   }
 
   /** The entries matching `filter`, newest first. */
@@ -145,6 +143,6 @@ export class Journal {
   }
 }
 
-function emptySlot(): Slot {
+function emptySlot(): JournalSlot {
   return { seq: 0, at: 0, method: '', token: null, origin: null, status: null, fault: null, delayMs: 0, bytes: 0, durationMs: 0, matched: 'rejected', source: null, misses: null };
 }

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { RUNTIME_FILE, type RuntimeTokens } from '../scenario/runtime-tokens';
 import type { Answer, CompiledEntry, ScenarioSet } from '../scenario/scenario-set';
-import { describeRecord, type Journal, type JournalEntry, type JournalRecord, type MatchKind } from './journal';
+import { describeRecord, type Journal, type JournalEntry, type JournalSlot, type MatchKind } from './journal';
 import { nearMisses } from './near-misses';
 import type { TokenOrigin } from './request-token';
 
@@ -98,22 +98,21 @@ export class RequestRecorder {
 
   private record(p: Pending, res: ServerResponse): void {
     const matched = matchKind(p);
-    const record: JournalRecord = {
-      seq: ++this.seq,
-      at: performance.timeOrigin + p.started,
-      method: p.method,
-      token: p.token,
-      origin: p.origin,
-      status: res.headersSent ? res.statusCode : null,
-      fault: p.answer?.fault?.name ?? null,
-      delayMs: p.answer?.delayMs ?? 0,
-      bytes: p.socket.bytesWritten - p.bytesBefore,
-      durationMs: performance.now() - p.started,
-      matched,
-      source: p.entry ? p.entry.source : null,
-      misses: matched === 'fallback' ? this.missFinder(p.set) : null,
-    };
-    this.options.journal?.add(record);
+    const journal = this.options.journal;
+    const record = journal ? journal.claim() : ({} as JournalSlot);
+    record.seq = ++this.seq;
+    record.at = performance.timeOrigin + p.started;
+    record.method = p.method;
+    record.token = p.token;
+    record.origin = p.origin;
+    record.status = res.headersSent ? res.statusCode : null;
+    record.fault = p.answer?.fault?.name ?? null;
+    record.delayMs = p.answer?.delayMs ?? 0;
+    record.bytes = p.socket.bytesWritten - p.bytesBefore;
+    record.durationMs = performance.now() - p.started;
+    record.matched = matched;
+    record.source = p.entry ? p.entry.source : null;
+    record.misses = matched === 'fallback' ? this.missFinder(p.set) : null;
     if (this.options.onRequest) this.options.onRequest(describeRecord(record));
   }
 
