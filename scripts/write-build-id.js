@@ -2,10 +2,11 @@
 'use strict';
 /**
  * Build step after build-validators.js: writes dist/build-id, a sha256 over every file under dist/
- * (path and contents), the package version and the installed js-yaml version. The read cache
- * (src/scenario/read-cache.ts) keys each entry on it, so any change to the code that decides a
- * read misses the cache, even in a dev tree whose version was not bumped. Hashing the built
- * output rather than src/ also covers the generated validators.
+ * (path and contents), the package version and the installed `yaml` version (it reads the files
+ * the quick reader declines). The read cache (src/scenario/read-cache.ts) keys each entry on it,
+ * so any change to the code that decides a read misses the cache, even in a dev tree whose
+ * version was not bumped. Hashing the built output rather than src/ also covers the generated
+ * validators.
  */
 const crypto = require('node:crypto');
 const fs = require('node:fs');
@@ -29,7 +30,7 @@ function listFiles(dir) {
 const hash = crypto.createHash('sha256');
 const field = (text) => hash.update(`${Buffer.byteLength(text)}:${text}\n`);
 field(`auth-sim ${require(path.join(root, 'package.json')).version}`);
-field(`js-yaml ${require('js-yaml/package.json').version}`);
+field(`yaml ${require('yaml/package.json').version}`);
 for (const file of listFiles(dist)) {
   const bytes = fs.readFileSync(path.join(dist, file));
   field(file);

@@ -6,7 +6,7 @@ import { placedLater } from './read-scenario-file';
 
 /**
  * The parse of a start's first load: a text read before by this build comes from the read cache
- * on disk, skipping js-yaml, the schema check and the chunk cut; any other text is parsed as
+ * on disk, skipping the YAML read, the schema check and the chunk cut; any other text is parsed as
  * usual, and offered to the cache if its read was clean. A hit is handed to the parse cache, so
  * hot reloads of the file still re-parse only what changed.
  */

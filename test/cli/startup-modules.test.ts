@@ -5,13 +5,13 @@ import { CLI, cliEnv } from '../helpers/spawn-cli';
 import { makeTempDir, type TempDir } from '../helpers/temp-dir';
 import { waitFor } from '../helpers/wait-for';
 
-// The CLI run in a process that reports, when asked over IPC, which npm packages it has loaded so far;
-// the channel is unref'd so that it does not keep the process alive once the CLI stops on SIGTERM.
+// The CLI run in a process that reports, when asked over IPC, which npm packages it has loaded so far,
+// and auth-sim's own modules as "auth-sim:<file name>"; the channel is unref'd so that it does not
+// keep the process alive once the CLI stops on SIGTERM.
 const REPORTER = `
 process.channel.unref();
 process.on('message', () => process.send([...new Set(Object.keys(require.cache)
-  .filter((f) => f.includes('/node_modules/'))
-  .map((f) => f.split('/node_modules/').pop().split('/')[0]))]));
+  .map((f) => f.includes('/node_modules/') ? f.split('/node_modules/').pop().split('/')[0] : 'auth-sim:' + f.split('/').pop().replace(/[.]js$/, '')))]));
 process.argv = [process.execPath, ${JSON.stringify(CLI)}, ...process.argv.slice(1)];
 require(${JSON.stringify(CLI)});
 `;
@@ -59,13 +59,18 @@ describe('a start of auth-sim serve', () => {
   });
 
   test('answers protocol requests without loading Express, Ajv or cli-progress; the first other request loads Express', async () => {
-    running = await startReporting(['--scenarios', dir.path, '--port', '0']);
+    // --no-cache: a read cache filled by another test with the same text would skip the read.
+    running = await startReporting(['--scenarios', dir.path, '--port', '0', '--no-cache']);
     expect((await fetch(`${running.url}/rest/chat/client/id/alice`)).status).toBe(204);
     const first = await running.packages();
     expect(first).toEqual(expect.arrayContaining(['commander', 'chokidar']));
     expect(first).not.toEqual(expect.arrayContaining(['express']));
     expect(first).not.toEqual(expect.arrayContaining(['ajv']));
     expect(first).not.toEqual(expect.arrayContaining(['cli-progress']));
+    // The file is in the quick reader's subset: no YAML library is loaded at all.
+    expect(first).toEqual(expect.arrayContaining(['auth-sim:quick-yaml']));
+    expect(first).not.toEqual(expect.arrayContaining(['yaml']));
+    expect(first).not.toEqual(expect.arrayContaining(['js-yaml']));
 
     const health = await fetch(`${running.url}/__admin/health`);
     expect(health.status).toBe(200);
@@ -75,10 +80,17 @@ describe('a start of auth-sim serve', () => {
     expect(await running.packages()).toEqual(expect.arrayContaining(['express']));
   });
 
-  test('a start whose files all come from the read cache loads no YAML reader', async () => {
+  test('a file outside the quick reader\'s subset is read by the yaml library', async () => {
+    dir.write('retail.yaml', 'tokens:\n  alice: &card\n    status: 204\n    body: none\n  bob: *card\n');
+    running = await startReporting(['--scenarios', dir.path, '--port', '0', '--no-cache']);
+    expect((await fetch(`${running.url}/rest/chat/client/id/bob`)).status).toBe(204);
+    expect(await running.packages()).toEqual(expect.arrayContaining(['auth-sim:quick-yaml', 'yaml']));
+  });
+
+  test('a start whose files all come from the read cache reads no YAML', async () => {
     const cacheDir = `${dir.path}/cache`;
     running = await startReporting(['--scenarios', dir.path, '--port', '0', '--cache-dir', cacheDir]);
-    expect(await running.packages()).toEqual(expect.arrayContaining(['js-yaml']));
+    expect(await running.packages()).toEqual(expect.arrayContaining(['auth-sim:quick-yaml']));
     await waitFor(() => existsSync(cacheDir) && readdirSync(cacheDir).length === 1, { what: 'the cache file' });
     const exited = once(running.child, 'exit');
     running.child.kill('SIGTERM');
@@ -86,7 +98,7 @@ describe('a start of auth-sim serve', () => {
     running = await startReporting(['--scenarios', dir.path, '--port', '0', '--cache-dir', cacheDir]);
     expect((await fetch(`${running.url}/rest/chat/client/id/alice`)).status).toBe(204);
     const packages = await running.packages();
-    expect(packages).not.toEqual(expect.arrayContaining(['js-yaml']));
+    expect(packages).not.toEqual(expect.arrayContaining(['auth-sim:quick-yaml']));
     expect(packages).not.toEqual(expect.arrayContaining(['yaml']));
   });
 });
