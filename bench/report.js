@@ -82,12 +82,16 @@ function renderMarkdown(r) {
   return parts.join('\n') + '\n';
 }
 
-/** Writes `<name>.md` and `<name>.json` into `dir`; returns the Markdown. */
+/**
+ * Writes `<name>.md` and `<name>.json` into `dir` (a `name` with a path of its own, such as
+ * `/tmp/try`, is resolved from `dir`, so a trial run can write elsewhere); returns the Markdown.
+ */
 function writeReport(dir, r, name = 'latest') {
-  fs.mkdirSync(dir, { recursive: true });
+  const base = path.resolve(dir, name);
+  fs.mkdirSync(path.dirname(base), { recursive: true });
   const markdown = renderMarkdown(r);
-  fs.writeFileSync(path.join(dir, `${name}.md`), markdown);
-  fs.writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(r, null, 2) + '\n');
+  fs.writeFileSync(`${base}.md`, markdown);
+  fs.writeFileSync(`${base}.json`, JSON.stringify(r, null, 2) + '\n');
   return markdown;
 }
 

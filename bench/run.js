@@ -112,9 +112,11 @@ async function main() {
   }
   results.durationSeconds = Math.round((performance.now() - started) / 1000);
   results.targets = evaluateTargets(results);
-  const markdown = writeReport(path.join(__dirname, 'results'), results, options.out);
+  const resultsDir = path.join(__dirname, 'results');
+  const markdown = writeReport(resultsDir, results, options.out);
   process.stdout.write(markdown);
-  process.stderr.write(`bench: done in ${results.durationSeconds} s; wrote bench/results/${options.out}.md and .json\n`);
+  const written = path.relative(process.cwd(), path.resolve(resultsDir, options.out));
+  process.stderr.write(`bench: done in ${results.durationSeconds} s; wrote ${written}.md and .json\n`);
 }
 
 main().catch((error) => {
