@@ -50,6 +50,7 @@ function renderMarkdown(r) {
     `# auth-sim benchmark`,
     '',
     `Command: \`${r.command}\`  `,
+    ...(r.build ? [`Build: ${r.build}  `] : []),
     `Date: ${r.date}  `,
     `Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, ${m.platform}, Node ${m.node}; load average at start ${m.loadAverage.join(' / ')}  `,
     `Load: autocannon ${r.options.connections} connections, pipelining 1, ${r.options.seconds} s per run, ${r.options.rounds} interleaved round(s) per server (baseline, auth-sim, baseline, auth-sim, ...), medians reported; a random token per request (seeded).`,

@@ -7,7 +7,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { execFileSync } = require('node:child_process');
-const { describeMachine } = require('./machine');
+const { describeMachine, describeBuild } = require('./machine');
 const { writeFixtures } = require('./fixtures');
 const { loadSet, writeBodies } = require('./bodies');
 const { evaluateTargets } = require('./targets');
@@ -102,7 +102,7 @@ async function main() {
   const features = detectFeatures();
   const ctx = await prepare(options, features);
   const { runSections } = require('./sections');
-  const results = { command, date: new Date().toISOString(), machine, options: { ...options, connections: 50 }, features, notes: [] };
+  const results = { command, build: describeBuild(), date: new Date().toISOString(), machine, options: { ...options, connections: 50 }, features, notes: [] };
   try {
     Object.assign(results, await runSections(ctx, options, features, (label, fn) => attempt(label, results.notes, fn)));
     results.notes.push(...results.pendingNotes);
