@@ -3,6 +3,7 @@
 const { startServerProcess, sampleRss, readMachineCpu } = require('./process');
 const { runLoad } = require('./load');
 const { waitForQuiet } = require('./quiet');
+const { probeCpuSpeed } = require('./machine');
 
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -13,6 +14,7 @@ function median(values) {
 /** One timed load run against a running server, with its CPU use and the largest RSS seen. */
 async function measuredRun(handle, load, seconds, quiet) {
   const calm = await waitForQuiet(quiet);
+  probeCpuSpeed();
   const stopSampling = sampleRss(handle);
   const cpuBefore = handle.cpuSeconds();
   const machineBefore = readMachineCpu();

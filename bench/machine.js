@@ -29,4 +29,27 @@ function describeMachine() {
   };
 }
 
-module.exports = { describeMachine, describeBuild };
+/**
+ * How fast this machine's CPU is right now: the time of a fixed loop, taken before every timed
+ * run. A shared VM's speed can move by half within a minute; the spread of these samples says how
+ * far to trust a run's ratios, which interleaving cancels only for slow drift.
+ */
+const speedSamples = [];
+function probeCpuSpeed(steps = 2e7) {
+  const started = performance.now();
+  let x = 0;
+  for (let i = 0; i < steps; i++) x = (x + i * 7) % 1000003;
+  const ms = performance.now() - started;
+  if (x >= 0) speedSamples.push(ms);
+  return ms;
+}
+
+/** The probes of this run: how many, the fastest, median and slowest, in ms. */
+function cpuSpeedSummary() {
+  if (speedSamples.length === 0) return null;
+  const sorted = [...speedSamples].sort((a, b) => a - b);
+  const round = (x) => Math.round(x * 10) / 10;
+  return { probes: sorted.length, fastestMs: round(sorted[0]), medianMs: round(sorted[sorted.length >> 1]), slowestMs: round(sorted[sorted.length - 1]) };
+}
+
+module.exports = { describeMachine, describeBuild, probeCpuSpeed, cpuSpeedSummary };

@@ -53,6 +53,7 @@ function renderMarkdown(r) {
     ...(r.build ? [`Build: ${r.build}  `] : []),
     `Date: ${r.date}  `,
     `Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, ${m.platform}, Node ${m.node}; load average at start ${m.loadAverage.join(' / ')}  `,
+    ...(m.cpuSpeed ? [`CPU speed check: a fixed loop before each of ${m.cpuSpeed.probes} timed runs took ${m.cpuSpeed.fastestMs} ms at best, ${m.cpuSpeed.medianMs} ms median, ${m.cpuSpeed.slowestMs} ms at worst (a wide spread means the machine's speed moved during the run, which interleaving cancels only in part)  `] : []),
     `Load: autocannon ${r.options.connections} connections, pipelining 1, ${r.options.seconds} s per run, ${r.options.rounds} interleaved round(s) per server (baseline, auth-sim, baseline, auth-sim, ...), medians reported; a random token per request (seeded).`,
     '',
     '## Targets (issue 7)',

@@ -7,7 +7,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { execFileSync } = require('node:child_process');
-const { describeMachine, describeBuild } = require('./machine');
+const { describeMachine, describeBuild, cpuSpeedSummary } = require('./machine');
 const { writeFixtures } = require('./fixtures');
 const { loadSet, writeBodies } = require('./bodies');
 const { evaluateTargets } = require('./targets');
@@ -111,6 +111,7 @@ async function main() {
     fs.rmSync(ctx.dir, { recursive: true, force: true });
   }
   results.durationSeconds = Math.round((performance.now() - started) / 1000);
+  results.machine.cpuSpeed = cpuSpeedSummary();
   results.targets = evaluateTargets(results);
   const resultsDir = path.join(__dirname, 'results');
   const markdown = writeReport(resultsDir, results, options.out);
