@@ -66,7 +66,7 @@ function typeSchema(type: FieldType, mode: SchemaMode): JsonSchema {
     case 'Long':
       return { type: ['integer', 'string'], pattern: INTEGER_PATTERN, description: `an ${describeType(type)} (whole number)` };
     case 'Map<String,String>':
-      return { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] }, description: 'a map of names to strings' };
+      return { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'], description: 'a string (a number or true/false is sent as one)' }, description: 'a map of names to strings' };
   }
 }
 

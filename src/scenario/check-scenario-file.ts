@@ -75,9 +75,10 @@ function describe(error: ErrorObject, path: NodePath): { at: 'key' | 'value'; fu
     const owner = schema.title ? `${schema.title} ` : '';
     return { at: 'key', fullPath: path, message: `${where} is missing required ${owner}field "${name}"` };
   }
-  const expected = schema.description ?? error.message ?? 'valid';
   const hint = error.keyword === 'enum' && typeof error.data === 'string' ? didYouMean(error.data, (error.params.allowedValues as unknown[]).map(String)) : '';
-  return { at: 'value', fullPath: path, message: `${where} must be ${expected}; got ${show(error.data)}${hint}` };
+  // A schema node without a description gets Ajv's own wording, which already starts "must ...".
+  const expectation = schema.description !== undefined ? `must be ${schema.description}` : (error.message ?? 'is not valid');
+  return { at: 'value', fullPath: path, message: `${where} ${expectation}; got ${show(error.data)}${hint}` };
 }
 
 function show(value: unknown): string {

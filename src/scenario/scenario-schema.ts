@@ -18,7 +18,7 @@ export const CONTROL_KEYS: Record<string, JsonSchema> = {
   body: { enum: ['none'], description: '"none" (send the status with no body at all)' },
   headers: {
     type: 'object',
-    additionalProperties: { type: ['string', 'number'] },
+    additionalProperties: { type: ['string', 'number'], description: 'a header value: a string or a number' },
     description: 'a map of header names to values',
   },
   protocol: { enum: [...PROTOCOL_VERSIONS], description: `a protocol version: ${PROTOCOL_VERSIONS.join(', ')}` },
