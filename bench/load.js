@@ -1,20 +1,10 @@
 'use strict';
 /** The load generator: autocannon in this process, a random token per request (seeded) from a list. */
 const autocannon = require('autocannon');
+// auth-sim's own seeded generator (mulberry32), from the build the bench measures.
+const { seededRandom } = require('../dist/synth/card-randomizer');
 
 const PREFIX = '/rest/chat/client/id/';
-
-/** A cheap seeded PRNG (mulberry32): the same seed picks the same tokens in every run. */
-function seededRandom(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * A function giving the raw bytes of the next request, its token drawn at random. Small token
@@ -68,4 +58,4 @@ async function runLoad({ url, method = 'GET', tokens, seconds, connections = 50,
   };
 }
 
-module.exports = { runLoad, seededRandom };
+module.exports = { runLoad };

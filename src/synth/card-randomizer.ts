@@ -35,3 +35,13 @@ export function createCardRandomizer(): Randomizer {
     },
   };
 }
+
+/**
+ * The same generator as a plain function of a seed, for anything else that needs a repeatable
+ * stream (the test fuzzers, the bench's token picks): one implementation of mulberry32.
+ */
+export function seededRandom(seed: number): () => number {
+  const randomizer = createCardRandomizer();
+  randomizer.seed(seed);
+  return () => randomizer.next();
+}

@@ -3,6 +3,7 @@ import { inspect, isDeepStrictEqual } from 'node:util';
 import { isAlias, isCollection, isMap, isScalar, visit, type Document } from 'yaml';
 import { findDuplicateKeys } from '../../src/scenario/find-duplicate-keys';
 import { readQuickYaml } from '../../src/scenario/quick-yaml';
+import { seededRandom } from '../../src/synth/card-randomizer';
 import { parseYamlDocument } from '../../src/scenario/parse-scenario-file';
 import { makeTempDir } from '../helpers/temp-dir';
 import { SCALARS, shippedScenarios } from '../helpers/yaml-corpus';
@@ -164,18 +165,6 @@ function inQuickSubset(text: string): boolean {
     },
   });
   return simple;
-}
-
-/** A tiny seeded PRNG (mulberry32): the same mutants on every run. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const bench = makeTempDir('auth-sim-quick-yaml-');
@@ -443,7 +432,7 @@ describe('the quick YAML reader on seeded mutants', () => {
   });
 
   test(`never returns data unlike the yaml library on ${MUTANTS} seeded mutants`, () => {
-    const random = mulberry32(FUZZ_SEED);
+    const random = seededRandom(FUZZ_SEED);
     const broken: Broken[] = [];
     let taken = 0;
     let declined = 0;

@@ -1,22 +1,12 @@
 import { isValidAccountKey, isValidBik, isValidInn, isValidKpp, isValidOgrn, isValidOgrnip } from '../../src/synth/identifiers';
 import { makeAccountNumber, makeBik, makeInn10, makeInn12, makeKpp, makeOgrn, makeOgrnip } from '../../src/synth/identifiers';
 import type { RandomInt } from '../../src/synth/identifiers';
+import { seededRandom } from '../../src/synth/card-randomizer';
 
 const SAMPLES = 10_000;
 
-/** mulberry32: a tiny seeded PRNG, so every run draws the same identifiers. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function seededRandomInt(seed: number): RandomInt {
-  const next = mulberry32(seed);
+  const next = seededRandom(seed);
   return (min, max) => min + Math.floor(next() * (max - min + 1));
 }
 
