@@ -22,6 +22,10 @@ const KEEP = 64;
 
 const ENTRY = /^[0-9a-f]{64}\.v8$/;
 
+/** A write's temp file (`<key>.<pid>.tmp`); one a crash left behind is removed once it is this old. */
+const TEMP = /^[0-9a-f]{64}\.\d+\.tmp$/;
+const STALE_TEMP_MS = 10 * 60 * 1000;
+
 /**
  * Reads of scenario files kept on disk, one file per (build, text): `<dir>/<sha256>.v8`, written
  * with v8.serialize, which keeps what JSON loses (-0, NaN, key order). Only an optimisation:
@@ -92,10 +96,19 @@ export class ReadCache {
     }
   }
 
-  /** Keeps the KEEP most recently written or used entries. */
+  /**
+   * Keeps the KEEP most recently written or used entries, and removes temp files a process killed
+   * between write and rename left (old enough that no running write can still own them).
+   */
   private prune(): void {
     ignoreErrors(() => {
-      const entries = readdirSync(this.options.dir).filter((name) => ENTRY.test(name));
+      const names = readdirSync(this.options.dir);
+      const staleBefore = Date.now() - STALE_TEMP_MS;
+      for (const name of names.filter((n) => TEMP.test(n))) {
+        const file = path.join(this.options.dir, name);
+        if (mtimeOf(file) < staleBefore) ignoreErrors(() => unlinkSync(file));
+      }
+      const entries = names.filter((name) => ENTRY.test(name));
       if (entries.length <= KEEP) return;
       const aged = entries.map((name) => ({ name, mtime: mtimeOf(path.join(this.options.dir, name)) }));
       aged.sort((a, b) => b.mtime - a.mtime);

@@ -101,6 +101,18 @@ describe('the read cache on disk', () => {
     expect(readdirSync(dir.path)).toEqual(['a-file']);
   });
 
+  test("a write removes the temp files a killed write left behind, once they are 10 minutes old, and no other file", () => {
+    const key = 'f'.repeat(64);
+    const [stale, fresh] = [`${key}.4242.tmp`, `${key}.4343.tmp`];
+    for (const name of [stale, fresh, 'notes.tmp']) writeFileSync(path.join(dir.path, name), 'half a write');
+    const anHourAgo = Date.now() / 1000 - 3600;
+    for (const name of [stale, 'notes.tmp']) utimesSync(path.join(dir.path, name), anHourAgo, anHourAgo);
+    const cache = new ReadCache({ dir: dir.path, buildId: 'build-1' });
+    cache.put(cache.keyOf('n: 1'), read({ n: 1 }));
+    cache.flush();
+    expect(readdirSync(dir.path).sort()).toEqual([`${cache.keyOf('n: 1')}.v8`, fresh, 'notes.tmp'].sort());
+  });
+
   test('a write prunes the directory to the 64 newest entries; a hit counts as new', () => {
     const cache = new ReadCache({ dir: dir.path, buildId: 'build-1' });
     const texts = Array.from({ length: 66 }, (_, i) => `n: ${i}`);
