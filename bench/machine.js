@@ -35,7 +35,7 @@ function describeMachine() {
  * far to trust a run's ratios, which interleaving cancels only for slow drift.
  */
 const speedSamples = [];
-function probeCpuSpeed(steps = 2e7) {
+function probeCpuSpeed(steps = 1e7) {
   const started = performance.now();
   let x = 0;
   for (let i = 0; i < steps; i++) x = (x + i * 7) % 1000003;
