@@ -29,7 +29,7 @@ export function createProtocolHandler(holder: SetHolder, recorder?: RequestRecor
     if (req.method === 'POST') req.resume();
     const found = requestToken(req);
     if ('reject' in found) {
-      const pending = recorder?.track(req, set, null, null, null, null);
+      const pending = recorder?.track(req, set, null, null, null, null, found.reject);
       writeReply(res, found.reject);
       if (pending !== undefined) recorder!.sent(res, pending);
       return true;
@@ -37,7 +37,7 @@ export function createProtocolHandler(holder: SetHolder, recorder?: RequestRecor
     const entry = resolve(found.token);
     const answer = entry.answer({ token: found.token, states: runtime.states });
     // Journal and request log: one check when neither is on.
-    const pending = recorder?.track(req, set, found.token, found.origin, entry, answer);
+    const pending = recorder?.track(req, set, found.token, found.origin, entry, answer, answer.reply);
     deliverAnswer(res, answer, runtime.faults);
     if (pending !== undefined) recorder!.sent(res, pending);
     return true;

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { RUNTIME_FILE, type RuntimeTokens } from '../scenario/runtime-tokens';
-import type { Answer, CompiledEntry, ScenarioSet } from '../scenario/scenario-set';
+import type { Answer, CompiledEntry, Reply, ScenarioSet } from '../scenario/scenario-set';
 import { describeRecord, type Journal, type JournalEntry, type JournalSlot, type MatchKind } from './journal';
 import { nearMisses } from './near-misses';
 import type { TokenOrigin } from './request-token';
@@ -23,13 +23,43 @@ export interface Pending {
   /** performance.now() at arrival; with performance.timeOrigin it gives the wall-clock time. */
   readonly started: number;
   readonly socket: Socket;
+  /** For a fault, the socket's byte count before it acted; NOT_COUNTED for a reply written whole. */
   readonly bytesBefore: number;
+  /** The body bytes of the reply written whole (none for `body: none`). */
+  readonly bodyBytes: number;
   readonly set: ScenarioSet;
   readonly entry: CompiledEntry | null;
   readonly answer: Answer | null;
 }
 
 const PENDING = Symbol('auth-sim.pending-request');
+
+/**
+ * A reply written whole (every answer but a fault) is counted from what was written, not from the
+ * socket's counter: reading `socket.bytesWritten` twice a request was most of the journal's cost
+ * (it copies the socket's write queue each time), and a response queued behind a pipelined one
+ * shares its socket's count with its neighbours. A fault writes what it likes, so the socket
+ * counts it (bytesBefore).
+ */
+const NOT_COUNTED = -1;
+
+/** Node's header block of a response, once written; `headersSent` reads the same field. */
+type WithHead = ServerResponse & { readonly _header?: unknown };
+
+/**
+ * The bytes of a reply written by writeReply: the head as Node wrote it (latin1, a byte a
+ * character) and the body, which HEAD, 204 and 304 never carry. Nothing when no head went out
+ * (the caller hung up before a delayed reply). test/server/admin/journal-bytes.test.ts holds it
+ * to the bytes a client receives.
+ */
+function bytesOfReply(res: ServerResponse, method: string, bodyBytes: number): number {
+  const head = (res as WithHead)._header;
+  if (typeof head !== 'string') return 0;
+  const status = res.statusCode;
+  if (method === 'HEAD' || status === 204 || status === 304) return head.length;
+  return head.length + bodyBytes;
+}
+
 type Tracked = ServerResponse & { [PENDING]?: Pending };
 
 /** One shared listener, so tracking a request allocates no closure; `this` is the response. */
@@ -55,15 +85,21 @@ export class RequestRecorder {
 
   constructor(private readonly options: RecorderOptions) {}
 
-  /** What is known of a request answered by `entry` with `answer` (null for both: rejected before lookup); hand it to `sent` once the answer is handed over. */
-  track(req: IncomingMessage, set: ScenarioSet, token: string | null, origin: TokenOrigin | null, entry: CompiledEntry | null, answer: Answer | null): Pending {
+  /**
+   * What is known of a request answered by `entry` with `answer` (null for both: rejected before
+   * lookup) and written as `reply` (the answer's, or the rejection); hand it to `sent` once the
+   * answer is handed over.
+   */
+  track(req: IncomingMessage, set: ScenarioSet, token: string | null, origin: TokenOrigin | null, entry: CompiledEntry | null, answer: Answer | null, reply: Reply): Pending {
     const socket = req.socket;
-    return { recorder: this, method: req.method ?? '', token, origin, started: performance.now(), socket, bytesBefore: socket.bytesWritten, set, entry, answer };
+    const bytesBefore = answer !== null && answer.fault !== undefined ? socket.bytesWritten : NOT_COUNTED;
+    const bodyBytes = reply.body === null ? 0 : reply.body.length;
+    return { recorder: this, method: req.method ?? '', token, origin, started: performance.now(), socket, bytesBefore, bodyBytes, set, entry, answer };
   }
 
   /**
    * The answer has been handed to the response. Written in full on its own connection: record it
-   * now (the socket counts the bytes it holds corked), with nothing attached to the response.
+   * now, with nothing attached to the response.
    * Otherwise (a delay, a fault, a pipelined response queued behind another): record it when the
    * response closes.
    */
@@ -108,7 +144,7 @@ export class RequestRecorder {
     record.status = res.headersSent ? res.statusCode : null;
     record.fault = p.answer?.fault?.name ?? null;
     record.delayMs = p.answer?.delayMs ?? 0;
-    record.bytes = p.socket.bytesWritten - p.bytesBefore;
+    record.bytes = p.bytesBefore === NOT_COUNTED ? bytesOfReply(res, p.method, p.bodyBytes) : p.socket.bytesWritten - p.bytesBefore;
     record.durationMs = performance.now() - p.started;
     record.matched = matched;
     record.source = p.entry ? p.entry.source : null;
