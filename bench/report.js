@@ -73,6 +73,10 @@ function renderMarkdown(r) {
     const ofMedians = journal.cpuCostOfMedians !== undefined ? `; from the medians of each server's runs instead: ${dec(journal.cpuCostOfMedians * 100, 1)}%` : '';
     parts.push('', `Journal cost, the median of each round's on/off pair (run back to back, alternating order): ${dec(journal.cpuCost * 100, 1)}% server CPU per request${range}; ${dec(journal.cost * 100, 1)}% of throughput. Medians of the runs: on ${dec(journal.servers[1].cpuUs, 1)} vs off ${dec(journal.servers[2].cpuUs, 1)} µs, ${int(journal.servers[1].rps)} vs ${int(journal.servers[2].rps)} req/s${ofMedians}.`);
   }
+  const counted = r.journalInstructions;
+  if (counted) {
+    parts.push('', `Journal cost in instructions (valgrind's callgrind, every thread of the server, 10,000 GETs on 4 keep-alive connections after 10,000 of warm-up, one run each): on ${int(counted.on)} vs off ${int(counted.off)} per request, ${dec(counted.cost * 100, 1)}%. A count, not a time: cache misses and the kernel's share are not in it, but a busy neighbour cannot move it either.`);
+  }
   if (r.startup.length) {
     parts.push('', '## Startup and memory', '', 'Startup: from spawning `node` to the first complete HTTP response (median of the starts listed). auth-sim runs twice: a first start, with an empty read cache of its own each time (as on a clean machine or a CI runner), and a repeat start of the same file, whose read cache an unmeasured start filled (as on a laptop, or CI with its cache directory kept). RSS: at first response, after a short random-token load, and the peak (VmHWM).', '');
     parts.push(table(['case', 'server', 'startup ms', 'starts (ms)', 'RSS at start', 'RSS after load', 'peak RSS'], r.startup.flatMap(startupRows)));

@@ -4,7 +4,8 @@ const servers = require('../servers');
 const { generatorSection } = require('./generator');
 const { handSection, mixSection } = require('./throughput');
 const { syntheticSection, syntheticBodies, syntheticTokens } = require('./synthetic');
-const { journalSection } = require('./journal');
+const { journalSection, journalInstructions } = require('./journal');
+const { callgrindAvailable } = require('../instructions');
 const { startupCase } = require('./startup');
 const { reloadSection } = require('./reload');
 const { handTokens } = require('./throughput');
@@ -74,6 +75,11 @@ async function runSections(ctx, options, features, attempt) {
   else if (on('synth')) notes.push('synthetic populations (issue 4) are not in this build: the synthetic sections were skipped');
   if (on('journal') && features.journalOff) push(await attempt('request journal on/off', () => journalSection(ctx)));
   else if (on('journal')) notes.push('no journal flag (--journal-size/--no-journal, issue 6) in this build: the journal section was skipped');
+  if (on('journal') && features.journalOff) {
+    if (options.quick && !options.explicit) notes.push('--quick skips counting the journal\'s instructions; run without --quick for it');
+    else if (!callgrindAvailable()) notes.push('valgrind is not installed (Debian: apt-get install valgrind): the journal\'s cost was not counted in instructions');
+    else out.journalInstructions = await attempt('request journal on/off, instructions (callgrind)', () => journalInstructions(ctx));
+  }
   if (on('startup')) out.startup = await startupSections(ctx, features, attempt);
   if (on('reload') && features.reload) out.reload = await attempt('hot reload latency', () => reloadSection(ctx));
   else if (on('reload')) notes.push('bench/reload-latency.js (issue 3) is not in this tree: the reload section was skipped');

@@ -3,6 +3,7 @@
 const { compareServers, median } = require('../compare');
 const servers = require('../servers');
 const { handTokens } = require('./throughput');
+const { instructionsPerRequest } = require('../instructions');
 
 async function journalSection(ctx) {
   const [base, on, off] = await compareServers({
@@ -35,5 +36,18 @@ async function journalSection(ctx) {
   };
 }
 
+/**
+ * The same on/off comparison in instructions per request (callgrind): one run each, since the
+ * count hardly moves between runs (within ~2% here), where timed rounds move by 10-20%.
+ */
+async function journalInstructions(ctx) {
+  const measure = (extra) => {
+    const { args, probePath } = servers.authSim('auth-sim', [ctx.fixtures.hand], { extraArgs: [...ctx.authArgs, ...extra], probeToken: 'hand-0000' });
+    return instructionsPerRequest({ args, tokens: handTokens(), probePath });
+  };
+  const on = await measure(ctx.journalOnArgs);
+  const off = await measure(ctx.journalOffArgs);
+  return { on, off, cost: on / off - 1 };
+}
 
-module.exports = { journalSection };
+module.exports = { journalSection, journalInstructions };

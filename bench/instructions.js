@@ -1,0 +1,110 @@
+'use strict';
+/**
+ * Instructions per request, counted by valgrind's callgrind: a figure a shared machine cannot
+ * disturb, for costs of a few per cent that CPU time on a noisy VM hides (run to run, the same
+ * server's CPU per request moves by 10-20% there). It counts instructions, not time: cache
+ * misses and the kernel's work are not in it, so it is a cross-check beside the timed figures,
+ * never a replacement. Needs `valgrind` (Debian's package) on PATH; the bench skips it without.
+ */
+const { spawn, spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const net = require('node:net');
+const os = require('node:os');
+const path = require('node:path');
+const { freePort, probeOnce } = require('./process');
+const { seededRandom } = require('../dist/synth/card-randomizer');
+
+/** Whether valgrind and its callgrind_control are installed. */
+function callgrindAvailable() {
+  const found = (command) => spawnSync(command, ['--version'], { stdio: 'ignore' }).status === 0;
+  return found('valgrind') && spawnSync('callgrind_control', ['--help'], { stdio: 'ignore' }).error === undefined;
+}
+
+/**
+ * Sends `count` GETs of random tokens (seeded) over `connections` keep-alive connections, each
+ * waiting for its answer before the next: the same requests, in the same order per connection,
+ * every run.
+ */
+function sendRequests(port, { tokens, count, connections, seed }) {
+  const random = seededRandom(seed);
+  let sent = 0;
+  const one = () =>
+    new Promise((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1');
+      let pending = Buffer.alloc(0);
+      const next = () => {
+        if (sent >= count) return socket.end();
+        sent += 1;
+        const token = tokens[(random() * tokens.length) | 0];
+        socket.write(`GET /rest/chat/client/id/${encodeURIComponent(token)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+      };
+      socket.on('connect', next);
+      socket.on('data', (chunk) => {
+        pending = Buffer.concat([pending, chunk]);
+        for (;;) {
+          const headEnd = pending.indexOf('\r\n\r\n');
+          if (headEnd === -1) return;
+          const length = Number((/content-length: *(\d+)/i.exec(pending.subarray(0, headEnd).toString('latin1')) || [0, 0])[1]);
+          if (pending.length < headEnd + 4 + length) return;
+          pending = pending.subarray(headEnd + 4 + length);
+          next();
+        }
+      });
+      socket.on('close', resolve);
+      socket.on('error', reject);
+    });
+  return Promise.all(Array.from({ length: connections }, one));
+}
+
+/** Waits for callgrind_control's dump file to appear and be complete; returns its instruction total. */
+async function readDump(dir, pid) {
+  const file = path.join(dir, `callgrind.${pid}.1`);
+  for (let i = 0; i < 600; i++) {
+    if (fs.existsSync(file)) {
+      const match = /^(?:summary|totals): (\d+)/m.exec(fs.readFileSync(file, 'utf8'));
+      if (match) return Number(match[1]);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`callgrind wrote no dump for pid ${pid} in ${dir}`);
+}
+
+/**
+ * Starts `node <args> --port <free>` under callgrind, sends `warmup` requests (the JIT settles),
+ * zeroes the counters, sends `requests` more and dumps: instructions per request, every thread
+ * of the process (the garbage collector's helpers included).
+ */
+async function instructionsPerRequest({ args, tokens, warmup = 10000, requests = 10000, connections = 4, seed = 11, probePath }) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auth-sim-callgrind-'));
+  const port = await freePort();
+  const child = spawn(
+    'valgrind',
+    ['--tool=callgrind', `--callgrind-out-file=${path.join(dir, 'callgrind.%p')}`, '--dump-instr=no', '--collect-jumps=no', process.execPath, ...args, '--port', String(port)],
+    { stdio: 'ignore' },
+  );
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  try {
+    const started = Date.now();
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the server under callgrind exited (${child.exitCode})`);
+      if (Date.now() - started > 180000) throw new Error('the server under callgrind did not answer within 180 s');
+      try {
+        await probeOnce(`http://127.0.0.1:${port}${probePath}`);
+        break;
+      } catch {
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+    await sendRequests(port, { tokens, count: warmup, connections, seed });
+    spawnSync('callgrind_control', ['-z', String(child.pid)], { stdio: 'ignore' });
+    await sendRequests(port, { tokens, count: requests, connections, seed: seed + 1 });
+    spawnSync('callgrind_control', ['-d', String(child.pid)], { stdio: 'ignore' });
+    return (await readDump(dir, child.pid)) / requests;
+  } finally {
+    child.kill('SIGKILL');
+    await exited;
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+module.exports = { callgrindAvailable, instructionsPerRequest };
