@@ -41,13 +41,14 @@ async function journalSection(ctx) {
  * count hardly moves between runs (within ~2% here), where timed rounds move by 10-20%.
  */
 async function journalInstructions(ctx) {
+  const load = { warmup: 10000, requests: 10000, connections: 4 };
   const measure = (extra) => {
     const { args, probePath } = servers.authSim('auth-sim', [ctx.fixtures.hand], { extraArgs: [...ctx.authArgs, ...extra], probeToken: 'hand-0000' });
-    return instructionsPerRequest({ args, tokens: handTokens(), probePath });
+    return instructionsPerRequest({ args, tokens: handTokens(), probePath, ...load });
   };
   const on = await measure(ctx.journalOnArgs);
   const off = await measure(ctx.journalOffArgs);
-  return { on, off, cost: on / off - 1 };
+  return { on, off, cost: on / off - 1, ...load };
 }
 
 module.exports = { journalSection, journalInstructions };
