@@ -8,52 +8,20 @@
  */
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
-const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
 const { freePort, probeOnce } = require('./process');
-const { seededRandom } = require('../dist/synth/card-randomizer');
+const { runLoad } = require('./load');
 
 /** Whether valgrind and its callgrind_control are installed. */
 function callgrindAvailable() {
-  const found = (command) => spawnSync(command, ['--version'], { stdio: 'ignore' }).status === 0;
-  return found('valgrind') && spawnSync('callgrind_control', ['--help'], { stdio: 'ignore' }).error === undefined;
+  return spawnSync('valgrind', ['--version'], { stdio: 'ignore' }).status === 0 && spawnSync('callgrind_control', ['--help'], { stdio: 'ignore' }).error === undefined;
 }
 
-/**
- * Sends `count` GETs of random tokens (seeded) over `connections` keep-alive connections, each
- * waiting for its answer before the next: the same requests, in the same order per connection,
- * every run.
- */
-function sendRequests(port, { tokens, count, connections, seed }) {
-  const random = seededRandom(seed);
-  let sent = 0;
-  const one = () =>
-    new Promise((resolve, reject) => {
-      const socket = net.connect(port, '127.0.0.1');
-      let pending = Buffer.alloc(0);
-      const next = () => {
-        if (sent >= count) return socket.end();
-        sent += 1;
-        const token = tokens[(random() * tokens.length) | 0];
-        socket.write(`GET /rest/chat/client/id/${encodeURIComponent(token)} HTTP/1.1\r\nHost: x\r\n\r\n`);
-      };
-      socket.on('connect', next);
-      socket.on('data', (chunk) => {
-        pending = Buffer.concat([pending, chunk]);
-        for (;;) {
-          const headEnd = pending.indexOf('\r\n\r\n');
-          if (headEnd === -1) return;
-          const length = Number((/content-length: *(\d+)/i.exec(pending.subarray(0, headEnd).toString('latin1')) || [0, 0])[1]);
-          if (pending.length < headEnd + 4 + length) return;
-          pending = pending.subarray(headEnd + 4 + length);
-          next();
-        }
-      });
-      socket.on('close', resolve);
-      socket.on('error', reject);
-    });
-  return Promise.all(Array.from({ length: connections }, one));
+/** `amount` GETs of random tokens (seeded) through the bench's load generator; throws if any failed. */
+async function sendRequests(url, { tokens, amount, connections, seed }) {
+  const result = await runLoad({ url, tokens, amount, connections, seed });
+  if (result.errors > 0 || result.total < amount) throw new Error(`${result.errors} of ${amount} requests failed under callgrind`);
 }
 
 /** Waits for callgrind_control's dump file to appear and be complete; returns its instruction total. */
@@ -83,21 +51,22 @@ async function instructionsPerRequest({ args, tokens, warmup = 10000, requests =
     { stdio: 'ignore' },
   );
   const exited = new Promise((resolve) => child.once('exit', resolve));
+  const url = `http://127.0.0.1:${port}`;
   try {
     const started = Date.now();
     for (;;) {
       if (child.exitCode !== null) throw new Error(`the server under callgrind exited (${child.exitCode})`);
       if (Date.now() - started > 180000) throw new Error('the server under callgrind did not answer within 180 s');
       try {
-        await probeOnce(`http://127.0.0.1:${port}${probePath}`);
+        await probeOnce(url + probePath);
         break;
       } catch {
         await new Promise((r) => setTimeout(r, 200));
       }
     }
-    await sendRequests(port, { tokens, count: warmup, connections, seed });
+    await sendRequests(url, { tokens, amount: warmup, connections, seed });
     spawnSync('callgrind_control', ['-z', String(child.pid)], { stdio: 'ignore' });
-    await sendRequests(port, { tokens, count: requests, connections, seed: seed + 1 });
+    await sendRequests(url, { tokens, amount: requests, connections, seed: seed + 1 });
     spawnSync('callgrind_control', ['-d', String(child.pid)], { stdio: 'ignore' });
     return (await readDump(dir, child.pid)) / requests;
   } finally {

@@ -24,11 +24,11 @@ function randomRequestBytes({ method, tokens, seed, host }) {
 }
 
 /**
- * Runs autocannon against `url` for `seconds` with `connections`, each request a random token of
- * `tokens`. Returns requests/s, latency percentiles (ms), status counts and the CPU this
+ * Runs autocannon against `url` for `seconds` (or for `amount` requests) with `connections`, each
+ * request a random token of `tokens`. Returns requests/s, latency percentiles (ms), status counts and the CPU this
  * process (the generator) used, so a report can show the generator was not the limit.
  */
-async function runLoad({ url, method = 'GET', tokens, seconds, connections = 50, seed = 1 }) {
+async function runLoad({ url, method = 'GET', tokens, seconds, amount, connections = 50, seed = 1 }) {
   const cpuBefore = process.cpuUsage();
   const wallBefore = performance.now();
   const nextRequest = randomRequestBytes({ method, tokens, seed, host: new URL(url).host });
@@ -36,7 +36,7 @@ async function runLoad({ url, method = 'GET', tokens, seconds, connections = 50,
     url,
     connections,
     pipelining: 1,
-    duration: seconds,
+    ...(amount === undefined ? { duration: seconds } : { amount }),
     // autocannon's own per-request hook (`setupRequest`) rebuilds each request through object
     // merges and string joins, ~2x its cost per request with a fixed URL: enough to make the
     // generator, not the server, the limit on a 2-core machine. Each client instead takes the
