@@ -16,21 +16,42 @@ const { ROOT } = require('./servers');
 
 const SECTION_IDS = ['generator', 'hand-get', 'hand-post', 'mix', 'synth', 'journal', 'startup', 'reload'];
 
+/** A mistake in the command line: reported in one line, without a stack trace. */
+class UsageError extends Error {}
+
+const FLAGS = ['--quick'];
+const VALUED = ['--only', '--seconds', '--rounds', '--out'];
+
 function parseArgs(argv) {
+  for (let i = 0; i < argv.length; i++) {
+    if (VALUED.includes(argv[i])) {
+      if (argv[i + 1] === undefined || argv[i + 1].startsWith('--')) throw new UsageError(`${argv[i]} needs a value`);
+      i++;
+    } else if (!FLAGS.includes(argv[i])) {
+      throw new UsageError(`unknown argument ${argv[i]}; options: ${[...FLAGS, ...VALUED.map((f) => `${f} <value>`)].join(', ')}`);
+    }
+  }
   const value = (name) => {
     const i = argv.indexOf(name);
     return i === -1 ? undefined : argv[i + 1];
   };
+  const count = (name, fallback) => {
+    const given = value(name);
+    if (given === undefined) return fallback;
+    const n = Number(given);
+    if (!(n > 0)) throw new UsageError(`${name} takes a positive number, not ${JSON.stringify(given)}`);
+    return n;
+  };
   const quick = argv.includes('--quick');
   const only = value('--only') ? value('--only').split(',') : SECTION_IDS;
   const unknown = only.filter((id) => !SECTION_IDS.includes(id));
-  if (unknown.length) throw new Error(`unknown section(s) ${unknown.join(', ')}; known: ${SECTION_IDS.join(', ')}`);
+  if (unknown.length) throw new UsageError(`unknown section(s) ${unknown.join(', ')}; known: ${SECTION_IDS.join(', ')}`);
   return {
     quick,
     only,
     explicit: value('--only') !== undefined,
-    seconds: Number(value('--seconds') || (quick ? 1.5 : 10)),
-    rounds: Number(value('--rounds') || (quick ? 1 : 3)),
+    seconds: count('--seconds', quick ? 1.5 : 10),
+    rounds: count('--rounds', quick ? 1 : 3),
     out: value('--out') || (quick ? 'quick' : 'latest'),
   };
 }
@@ -121,6 +142,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  process.stderr.write(`bench: ${error.stack}\n`);
-  process.exitCode = 1;
+  process.stderr.write(`bench: ${error instanceof UsageError ? error.message : error.stack}\n`);
+  process.exitCode = error instanceof UsageError ? 2 : 1;
 });
