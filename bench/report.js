@@ -75,7 +75,7 @@ function renderMarkdown(r) {
   }
   const counted = r.journalInstructions;
   if (counted) {
-    parts.push('', `Journal cost in instructions (valgrind's callgrind, every thread of the server, ${int(counted.requests)} GETs on ${counted.connections} keep-alive connections after ${int(counted.warmup)} of warm-up, one run each): on ${int(counted.on)} vs off ${int(counted.off)} per request, ${dec(counted.cost * 100, 1)}%. A count, not a time: cache misses and the kernel's share are not in it, but a busy neighbour cannot move it either.`);
+    parts.push('', `Journal cost in instructions (valgrind's callgrind, every thread of the server, ${int(counted.requests)} GETs on ${counted.connections} keep-alive connections after ${int(counted.warmup)} of warm-up, ${counted.counts ? `the median of ${counted.runs} runs each, on and off alternating` : 'one run each'}): on ${int(counted.on)} vs off ${int(counted.off)} per request, ${dec(counted.cost * 100, 1)}%${counted.counts ? ` (runs: on ${counted.counts.on.map(int).join(', ')}; off ${counted.counts.off.map(int).join(', ')})` : ''}. A count, not a time: cache misses and the kernel's share are not in it, but a busy neighbour cannot move it either.`);
   }
   if (r.startup.length) {
     parts.push('', '## Startup and memory', '', 'Startup: from spawning `node` to the first complete HTTP response (median of the starts listed). auth-sim runs twice: a first start, with an empty read cache of its own each time (as on a clean machine or a CI runner), and a repeat start of the same file, whose read cache an unmeasured start filled (as on a laptop, or CI with its cache directory kept). RSS: at first response, after a short random-token load, and the peak (VmHWM).', '');
