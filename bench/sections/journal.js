@@ -39,10 +39,10 @@ async function journalSection(ctx) {
 /**
  * The same on/off comparison in instructions per request (callgrind), the median of `runs` runs
  * each, on and off alternating. Why not one run each: the count is steady for the journal off
- * (101,947 to 102,468 over five runs) but not for it on, where one run in eight came out at
- * 155,825 against a usual 104,700 to 108,800, its extra spent migrating objects to new hidden
+ * (101,660 to 102,468 over eight runs) but not for it on, where one run in eleven came out at
+ * 155,825 against a usual 104,700 to 108,800, its extra spent moving objects to new hidden
  * classes, a path the same server never showed in real time (CPU per request over 60,000
- * requests, six starts each way). A median of three is robust to one such run; every count is
+ * requests, nineteen starts with it on). A median of three is robust to one such run; every count is
  * kept in the results.
  */
 async function journalInstructions(ctx, runs = 3) {
