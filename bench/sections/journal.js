@@ -42,8 +42,8 @@ async function journalSection(ctx) {
  * (101,660 to 102,468 over eight runs) but not for it on, where one run in eleven came out at
  * 155,825 against a usual 104,700 to 108,800, its extra spent moving objects to new hidden
  * classes, a path the same server never showed in real time (CPU per request over 60,000
- * requests, nineteen starts with it on). A median of three is robust to one such run; every count is
- * kept in the results.
+ * requests, nineteen starts with it on). A median of three is robust to one such run; every
+ * count is kept in the results.
  */
 async function journalInstructions(ctx, runs = 3) {
   const load = { warmup: 10000, requests: 10000, connections: 4 };
