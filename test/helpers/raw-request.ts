@@ -24,10 +24,20 @@ export interface RawExchange {
  * or `timeoutMs` passes (then the client gives up and destroys its socket).
  */
 export function rawRequest(url: string, method: 'GET' | 'POST', token: string, timeoutMs = 3000): Promise<RawExchange> {
-  const { hostname, port } = new URL(url);
+  const { hostname } = new URL(url);
   const path = method === 'GET' ? `/rest/chat/client/id/${encodeURIComponent(token)}` : '/rest/chat/client/id/';
   const head = method === 'GET' ? '' : `token: ${token}\r\ncontent-length: 2\r\n`;
   const request = `${method} ${path} HTTP/1.1\r\nhost: ${hostname}\r\n${head}connection: close\r\n\r\n${method === 'POST' ? '{}' : ''}`;
+  return rawExchange(url, request, timeoutMs);
+}
+
+/**
+ * Writes `request`, any text (several pipelined requests, HEAD, a malformed line), on a fresh TCP
+ * connection and records every byte until the server ends or resets the socket, or `timeoutMs`
+ * passes. The head and body it reports are those of the first response.
+ */
+export function rawExchange(url: string, request: string, timeoutMs = 3000): Promise<RawExchange> {
+  const { hostname, port } = new URL(url);
   return new Promise((resolve) => {
     const started = Date.now();
     const parts: Buffer[] = [];

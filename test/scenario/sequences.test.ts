@@ -1,4 +1,4 @@
-import net from 'node:net';
+import { rawExchange } from '../helpers/raw-request';
 import { waitFor } from '../helpers/wait-for';
 import { getClient, postClient, startTestSimulator, type TestSimulator } from '../helpers/test-simulator';
 
@@ -155,16 +155,8 @@ test('a reload keeps the state of unchanged entries and starts changed ones over
 });
 
 /** Sends `n` GETs in one write on one connection (HTTP pipelining) and returns everything read back. */
-function pipeline(url: string, token: string, n: number): Promise<string> {
-  const { hostname, port } = new URL(url);
+async function pipeline(url: string, token: string, n: number): Promise<string> {
   const one = (last: boolean) => `GET /rest/chat/client/id/${token} HTTP/1.1\r\nhost: x\r\n${last ? 'connection: close\r\n' : ''}\r\n`;
   const request = Array.from({ length: n }, (_, i) => one(i === n - 1)).join('');
-  return new Promise((resolve, reject) => {
-    const parts: Buffer[] = [];
-    const socket = net.connect(Number(port), hostname, () => socket.write(request));
-    socket.setTimeout(5000, () => socket.destroy(new Error('pipelined requests timed out')));
-    socket.on('data', (chunk: Buffer) => parts.push(chunk));
-    socket.on('error', reject);
-    socket.on('close', () => resolve(Buffer.concat(parts).toString()));
-  });
+  return (await rawExchange(url, request, 5000)).bytes.toString();
 }

@@ -1,6 +1,5 @@
-import net from 'node:net';
 import { adminCall } from '../../helpers/admin-client';
-import { rawRequest } from '../../helpers/raw-request';
+import { rawExchange, rawRequest } from '../../helpers/raw-request';
 import { startTestSimulator, type TestSimulator } from '../../helpers/test-simulator';
 
 // The journal's `bytes` is what went onto the connection for one response: status line, headers
@@ -46,16 +45,9 @@ async function bytesJournaled(token: string | null): Promise<number> {
   throw new Error(`no journal entry for ${token}`);
 }
 
-/** Every byte a raw request on its own connection received, until the server ended it. */
-function rawBytes(request: string): Promise<Buffer> {
-  const { hostname, port } = new URL(t.url);
-  return new Promise((resolve, reject) => {
-    const parts: Buffer[] = [];
-    const socket = net.connect(Number(port), hostname, () => socket.write(request));
-    socket.on('data', (chunk: Buffer) => parts.push(chunk));
-    socket.on('close', () => resolve(Buffer.concat(parts)));
-    socket.on('error', reject);
-  });
+/** Every byte a raw request text on its own connection received, until the server ended it. */
+async function rawBytes(request: string): Promise<Buffer> {
+  return (await rawExchange(t.url, request)).bytes;
 }
 
 test.each([
