@@ -25,8 +25,9 @@ function randomRequestBytes({ method, tokens, seed, host }) {
 
 /**
  * Runs autocannon against `url` for `seconds` (or for `amount` requests) with `connections`, each
- * request a random token of `tokens`. Returns requests/s, latency percentiles (ms), status counts and the CPU this
- * process (the generator) used, so a report can show the generator was not the limit.
+ * request a random token of `tokens`. Returns requests/s, latency percentiles (ms), status counts
+ * and the CPU this process (the generator) used, so a report can show the generator was not the
+ * limit.
  */
 async function runLoad({ url, method = 'GET', tokens, seconds, amount, connections = 50, seed = 1 }) {
   const cpuBefore = process.cpuUsage();
