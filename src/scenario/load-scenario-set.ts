@@ -45,7 +45,7 @@ export function loadScenarioSet(texts: readonly ScenarioText[], options: LoadOpt
       const source = places.get(token) ?? where(file, ['tokens', token]);
       const earlier = entries.get(token);
       if (earlier) problems.push(duplicateToken(token, source, earlier.source));
-      else entries.set(token, compileEntry(raw, defaults, base, source));
+      else entries.set(token, compileEntry(raw, defaults, base, source, token));
     }
     if (file.data.fallback !== undefined) {
       const source = where(file, ['fallback']);

@@ -74,7 +74,7 @@ export class RuntimeTokens {
   private put(token: string, data: EntryData, warnings: readonly Problem[]): PutOutcome {
     // As a file entry with no `defaults:` gets them: only the global --delay.
     const defaults = this.options.delay !== undefined ? { delay: this.options.delay } : {};
-    const compiled = compileEntry(data, defaults, this.options.wire ?? DEFAULT_WIRE_OPTIONS, RUNTIME_SOURCE);
+    const compiled = compileEntry(data, defaults, this.options.wire ?? DEFAULT_WIRE_OPTIONS, RUNTIME_SOURCE, token);
     const replaced = this.entries.has(token);
     this.entries.set(token, compiled);
     return { ok: true, replaced, warnings };

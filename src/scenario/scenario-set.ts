@@ -37,6 +37,12 @@ export interface AnswerContext {
 /** One token's compiled behaviour, and where it was written. */
 export interface CompiledEntry {
   readonly source: SourceRef;
+  /**
+   * The one token this entry answers by name (under `tokens:`, or a runtime token); absent for
+   * entries shared by many tokens (the fallback, populations, the unavailable answer). The
+   * journal keeps this long-lived copy rather than each request's own (see RequestRecorder).
+   */
+  readonly token?: string;
   /** A hash of what the entry serves (its merged data and wire options), so a reload can tell what changed. */
   readonly fingerprint?: string;
   /** Picks the answer for one request; static entries return the same frozen Answer every time. */

@@ -79,8 +79,6 @@ function onClose(this: Tracked): void {
 export class RequestRecorder {
   private readonly namedTokens = new WeakMap<ScenarioSet, string[]>();
   private readonly missFinders = new WeakMap<ScenarioSet, (token: string) => readonly string[]>();
-  /** Each set's named tokens as first journaled, so the ring holds one long-lived copy of each (see `lasting`). */
-  private readonly keptNames = new WeakMap<ScenarioSet, Map<string, string>>();
   /** Responses tracked and not yet closed, so a reader can wait for those already sent. */
   private readonly open = new Set<ServerResponse>();
   private seq = 0;
@@ -141,7 +139,7 @@ export class RequestRecorder {
     record.seq = ++this.seq;
     record.at = performance.timeOrigin + p.started;
     record.method = p.method;
-    record.token = matched === 'token' ? this.lasting(p.set, p.token!) : p.token;
+    record.token = keptToken(p);
     record.origin = p.origin;
     record.status = res.headersSent ? res.statusCode : null;
     record.fault = p.answer?.fault?.name ?? null;
@@ -152,25 +150,6 @@ export class RequestRecorder {
     record.source = p.entry ? p.entry.source : null;
     record.misses = matched === 'fallback' ? this.missFinder(p.set) : null;
     if (this.options.onRequest) this.options.onRequest(describeRecord(record));
-  }
-
-  /**
-   * The copy of a named token the ring keeps. Each request brings its own copy of the string; a
-   * ring of them keeps a young-generation object alive per request until the ring wraps, and V8
-   * answers that steady survival by doubling its young generation (16 to 32 MB here, +12 MB of
-   * RSS under load). Keeping the first copy of each name keeps the ring on long-lived strings.
-   * Unnamed tokens (populations, the fallback) are kept as they come: there is no end to them.
-   */
-  private lasting(set: ScenarioSet, token: string): string {
-    let names = this.keptNames.get(set);
-    if (!names) {
-      names = new Map();
-      this.keptNames.set(set, names);
-    }
-    const kept = names.get(token);
-    if (kept !== undefined) return kept;
-    names.set(token, token);
-    return token;
   }
 
   /** Near misses among a set's named tokens (and the runtime tokens when read), one finder per set. */
@@ -195,11 +174,27 @@ export class RequestRecorder {
   }
 }
 
+/**
+ * How the request was answered, from the entry alone: an entry carrying a token name answers only
+ * that token (lookup found it by name), so no second lookup by token is needed.
+ */
 function matchKind(p: Pending): MatchKind {
   if (p.entry === null || p.token === null) return 'rejected';
   if (p.entry.source.file === RUNTIME_FILE) return 'admin';
+  if (p.entry.token !== undefined) return 'token';
   if (p.entry === p.set.fallback) return 'fallback';
   if (p.entry === p.set.unavailable) return 'unavailable';
-  return p.set.entries.get(p.token) === p.entry ? 'token' : 'population';
+  return 'population';
+}
+
+/**
+ * The token string the ring keeps. Each request brings its own copy; a ring of them keeps a
+ * young-generation object alive per request until the ring wraps, and V8 answers that steady
+ * survival by doubling its young generation (16 to 32 MB here, +12 MB of RSS under load). A
+ * named entry's own name is long-lived and equal to the request's, so the ring keeps that.
+ * Other tokens (populations, the fallback) are kept as they come: there is no end to them.
+ */
+function keptToken(p: Pending): string | null {
+  return p.entry?.token ?? p.token;
 }
 
