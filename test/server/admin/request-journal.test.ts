@@ -22,16 +22,16 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-async function journal(query = ''): Promise<Entry[]> {
-  const res = await adminCall(t.url, 'GET', `/__admin/requests${query}`);
+async function journal(query = '', url = t.url): Promise<Entry[]> {
+  const res = await adminCall(url, 'GET', `/__admin/requests${query}`);
   expect(res.status).toBe(200);
   return res.body.requests as Entry[];
 }
 
 /** The journal records on the response's close, which can land just after the client has its answer. */
-async function journalOf(count: number, query = ''): Promise<Entry[]> {
+async function journalOf(count: number, query = '', url = t.url): Promise<Entry[]> {
   for (let attempt = 0; attempt < 100; attempt++) {
-    const entries = await journal(query);
+    const entries = await journal(query, url);
     if (entries.length >= count) return entries;
     await new Promise((resolve) => setImmediate(resolve));
   }
@@ -62,6 +62,31 @@ test('a token that matched nothing names the closest known tokens', async () => 
   const [far, near] = await journalOf(2);
   expect(near).toMatchObject({ token: 'alise', status: 404, matched: 'fallback', entry: '(built-in fallback)', nearMisses: ['alice'] });
   expect(far).toMatchObject({ token: 'zzzzzzzzzzzz', matched: 'fallback', nearMisses: [] });
+});
+
+test('a synthetic token is journaled as a population match, and a named token shadowing one as a token match', async () => {
+  const withPopulation = await startTestSimulator({
+    'p.yaml': `generate:
+  - tokens: "demo-{n}"
+    count: 10
+    seed: 1
+tokens:
+  demo-3:
+    status: 401
+    errorCode: TOKEN_EXPIRED
+    errorText: token expired
+`,
+  });
+  try {
+    expect((await getClient(withPopulation.url, 'demo-2')).status).toBe(200);
+    expect((await getClient(withPopulation.url, 'demo-3')).status).toBe(401);
+    const [named, synthetic] = await journalOf(2, '', withPopulation.url);
+    expect(synthetic).toMatchObject({ token: 'demo-2', status: 200, matched: 'population' });
+    expect(named).toMatchObject({ token: 'demo-3', status: 401, matched: 'token' });
+    expect(named.entry).toMatch(/p\.yaml:6$/);
+  } finally {
+    await withPopulation.close();
+  }
 });
 
 test('a request rejected before any lookup is journaled without a token', async () => {
