@@ -7,6 +7,15 @@ const times = (x) => `${x.toFixed(2)}x`;
 const ms = (x) => `${Math.round(x)} ms`;
 const mb = (x) => `${(x / 1024 ** 2).toFixed(0)} MB`;
 
+/**
+ * A ratio as shown, with a third decimal when two would put it on the other side of its line
+ * (0.496 against ">= 0.5" reads "0.50x" and "missed" otherwise).
+ */
+function shownBeside(value, show, ok) {
+  if (show === times && ok(Number(value.toFixed(2))) !== ok(value)) return `${value.toFixed(3)}x`;
+  return show(value);
+}
+
 function find(list, id) {
   return (list || []).find((s) => s && s.id === id);
 }
@@ -30,7 +39,7 @@ function roundSpread(section) {
 function evaluateTargets(r) {
   const out = [];
   const add = (name, goal, value, show, ok, also) =>
-    out.push({ name, goal, figure: value === undefined ? null : value, shown: value === undefined ? '-' : show(value), also: also || '', status: value === undefined ? 'not measured' : ok(value) ? 'met' : 'missed' });
+    out.push({ name, goal, figure: value === undefined ? null : value, shown: value === undefined ? '-' : shownBeside(value, show, ok), also: also || '', status: value === undefined ? 'not measured' : ok(value) ? 'met' : 'missed' });
   const ratio = (id, key) => find(r.sections, id) && find(r.sections, id).ratios[key];
   // Server CPU per request, baseline / auth-sim: the throughput ratio a fully loaded core would give.
   const cpuRatio = (id) => {
