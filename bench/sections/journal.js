@@ -38,7 +38,7 @@ async function journalSection(ctx) {
 
 /**
  * The same on/off comparison in instructions per request (callgrind), the median of `runs` runs
- * each, on and off alternating. Why not one run each: the count is steady for the journal off
+ * each, on, off and the baseline alternating. Why not one run each: the count is steady for the journal off
  * (101,660 to 102,468 over eight runs) but not for it on, where one run in eleven came out at
  * 155,825 against a usual 104,700 to 108,800, its extra spent moving objects to new hidden
  * classes, a path the same server never showed in real time (CPU per request over 60,000
@@ -47,17 +47,19 @@ async function journalSection(ctx) {
  */
 async function journalInstructions(ctx, runs = 3) {
   const load = { warmup: 10000, requests: 10000, connections: 4 };
-  const measure = (extra) => {
-    const { args, probePath } = servers.authSim('auth-sim', [ctx.fixtures.hand], { extraArgs: [...ctx.authArgs, ...extra], probeToken: 'hand-0000' });
-    return instructionsPerRequest({ args, tokens: handTokens(), probePath, ...load });
-  };
-  const counts = { on: [], off: [] };
+  const count = ({ args, probePath }) => instructionsPerRequest({ args, tokens: handTokens(), probePath, ...load });
+  const measure = (extra) => count(servers.authSim('auth-sim', [ctx.fixtures.hand], { extraArgs: [...ctx.authArgs, ...extra], probeToken: 'hand-0000' }));
+  // The bare baseline under the same count: what the request path's own work is against the
+  // practical limit, without the timing noise of the throughput sections.
+  const measureBaseline = () => count(servers.baseline('baseline', ctx.bodies.hand, { probeToken: 'hand-0000' }));
+  const counts = { on: [], off: [], baseline: [] };
   for (let i = 0; i < runs; i++) {
     counts.on.push(await measure(ctx.journalOnArgs));
     counts.off.push(await measure(ctx.journalOffArgs));
+    counts.baseline.push(await measureBaseline());
   }
-  const [on, off] = [median(counts.on), median(counts.off)];
-  return { on, off, cost: on / off - 1, runs, counts, ...load };
+  const [on, off, baseline] = [median(counts.on), median(counts.off), median(counts.baseline)];
+  return { on, off, baseline, cost: on / off - 1, runs, counts, ...load };
 }
 
 module.exports = { journalSection, journalInstructions };
