@@ -40,7 +40,7 @@ async function journalSection(ctx) {
  * The same on/off comparison in instructions per request (callgrind), the median of `runs` runs
  * each, on, off and the baseline alternating. Why not one run each: the count usually holds
  * within 0.5% (off: 101,660 to 102,468 over eight runs; on: 104,700 to 105,600), but now and then
- * a run reads ~147,000-157,000 (4 of 26 runs on, 1 of 14 off), its extra spent moving objects to
+ * a run reads ~147,000-157,000 (4 of 32 runs on, 1 of 18 off), its extra spent moving objects to
  * new hidden classes, a path the same server never showed in real time (CPU per request over
  * 60,000 requests, nineteen starts with the journal on). A median of three is robust to one such
  * run; every count is kept in the results.
