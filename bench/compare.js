@@ -56,8 +56,9 @@ function summarise(handle, runs) {
 /**
  * Starts every server (`specs`: {name, args, probePath}), warms each up, then runs the same load
  * `rounds` times in turn (A, B, A, B, ...) so drift hits both alike. Servers are always stopped.
+ * `afterRuns(handles)`, if given, is awaited after the last round, while the servers still run.
  */
-async function compareServers({ specs, load, rounds, seconds, warmupSeconds = 1, quiet, alternate = false }) {
+async function compareServers({ specs, load, rounds, seconds, warmupSeconds = 1, quiet, alternate = false, afterRuns }) {
   const handles = [];
   try {
     for (const spec of specs) handles.push(await startServerProcess(spec));
@@ -70,6 +71,7 @@ async function compareServers({ specs, load, rounds, seconds, warmupSeconds = 1,
       if (alternate && round % 2 === 1) order.splice(1, order.length - 1, ...order.slice(1).reverse());
       for (const i of order) runs[i].push(await measuredRun(handles[i], load, seconds, quiet));
     }
+    if (afterRuns) await afterRuns(handles);
     return handles.map((handle, i) => summarise(handle, runs[i]));
   } finally {
     for (const handle of handles) await handle.stop();
