@@ -5,7 +5,7 @@
  * 1. Right after the server's start, runs a few full collections with no nextTick entry queued:
  *    what an idle server's start leaves to happen anyway, made certain and quick.
  * 2. On SIGUSR2, prints `nextTick <ns>`: the cost of one process.nextTick call (best of 30
- *    batches of 2,000), ~0.06 µs while nextTick's inline cache holds one class, 0.3-0.6 µs once
+ *    batches of 2,000), ~0.06 µs while nextTick's inline cache holds one class, 0.3-0.7 µs once
  *    it has gone megamorphic (see src/server/keep-tick-shape.ts).
  */
 const COLLECTIONS = 6;

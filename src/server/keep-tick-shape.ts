@@ -10,7 +10,7 @@ let kept: object | undefined;
  * (map) only weakly, so a full garbage collection that runs while no entry is queued (an idle
  * server after a start's parsing, or a busy one between two requests) drops it, and the next
  * call makes a new one. Once nextTick's inline cache has seen more classes than it holds (four),
- * it goes megamorphic, and from then on every nextTick takes V8's slow runtime path (0.3-0.6 µs
+ * it goes megamorphic, and from then on every nextTick takes V8's slow runtime path (0.3-0.7 µs
  * a call instead of ~0.06, measured): 20-30% of a simple GET's throughput, for the rest of the
  * process. One entry kept alive keeps its class alive, so the cache stays on that one class.
  * See README, "The nextTick slowdown". bench/baseline-server.js does the same.
