@@ -13,7 +13,7 @@ let kept: object | undefined;
  * it goes megamorphic, and from then on every nextTick takes V8's slow runtime path (0.3-0.7 µs
  * a call instead of ~0.06, measured): 20-30% of a simple GET's throughput, for the rest of the
  * process. One entry kept alive keeps its class alive, so the cache stays on that one class.
- * See README, "The nextTick slowdown". bench/baseline-server.js does the same.
+ * See bench/README.md, "The nextTick slowdown". bench/baseline-server.js does the same.
  */
 export function keepTickShape(): void {
   if (kept) return;
