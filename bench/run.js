@@ -83,7 +83,7 @@ async function prepare(options, features) {
       seconds: options.seconds,
       warmupSeconds: options.quick ? 0.5 : 2,
       // Before each timed run, wait (up to maxMs) for the rest of the machine to go quiet.
-      quiet: { threshold: 0.25, maxMs: options.quick ? 0 : 8000 },
+      quiet: { maxMs: options.quick ? 0 : 8000 },
     },
     // Every auth-sim the bench starts keeps its read cache in the bench's own directory, never the user's.
     authArgs: ['--cache-dir', path.join(dir, 'read-cache')],

@@ -60,7 +60,7 @@ async function main() {
       load: { method: 'GET', tokens: handTokens(), seed: 7 },
       rounds: arg('--rounds', 6),
       seconds: arg('--seconds', 3),
-      quiet: { threshold: 0.25, maxMs: 8000 },
+      quiet: { maxMs: 8000 },
       alternate: true,
       afterRuns: async (handles) => (costs = await askTickCost(handles)),
     });
