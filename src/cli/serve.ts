@@ -53,7 +53,7 @@ async function start(flags: ServeFlags, logger: Logger): Promise<Simulator | und
   const paths = flags.scenarios ?? [DEFAULT_SCENARIOS];
   try {
     const readCache = cacheSettings(flags);
-    const simulator = await runSimulator({ sources: { paths }, port: flags.port, host: flags.host, watch: flags.watch, ...toolboxSettings(flags), ...controlSettings(flags), ...(readCache ? { readCache } : {}), onRequest: createRequestLog(flags.log, flags.quiet) });
+    const simulator = await runSimulator({ sources: { paths }, port: flags.port, host: flags.host, watch: flags.watch, ...toolboxSettings(flags), ...controlSettings(flags), ...(readCache ? { readCache } : {}), onRequest: createRequestLog(flags.log, flags.quiet), onInternalError: (message) => logger.error(message) });
     const set = simulator.store.set;
     reportProblems(logger, set.warnings);
     const hits = simulator.readCache?.hits ?? 0;

@@ -10,6 +10,7 @@ import { placeOf, type ParsedScenarioFile } from './parse-scenario-file';
 import type { Problem } from './problem';
 import { PASSED_CONTROL_KEYS } from '../synth/population-spec';
 import { ENTRY_ONLY_KEYS } from './toolbox-schema';
+import { overlongDurations } from './timer-limit';
 
 type Report = (path: NodePath, severity: Problem['severity'], message: string) => void;
 
@@ -25,6 +26,7 @@ export function checkEntryRules(file: ParsedScenarioFile, base: WireOptions): Pr
     problems.push({ file: file.file, line: pos.line, column: pos.col, severity, path: dotted(path), message });
   };
   const defaults = (file.data.defaults ?? {}) as StepData;
+  for (const overlong of overlongDurations(defaults, ['defaults'])) report(overlong.path, 'error', overlong.message);
   const named = Object.entries((file.data.tokens ?? {}) as Record<string, StepData>).map(([t, e]) => [['tokens', t], e] as const);
   const special = (['fallback', 'unavailable'] as const).filter((k) => file.data[k] !== undefined).map((k) => [[k], file.data[k] as StepData] as const);
   for (const [path, entry] of [...named, ...special]) checkEntry(entry, path, versionOf(entry, versionOf(defaults, base.version)), base, report);
@@ -74,6 +76,7 @@ function checkAnswer(answer: StepData, path: NodePath, inherited: ProtocolVersio
     const installed = base.modules.length === 0 ? 'none' : base.modules.join(', ');
     report([...path, 'companyList'], 'warning', `${at('companyList')} is left out: it is served only with the ${COMPANY_MODULES.join(' or ')} module, and the installed modules are: ${installed}`);
   }
+  for (const overlong of overlongDurations(answer, path)) report(overlong.path, 'error', overlong.message);
   checkResource('Response', answer, path, version, report);
   if (answer.otherwise && typeof answer.otherwise === 'object') checkAnswer(answer.otherwise as StepData, [...path, 'otherwise'], version, base, report);
 }

@@ -46,7 +46,8 @@ export class RuntimeTokens {
    * schema with the same messages as scenario files. On any error nothing changes.
    */
   putText(token: string, text: string, file = RUNTIME_FILE): PutOutcome {
-    const parsed = parseScenarioFile(file, text, checkScenarioEntry);
+    const parsed = readEntry(file, text);
+    if ('problems' in parsed && !('doc' in parsed)) return parsed;
     if (parsed.problems.length === 0 && !yaml().isMap(parsed.doc.contents)) {
       return { ok: false, problems: [{ file, line: 1, column: 1, severity: 'error', path: '', message: 'the entry is empty; send a scenario entry, e.g. {"status": 503, "body": "none"}' }] };
     }
@@ -78,6 +79,18 @@ export class RuntimeTokens {
     const replaced = this.entries.has(token);
     this.entries.set(token, compiled);
     return { ok: true, replaced, warnings };
+  }
+}
+
+/**
+ * Parses an entry's text. The yaml library throws on some texts it cannot turn into data (an
+ * alias to an anchor that is not there); that is the sender's mistake, so it is a problem here.
+ */
+function readEntry(file: string, text: string): ParsedScenarioFile | { readonly ok: false; readonly problems: readonly Problem[] } {
+  try {
+    return parseScenarioFile(file, text, checkScenarioEntry);
+  } catch (error) {
+    return { ok: false, problems: [{ file, line: 1, column: 1, severity: 'error', path: '', message: `the entry cannot be read as YAML or JSON: ${(error as Error).message}` }] };
   }
 }
 

@@ -2,8 +2,9 @@ import { RESOURCES } from '../protocol/fields';
 import { resourceDefinitions, type JsonSchema } from '../protocol/json-schema';
 import { PROTOCOL_VERSIONS } from '../protocol/versions';
 import { WIRE_STYLES } from '../protocol/wire-encode';
-import { ANSWER_KEYS, delaySchema, ENTRY_ONLY_KEYS } from './toolbox-schema';
+import { ANSWER_KEYS, delaySchema, ENTRY_ONLY_KEYS, HTTP_STATUS_SCHEMA } from './toolbox-schema';
 import { generateListSchema } from './generate-schema';
+import { headersSchema } from './header-schema';
 
 /**
  * The JSON Schema of a scenario file. Entries are the wire Response (fields straight from the
@@ -13,14 +14,10 @@ import { generateListSchema } from './generate-schema';
 
 /** Control keys of an entry, beside the Response fields. */
 export const CONTROL_KEYS: Record<string, JsonSchema> = {
-  status: { type: 'integer', minimum: 100, maximum: 599, description: 'an HTTP status from 100 to 599' },
+  status: HTTP_STATUS_SCHEMA,
   delay: delaySchema,
   body: { enum: ['none'], description: '"none" (send the status with no body at all)' },
-  headers: {
-    type: 'object',
-    additionalProperties: { type: ['string', 'number'], description: 'a header value: a string or a number' },
-    description: 'a map of header names to values',
-  },
+  headers: headersSchema,
   protocol: { enum: [...PROTOCOL_VERSIONS], description: `a protocol version: ${PROTOCOL_VERSIONS.join(', ')}` },
   wire: { enum: [...WIRE_STYLES], description: `a wire style: ${WIRE_STYLES.join(' or ')}` },
   ...ANSWER_KEYS,

@@ -6,6 +6,7 @@ import { DEFAULT_ADMIN_PREFIX } from './admin/admin-prefix';
 import type { AdminParts, ResetCounts } from './admin/admin-parts';
 import { Journal, type JournalEntry } from './journal';
 import { RequestRecorder } from './request-recorder';
+import { warnInternalError, type ReportInternalError } from './answer-runtime';
 import { createServedTokens, type TokenSource } from './served-tokens';
 
 /** The journal's size unless told otherwise. */
@@ -19,6 +20,8 @@ export interface ControlOptions {
   readonly onRequest?: (entry: JournalEntry) => void;
   /** The admin API: false leaves it out; otherwise where it is mounted and the token mutating calls need. */
   readonly admin?: false | { readonly prefix?: string; readonly token?: string };
+  /** Told about failures the server contained (an answer it could not write, an admin call that failed inside); default: a process warning. */
+  readonly onInternalError?: ReportInternalError;
 }
 
 /** The observing and steering parts of one simulator, wired to its store. */
@@ -30,6 +33,8 @@ export interface ControlParts {
   readonly admin: { readonly prefix: string; readonly router: Router } | undefined;
   /** Hooks a reset also runs (per-token sequence/expiry state); each returns how many it cleared. */
   readonly resetHooks: (() => number)[];
+  /** Where contained failures are reported (ControlOptions.onInternalError). */
+  readonly report: ReportInternalError;
   reset(): ResetCounts;
   /** Resolves once requests already answered are recorded. */
   settle(): Promise<void>;
@@ -49,9 +54,10 @@ export function createControlParts(store: ScenarioStore, options: ControlOptions
     return counts;
   };
   const settle = async () => recorder?.settle();
+  const report = options.onInternalError ?? warnInternalError;
   const settings = options.admin === false ? undefined : (options.admin ?? {});
-  const admin = settings && lazyAdmin(normalizePrefix(settings.prefix ?? DEFAULT_ADMIN_PREFIX), { store, runtime, journal, reset, settle, adminToken: settings.token });
-  return { tokens: createServedTokens(store, runtime), runtime, journal, recorder, admin, resetHooks, reset, settle };
+  const admin = settings && lazyAdmin(normalizePrefix(settings.prefix ?? DEFAULT_ADMIN_PREFIX), { store, runtime, journal, reset, settle, report, adminToken: settings.token });
+  return { tokens: createServedTokens(store, runtime), runtime, journal, recorder, admin, resetHooks, report, reset, settle };
 }
 
 /**

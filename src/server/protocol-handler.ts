@@ -38,7 +38,7 @@ export function createProtocolHandler(holder: SetHolder, recorder?: RequestRecor
     const answer = entry.answer({ token: found.token, states: runtime.states });
     // Journal and request log: one check when neither is on.
     const pending = recorder?.track(req, set, found.token, found.origin, entry, answer, answer.reply);
-    deliverAnswer(res, answer, runtime.faults);
+    deliverAnswer(res, answer, runtime);
     if (pending !== undefined) recorder!.sent(res, pending);
     return true;
   };

@@ -66,10 +66,10 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
     await watcher?.close();
     throw new ScenarioLoadError(first.problems);
   }
-  const runtime = createAnswerRuntime(options.seed);
+  const runtime = createAnswerRuntime(options.seed, control.report);
   control.resetHooks.push(() => runtime.states.reset());
   const protocol = createProtocolHandler(control.tokens, control.recorder, runtime);
-  const app = lazyApp({ protocol, admin: control.admin });
+  const app = lazyApp({ protocol, admin: control.admin, report: control.report });
   const running = await startServer((req, res) => app()(req, res), protocol, options.port ?? 0, options.host ?? '127.0.0.1').catch(async (error: unknown) => {
     await watcher?.close();
     throw error;

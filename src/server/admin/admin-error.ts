@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Problem } from '../../scenario/problem';
+import { describeFailure } from '../describe-failure';
 
 /** An admin call that cannot be done as asked: its status, a message saying why, and any problems. */
 export class AdminError extends Error {
@@ -18,8 +19,20 @@ export interface AdminErrorBody {
   readonly problems?: readonly Problem[];
 }
 
+/**
+ * An error handler that sends an admin error as JSON. Anything unexpected becomes a 500 without
+ * a stack trace, and is reported (with where it was thrown), so "see its log" is never a dead end.
+ */
+export function adminErrorHandler(report: (message: string) => void) {
+  return (error: unknown, req: Request, res: Response, next: NextFunction): void => {
+    const { status } = describeError(error);
+    if (status >= 500) report(`admin ${req.method} ${req.originalUrl} failed inside: ${describeFailure(error)}`);
+    sendAdminError(error, req, res, next);
+  };
+}
+
 /** Sends an admin error as JSON; anything unexpected becomes a 500 without a stack trace. */
-export function sendAdminError(error: unknown, _req: Request, res: Response, _next: NextFunction): void {
+function sendAdminError(error: unknown, _req: Request, res: Response, _next: NextFunction): void {
   if (res.headersSent) {
     res.destroy();
     return;

@@ -19,6 +19,8 @@ export interface AdminParts {
   settle(): Promise<void>;
   /** Everything back to the files: journal, per-token state, runtime tokens. */
   reset(): ResetCounts;
+  /** Where an admin call that failed inside (a 500) is reported. */
+  report(message: string): void;
   /** When set, mutating calls must present it. */
   readonly adminToken?: string;
 }
