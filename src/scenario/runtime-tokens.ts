@@ -23,12 +23,18 @@ export type PutOutcome = { readonly ok: true; readonly replaced: boolean; readon
  */
 export class RuntimeTokens {
   private readonly entries = new Map<string, CompiledEntry>();
+  private changes = 0;
 
   constructor(private readonly options: LoadOptions = {}) {}
 
   /** How many runtime tokens there are; the protocol path skips the overlay entirely at 0. */
   get size(): number {
     return this.entries.size;
+  }
+
+  /** Counts every change to the set of tokens, so what is derived from them (a near-miss index) knows when to rebuild. */
+  get version(): number {
+    return this.changes;
   }
 
   /** The runtime entry for `token`, if there is one. */
@@ -64,11 +70,13 @@ export class RuntimeTokens {
 
   /** Removes a runtime token; false if there was none. */
   remove(token: string): boolean {
+    this.changes += 1;
     return this.entries.delete(token);
   }
 
   /** Removes every runtime token. */
   clear(): void {
+    this.changes += 1;
     this.entries.clear();
   }
 
@@ -77,6 +85,7 @@ export class RuntimeTokens {
     const defaults = this.options.delay !== undefined ? { delay: this.options.delay } : {};
     const compiled = compileEntry(data, defaults, this.options.wire ?? DEFAULT_WIRE_OPTIONS, RUNTIME_SOURCE, token);
     const replaced = this.entries.has(token);
+    if (!replaced) this.changes += 1;
     this.entries.set(token, compiled);
     return { ok: true, replaced, warnings };
   }
