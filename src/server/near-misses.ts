@@ -7,10 +7,10 @@ export const NEAR_MISS_MAX_TOKENS = 5000;
 export const NEAR_MISS_LIMIT = 3;
 
 /** Up to this many known tokens, every one is compared (the exact answer costs little). */
-const SCAN_ALL_MAX = 32;
+const SCAN_ALL_MAX = 16;
 
 /** Neighbours taken on each side of the unknown token in each sorted order. */
-const WINDOW = 8;
+const WINDOW = 4;
 
 const NONE: readonly string[] = Object.freeze([]);
 
@@ -18,7 +18,7 @@ const NONE: readonly string[] = Object.freeze([]);
  * The known tokens an unknown one is compared with, prepared once per set of known tokens so a
  * search costs the same small amount whatever their number: a typo keeps either the beginning or
  * the end of the token it was meant to be, so the candidates are the WINDOW neighbours on each side
- * of it among the tokens sorted as written and sorted read backwards (at most 4 x WINDOW distances
+ * of it among the tokens sorted as written and sorted read backwards (at most 4 x WINDOW = 16 distances
  * and two binary searches). A BK-tree was considered; its radius here grows with token length
  * (a third of it), where it visits most of the tree. Small sets are simply scanned whole.
  */

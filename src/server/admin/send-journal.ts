@@ -3,7 +3,7 @@ import type { Response } from 'express';
 import { describeRecord, type JournalRecord } from '../journal';
 
 /** Records described and written per turn of the event loop: about a millisecond of work. */
-const SLICE = 256;
+const SLICE = 128;
 
 /**
  * Writes `{ capacity, size, requests: [...] }` (the same bytes res.json would) a slice of records
