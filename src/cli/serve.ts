@@ -9,8 +9,9 @@ import { reportProblems } from './report-problems';
 import { CONTROL_OPTIONS, controlSettings, type ControlFlags } from './control-flags';
 import { createRequestLog } from './request-log';
 import { TOOLBOX_OPTIONS, toolboxSettings, type ToolboxFlags } from './toolbox-flags';
+import { LIMIT_OPTIONS, limitSettings, type LimitFlags } from './limit-flags';
 
-interface ServeFlags extends ToolboxFlags, ControlFlags, CacheFlags {
+interface ServeFlags extends ToolboxFlags, ControlFlags, CacheFlags, LimitFlags {
   scenarios?: string[];
   port: number;
   host: string;
@@ -41,6 +42,9 @@ export function registerServe(program: Command): void {
     .addOption(CONTROL_OPTIONS[5])
     .addOption(CACHE_OPTIONS[0])
     .addOption(CACHE_OPTIONS[1])
+    .addOption(LIMIT_OPTIONS[0])
+    .addOption(LIMIT_OPTIONS[1])
+    .addOption(LIMIT_OPTIONS[2])
     .addHelpText('after', '\nExamples:\n  $ auth-sim\n  $ auth-sim --scenarios ./scenarios --scenarios ./more.yaml --port 0\n  $ curl http://127.0.0.1:8080/rest/chat/client/id/alice')
     .action(async (flags: ServeFlags) => {
       const logger = createLogger({ quiet: flags.quiet, json: flags.log === 'json' });
@@ -53,7 +57,7 @@ async function start(flags: ServeFlags, logger: Logger): Promise<Simulator | und
   const paths = flags.scenarios ?? [DEFAULT_SCENARIOS];
   try {
     const readCache = cacheSettings(flags);
-    const simulator = await runSimulator({ sources: { paths }, port: flags.port, host: flags.host, watch: flags.watch, ...toolboxSettings(flags), ...controlSettings(flags), ...(readCache ? { readCache } : {}), onRequest: createRequestLog(flags.log, flags.quiet), onInternalError: (message) => logger.error(message) });
+    const simulator = await runSimulator({ sources: { paths }, port: flags.port, host: flags.host, watch: flags.watch, ...toolboxSettings(flags), ...controlSettings(flags), ...limitSettings(flags), ...(readCache ? { readCache } : {}), onRequest: createRequestLog(flags.log, flags.quiet), onInternalError: (message) => logger.error(message) });
     const set = simulator.store.set;
     reportProblems(logger, set.warnings);
     const hits = simulator.readCache?.hits ?? 0;

@@ -7,6 +7,7 @@ import type { LoadOptions } from './load-scenario-set';
 import { parseScenarioFile, type ParsedScenarioFile } from './parse-scenario-file';
 import { hasErrors, type Problem, type SourceRef } from './problem';
 import type { CompiledEntry } from './scenario-set';
+import { DEFAULT_MAX_RUNTIME_TOKENS } from './size-limits';
 
 /** The file name runtime entries carry in messages and in the journal. */
 export const RUNTIME_FILE = '(admin)';
@@ -15,7 +16,9 @@ export const RUNTIME_FILE = '(admin)';
 const RUNTIME_SOURCE: SourceRef = Object.freeze({ file: RUNTIME_FILE, line: 0, column: 0 });
 
 /** The outcome of adding a runtime entry: applied, or every problem and nothing changed. */
-export type PutOutcome = { readonly ok: true; readonly replaced: boolean; readonly warnings: readonly Problem[] } | { readonly ok: false; readonly problems: readonly Problem[] };
+export type PutOutcome =
+  | { readonly ok: true; readonly replaced: boolean; readonly warnings: readonly Problem[] }
+  | { readonly ok: false; readonly problems: readonly Problem[]; readonly overLimit?: true };
 
 /**
  * Tokens added at run time (admin API, programs), consulted before the served set. They are
@@ -25,7 +28,11 @@ export class RuntimeTokens {
   private readonly entries = new Map<string, CompiledEntry>();
   private changes = 0;
 
-  constructor(private readonly options: LoadOptions = {}) {}
+  constructor(
+    private readonly options: LoadOptions = {},
+    /** The most runtime tokens held at once; a PUT of one more is refused (replacing one is not). */
+    readonly maxTokens = DEFAULT_MAX_RUNTIME_TOKENS,
+  ) {}
 
   /** How many runtime tokens there are; the protocol path skips the overlay entirely at 0. */
   get size(): number {
@@ -52,6 +59,7 @@ export class RuntimeTokens {
    * schema with the same messages as scenario files. On any error nothing changes.
    */
   putText(token: string, text: string, file = RUNTIME_FILE): PutOutcome {
+    if (this.entries.size >= this.maxTokens && !this.entries.has(token)) return this.full(file);
     const parsed = readEntry(file, text);
     if ('problems' in parsed && !('doc' in parsed)) return parsed;
     if (parsed.problems.length === 0 && !yaml().isMap(parsed.doc.contents)) {
@@ -78,6 +86,11 @@ export class RuntimeTokens {
   clear(): void {
     this.changes += 1;
     this.entries.clear();
+  }
+
+  private full(file: string): PutOutcome {
+    const message = `there are already ${this.maxTokens} runtime tokens, the most --max-runtime-tokens allows; remove some (DELETE) or reset (POST /reset) first, or start with a higher --max-runtime-tokens`;
+    return { ok: false, overLimit: true, problems: [{ file, line: 1, column: 1, severity: 'error', path: '', message }] };
   }
 
   private put(token: string, data: EntryData, warnings: readonly Problem[]): PutOutcome {

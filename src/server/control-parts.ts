@@ -7,6 +7,7 @@ import type { AdminParts, ResetCounts } from './admin/admin-parts';
 import { Journal, type JournalEntry } from './journal';
 import { RequestRecorder } from './request-recorder';
 import { warnInternalError, type ReportInternalError } from './answer-runtime';
+import { DEFAULT_MAX_ENTRY_BYTES } from '../scenario/size-limits';
 import { createServedTokens, type TokenSource } from './served-tokens';
 
 /** The journal's size unless told otherwise. */
@@ -20,6 +21,10 @@ export interface ControlOptions {
   readonly onRequest?: (entry: JournalEntry) => void;
   /** The admin API: false leaves it out; otherwise where it is mounted and the token mutating calls need. */
   readonly admin?: false | { readonly prefix?: string; readonly token?: string };
+  /** The most runtime tokens held at once (default DEFAULT_MAX_RUNTIME_TOKENS). */
+  readonly maxRuntimeTokens?: number;
+  /** The largest admin PUT body, in bytes (default DEFAULT_MAX_ENTRY_BYTES). */
+  readonly maxEntryBytes?: number;
   /** Told about failures the server contained (an answer it could not write, an admin call that failed inside); default: a process warning. */
   readonly onInternalError?: ReportInternalError;
 }
@@ -42,7 +47,7 @@ export interface ControlParts {
 
 /** Builds the runtime tokens, the journal, the recorder (only if something listens) and the admin router. */
 export function createControlParts(store: ScenarioStore, options: ControlOptions & LoadOptions): ControlParts {
-  const runtime = new RuntimeTokens(options);
+  const runtime = new RuntimeTokens(options, options.maxRuntimeTokens);
   const size = options.journalSize ?? DEFAULT_JOURNAL_SIZE;
   const journal = size > 0 ? new Journal(size) : undefined;
   const recorder = journal || options.onRequest ? new RequestRecorder({ journal, onRequest: options.onRequest, runtime }) : undefined;
@@ -56,7 +61,7 @@ export function createControlParts(store: ScenarioStore, options: ControlOptions
   const settle = async () => recorder?.settle();
   const report = options.onInternalError ?? warnInternalError;
   const settings = options.admin === false ? undefined : (options.admin ?? {});
-  const admin = settings && lazyAdmin(normalizePrefix(settings.prefix ?? DEFAULT_ADMIN_PREFIX), { store, runtime, journal, reset, settle, report, adminToken: settings.token });
+  const admin = settings && lazyAdmin(normalizePrefix(settings.prefix ?? DEFAULT_ADMIN_PREFIX), { store, runtime, journal, reset, settle, report, maxEntryBytes: options.maxEntryBytes ?? DEFAULT_MAX_ENTRY_BYTES, adminToken: settings.token });
   return { tokens: createServedTokens(store, runtime), runtime, journal, recorder, admin, resetHooks, report, reset, settle };
 }
 

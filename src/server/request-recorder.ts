@@ -152,7 +152,11 @@ export class RequestRecorder {
       named = new NearMissIndex([...set.entries.keys()]);
       this.namedIndexes.set(set, named);
     }
-    if (runtime === undefined || runtimeSize === 0) return nearMisses(token, [named]);
+    if (runtime === undefined || runtimeSize === 0) {
+      // After a reset, the runtime tokens' index is let go with them.
+      this.runtimeIndex = undefined;
+      return nearMisses(token, [named]);
+    }
     if (this.runtimeIndex?.version !== runtime.version) this.runtimeIndex = { version: runtime.version, index: new NearMissIndex(runtime.tokens()) };
     return nearMisses(token, [this.runtimeIndex.index, named]);
   }

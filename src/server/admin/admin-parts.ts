@@ -21,6 +21,8 @@ export interface AdminParts {
   reset(): ResetCounts;
   /** Where an admin call that failed inside (a 500) is reported. */
   report(message: string): void;
+  /** The largest runtime entry (PUT body) accepted, in bytes. */
+  readonly maxEntryBytes: number;
   /** When set, mutating calls must present it. */
   readonly adminToken?: string;
 }
