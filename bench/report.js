@@ -76,7 +76,7 @@ function renderMarkdown(r) {
   const limits = r.sections.find((s) => s.id === 'limits');
   if (limits && limits.stall) {
     const s = limits.stall;
-    parts.push('', `Journal read stall: GET /__admin/requests read a full ${int(s.journalSize)}-entry journal (${mb(s.readBytes)}) in ${int(s.readMs)} ms; ${int(s.probes)} protocol GETs sent one after another meanwhile took at most ${dec(s.stallMs, 1)} ms (at most ${dec(s.quietMaxMs, 1)} ms with no read going on).`);
+    parts.push('', `Journal read stall: GET /__admin/requests read a full ${int(s.journalSize)}-entry journal (${mb(s.readBytes)}) in ${int(s.readMs)} ms; ${int(s.probes)} protocol GETs sent one after another meanwhile took at most ${dec(s.stallMs, 1)} ms, p99 ${dec(s.p99Ms, 1)} ms; the same probes for as long again with no read going on took at most ${dec(s.quietMaxMs, 1)} ms, p99 ${dec(s.quietP99Ms, 1)} ms (the machine's own noise).`);
   }
   const counted = r.journalInstructions;
   if (counted) {
