@@ -43,10 +43,18 @@ function resourceSchema(resource: ResourceName, mode: SchemaMode): JsonSchema {
   };
 }
 
-function fieldSchema(spec: FieldSpec, mode: SchemaMode): JsonSchema {
-  const notes = [spec.meaning, `since ${spec.since}`];
+/** What a field is, from its table row: the loader ignores it, the editor schema shows it on hover. */
+export function fieldNote(spec: FieldSpec): string {
+  const notes = [describeType(spec.type), spec.required ? 'required' : 'optional', `since protocol ${spec.since}`];
   if (spec.deprecatedFor) notes.push(`deprecated: use ${spec.deprecatedFor}`);
-  return { ...typeSchema(spec.type, mode), $comment: notes.join('; '), ...(spec.deprecatedFor ? { deprecated: true } : {}) };
+  if (spec.needsCompanyModule) notes.push('served only with the auth-b-api or corporate module');
+  if (spec.declaredValues) notes.push(`declared values ${spec.declaredValues.map((v) => `"${v}"`).join(', ')}; others are served`);
+  if (spec.undocumented) notes.push('not in the reference tables; shown in its sample');
+  return `${spec.meaning} (${notes.join('; ')})`;
+}
+
+function fieldSchema(spec: FieldSpec, mode: SchemaMode): JsonSchema {
+  return { ...typeSchema(spec.type, mode), $comment: fieldNote(spec), ...(spec.deprecatedFor ? { deprecated: true } : {}) };
 }
 
 function typeSchema(type: FieldType, mode: SchemaMode): JsonSchema {
