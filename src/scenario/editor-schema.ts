@@ -1,5 +1,5 @@
 import { RESOURCE_NAMES, RESOURCES } from '../protocol/fields';
-import type { JsonSchema } from '../protocol/json-schema';
+import { notesAsDescriptions, type JsonSchema } from '../protocol/json-schema';
 import { scenarioFileSchema } from './scenario-schema';
 
 /** Where the package ships the editor schema, relative to the package root (built by scripts/write-editor-schema.js). */
@@ -21,7 +21,7 @@ const TEXT_SCALAR_TYPES = ['string', 'number', 'boolean'];
  */
 export function editorScenarioSchema(): JsonSchema {
   const { $id: _id, ...loader } = scenarioFileSchema();
-  const schema = describeForHover(structuredClone(loader)) as JsonSchema;
+  const schema = notesAsDescriptions(loader);
   const defs = schema.$defs as Record<string, { properties: Record<string, JsonSchema> }>;
   for (const resource of RESOURCE_NAMES) {
     for (const spec of RESOURCES[resource]) {
@@ -39,26 +39,4 @@ export function editorScenarioSchema(): JsonSchema {
     title: 'auth-sim scenario file',
     description: 'An auth-sim scenario file: tokens and their answers, fallback, unavailable, defaults and generated populations',
   };
-}
-
-/** Every node with a `$comment` gets it as its description, followed by what its value must be. */
-function describeForHover(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(describeForHover);
-  if (node === null || typeof node !== 'object') return node;
-  const out: JsonSchema = {};
-  for (const [key, value] of Object.entries(node)) out[key] = isSchemaMap(key) ? mapValues(value, describeForHover) : describeForHover(value);
-  if (typeof out.$comment === 'string') {
-    out.description = typeof out.description === 'string' ? `${out.$comment}. Expected: ${out.description}.` : `${out.$comment}.`;
-    delete out.$comment;
-  }
-  return out;
-}
-
-/** Keywords whose value maps names to schemas (a property named `$comment` is a name, not a note). */
-function isSchemaMap(key: string): boolean {
-  return key === 'properties' || key === '$defs';
-}
-
-function mapValues(value: unknown, f: (v: unknown) => unknown): unknown {
-  return Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, f(v)]));
 }
