@@ -2,7 +2,10 @@ import path from 'node:path';
 import { validate, compileErrors } from '@readme/openapi-parser';
 import Ajv2020 from 'ajv/dist/2020';
 import { RESOURCE_NAMES, RESOURCES } from '../../src/protocol/fields';
+import { spawnSync } from 'node:child_process';
+import ts from 'typescript';
 import { runCli } from '../helpers/spawn-cli';
+import { makeTempDir } from '../helpers/temp-dir';
 
 const SCENARIOS = path.resolve(__dirname, '../../scenarios');
 
@@ -94,4 +97,25 @@ test('a broken document fails the same validator, so the checks above can fail',
 test('a --wire style that does not exist is refused', () => {
   const run = runCli(['openapi', '--wire', 'xml']);
   expect([run.status, run.stderr.split('\n')[0]]).toEqual([1, "error: option '--wire <style>' argument 'xml' is invalid. Allowed choices are strings, typed."]);
+});
+
+test('a chat-server team generates a typed client from it (openapi-typescript) and a wrong field type fails to compile', () => {
+  const dir = makeTempDir();
+  try {
+    const spec = dir.write('auth.openapi.json', runCli(['openapi']).stdout);
+    const generator = spawnSync(process.execPath, [path.resolve(__dirname, '../../node_modules/openapi-typescript/bin/cli.js'), spec, '-o', path.join(dir.path, 'auth.d.ts')], { encoding: 'utf8' });
+    expect(generator.status).toBe(0);
+    const card = "paths['/rest/chat/client/id/{token}']['get']['responses']['200']['content']['application/json']";
+    const client = dir.write(
+      'client.ts',
+      `import type { paths } from './auth';\n` +
+        `export const ok: ${card} = { client: { id: '1', name: 'A B', surname: 'A', firstname: 'B', type: '0', enabled: 'true' } };\n` +
+        `export const typed: ${card} = { client: { id: '1', name: 'A B', surname: 'A', firstname: 'B', type: '0', enabled: true } };\n`,
+    );
+    const program = ts.createProgram([client], { strict: true, noEmit: true, skipLibCheck: true, types: [] });
+    const errors = ts.getPreEmitDiagnostics(program).map((d) => `${d.file!.getLineAndCharacterOfPosition(d.start!).line + 1}: TS${d.code}`);
+    expect(errors).toEqual(['3: TS2322']);
+  } finally {
+    dir.remove();
+  }
 });
