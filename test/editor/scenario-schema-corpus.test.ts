@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
@@ -37,6 +38,14 @@ describe('the shipped editor schema', () => {
   it('is the generated schema, written at build to the stable path', () => {
     const shipped = JSON.parse(read(join(__dirname, '../..', EDITOR_SCHEMA_PATH)));
     expect(shipped).toEqual(editorScenarioSchema());
+  });
+
+  it('is in the published package, beside the examples that name it', () => {
+    const root = join(__dirname, '../..');
+    const [pack] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as { files: { path: string }[] }[];
+    const shipped = pack.files.map((f) => f.path);
+    expect(shipped).toContain(EDITOR_SCHEMA_PATH);
+    expect(shipped).toContain('scenarios/retail.yaml');
   });
 
   it("shows a field's meaning, type, version and deprecation on hover", () => {
