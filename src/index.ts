@@ -9,6 +9,5 @@ export type { JournalEntry, JournalFilter, MatchKind } from './server/journal';
 export type { ResetCounts } from './server/admin/admin-parts';
 export type { Problem, SourceRef } from './scenario/problem';
 export type { ScenarioStatus } from './scenario/scenario-store';
-export type { ReadCacheOptions } from './scenario/read-cache';
 export type { TokenOrigin } from './server/request-token';
 export type { WireOptions, WireStyle } from './protocol/wire-encode';

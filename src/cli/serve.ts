@@ -1,7 +1,6 @@
 import { Option, type Command } from 'commander';
 import { ScenarioLoadError, runSimulator, type Simulator } from '../server/run-simulator';
 import { tokenCount } from '../scenario/scenario-set';
-import { CACHE_OPTIONS, cacheSettings, type CacheFlags } from './cache-flags';
 import { collect, DEFAULT_SCENARIOS } from './default-scenarios';
 import { followReloads } from './follow-reloads';
 import { createLogger, type Logger } from './logger';
@@ -10,7 +9,7 @@ import { CONTROL_OPTIONS, controlSettings, type ControlFlags } from './control-f
 import { createRequestLog } from './request-log';
 import { TOOLBOX_OPTIONS, toolboxSettings, type ToolboxFlags } from './toolbox-flags';
 
-interface ServeFlags extends ToolboxFlags, ControlFlags, CacheFlags {
+interface ServeFlags extends ToolboxFlags, ControlFlags {
   scenarios?: string[];
   port: number;
   host: string;
@@ -39,8 +38,6 @@ export function registerServe(program: Command): void {
     .addOption(CONTROL_OPTIONS[3])
     .addOption(CONTROL_OPTIONS[4])
     .addOption(CONTROL_OPTIONS[5])
-    .addOption(CACHE_OPTIONS[0])
-    .addOption(CACHE_OPTIONS[1])
     .addHelpText('after', '\nExamples:\n  $ auth-sim\n  $ auth-sim --scenarios ./scenarios --scenarios ./more.yaml --port 0\n  $ curl http://127.0.0.1:8080/rest/chat/client/id/alice')
     .action(async (flags: ServeFlags) => {
       const logger = createLogger({ quiet: flags.quiet, json: flags.log === 'json' });
@@ -52,13 +49,10 @@ export function registerServe(program: Command): void {
 async function start(flags: ServeFlags, logger: Logger): Promise<Simulator | undefined> {
   const paths = flags.scenarios ?? [DEFAULT_SCENARIOS];
   try {
-    const readCache = cacheSettings(flags);
-    const simulator = await runSimulator({ sources: { paths }, port: flags.port, host: flags.host, watch: flags.watch, ...toolboxSettings(flags), ...controlSettings(flags), ...(readCache ? { readCache } : {}), onRequest: createRequestLog(flags.log, flags.quiet) });
+    const simulator = await runSimulator({ sources: { paths }, port: flags.port, host: flags.host, watch: flags.watch, ...toolboxSettings(flags), ...controlSettings(flags), onRequest: createRequestLog(flags.log, flags.quiet) });
     const set = simulator.store.set;
     reportProblems(logger, set.warnings);
-    const hits = simulator.readCache?.hits ?? 0;
-    const cached = hits > 0 ? ` (${hits} read from the cache in ${simulator.readCache?.options.dir})` : '';
-    logger.info(`loaded ${set.files.length} file(s), ${tokenCount(set)} token(s) from ${paths.join(', ')}${cached}`);
+    logger.info(`loaded ${set.files.length} file(s), ${tokenCount(set)} token(s) from ${paths.join(', ')}`);
     if (set.unavailable) logger.warn(`no module installed (--modules none): every request gets ${set.unavailable.answer({ token: '' }).reply.status}, the API-unavailable answer`);
     logger.info(`seed ${simulator.seed} (replay this run's chance and random delays with --seed ${simulator.seed})`);
     logger.info(simulator.watcher ? 'watching the scenario files: a save reloads them' : 'not watching the scenario files (--no-watch); SIGHUP reloads them');

@@ -1,8 +1,7 @@
 import { DEFAULT_WIRE_OPTIONS, type WireOptions } from '../protocol/wire-encode';
 import { compileEntry, type EntryData } from './compile-entry';
 import { tokenPlaces } from './token-places';
-import { placeOf, type ParsedScenarioFile } from './parse-scenario-file';
-import { readScenarioFile } from './read-scenario-file';
+import { parseScenarioFile, placeOf, type ParsedScenarioFile } from './parse-scenario-file';
 import { hasErrors, type Problem, type SourceRef } from './problem';
 import type { ScenarioText } from './read-scenario-sources';
 import type { CompiledEntry, ScenarioSet } from './scenario-set';
@@ -26,12 +25,11 @@ export interface LoadOptions {
 
 /**
  * Parses, validates and compiles scenario texts into one immutable set. All-or-nothing: any
- * error in any file means no set, so a caller can keep serving the previous one. `parse` lets a
- * reloading store reuse what it parsed last time (ScenarioParseCache).
+ * error in any file means no set, so a caller can keep serving the previous one.
  */
-export function loadScenarioSet(texts: readonly ScenarioText[], options: LoadOptions = {}, parse = readScenarioFile): LoadResult {
+export function loadScenarioSet(texts: readonly ScenarioText[], options: LoadOptions = {}): LoadResult {
   const base = options.wire ?? DEFAULT_WIRE_OPTIONS;
-  const parsed = texts.map((t) => parse(t.file, t.text));
+  const parsed = texts.map((t) => parseScenarioFile(t.file, t.text));
   const problems = parsed.flatMap((p) => p.problems);
   if (hasErrors(problems)) return { ok: false, problems };
   for (const file of parsed) problems.push(...checkEntryRules(file, base));

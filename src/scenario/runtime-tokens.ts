@@ -1,6 +1,5 @@
 import { yaml } from './yaml-library';
 import { DEFAULT_WIRE_OPTIONS } from '../protocol/wire-encode';
-import { checkScenarioEntry } from './check-scenario-file';
 import { compileEntry, type EntryData } from './compile-entry';
 import { checkEntryRules } from './entry-rules';
 import type { LoadOptions } from './load-scenario-set';
@@ -46,7 +45,7 @@ export class RuntimeTokens {
    * schema with the same messages as scenario files. On any error nothing changes.
    */
   putText(token: string, text: string, file = RUNTIME_FILE): PutOutcome {
-    const parsed = parseScenarioFile(file, text, checkScenarioEntry);
+    const parsed = parseScenarioFile(file, text, 'scenario-entry');
     if (parsed.problems.length === 0 && !yaml().isMap(parsed.doc.contents)) {
       return { ok: false, problems: [{ file, line: 1, column: 1, severity: 'error', path: '', message: 'the entry is empty; send a scenario entry, e.g. {"status": 503, "body": "none"}' }] };
     }

@@ -2,7 +2,6 @@ import type { Express } from 'express';
 import type { AppParts } from './create-app';
 import type { LoadOptions } from '../scenario/load-scenario-set';
 import type { Problem } from '../scenario/problem';
-import { ReadCache, type ReadCacheOptions } from '../scenario/read-cache';
 import { ScenarioStore, type ScenarioSources } from '../scenario/scenario-store';
 import { watchScenarios, type ScenarioWatcher, type WatchOptions } from '../scenario/watch-scenarios';
 import { createControlParts, type ControlOptions, type ControlParts } from './control-parts';
@@ -20,11 +19,6 @@ export interface SimulatorOptions extends LoadOptions, ControlOptions {
   readonly watch?: boolean | WatchOptions;
   /** The seed of every random draw (chance, delay shapes); without it one is picked and shown as `seed`. */
   readonly seed?: number;
-  /**
-   * Keep the first load's reads of valid files in `dir`, keyed on `buildId` and each file's
-   * text, and start from them when the same text comes again. None by default: no side effects.
-   */
-  readonly readCache?: ReadCacheOptions;
 }
 
 /** A running simulator: the server, the scenario store behind it, and the app. */
@@ -42,8 +36,6 @@ export interface Simulator extends RunningServer {
   readonly tokenStates: TokenStates;
   /** The seed in use: pass it as `seed` (or --seed) to replay this run request by request. */
   readonly seed: number;
-  /** The read cache the first load used (null without the readCache option); `hits` counts the files it gave. */
-  readonly readCache: ReadCache | null;
 }
 
 /** The first load failed: nothing to serve. */
@@ -55,8 +47,7 @@ export class ScenarioLoadError extends Error {
 
 /** Loads the scenarios, then listens (the internal launcher; the public API wraps it). Throws ScenarioLoadError if the first load fails. */
 export async function runSimulator(options: SimulatorOptions): Promise<Simulator> {
-  const readCache = options.readCache ? new ReadCache(options.readCache) : null;
-  const store = new ScenarioStore(options.sources, options, readCache ?? undefined);
+  const store = new ScenarioStore(options.sources, options);
   // Built first: a bad admin prefix must fail before anything watches or listens.
   const control = createControlParts(store, options);
   // Watch before the first read, so an edit made while loading is not missed.
@@ -75,10 +66,9 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
     throw error;
   });
   // Written once the first load is served and listening, so the start never waits for the disk.
-  if (readCache) setImmediate(() => readCache.flush());
   const close = async (graceMs?: number) => (await watcher?.close(), runtime.faults.closeAll(), running.close(graceMs));
   const tokenStates = runtime.states;
-  return { ...running, close, store, get app() { return app(); }, control, adminUrl: control.admin ? `${running.url}${control.admin.prefix}` : null, tokenStates, seed: tokenStates.seed, watcher, readCache };
+  return { ...running, close, store, get app() { return app(); }, control, adminUrl: control.admin ? `${running.url}${control.admin.prefix}` : null, tokenStates, seed: tokenStates.seed, watcher };
 }
 
 /**
