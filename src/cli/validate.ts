@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { loadScenarioSet } from '../scenario/load-scenario-set';
 import { hasErrors } from '../scenario/problem';
-import { readScenarioSources } from '../scenario/read-scenario-sources';
+import { NotUtf8Error, readScenarioSources } from '../scenario/read-scenario-sources';
 import { tokenCount } from '../scenario/scenario-set';
 import { DEFAULT_SCENARIOS } from './default-scenarios';
 import { createLogger } from './logger';
@@ -30,7 +30,8 @@ export function registerValidate(program: Command): void {
     try {
       texts = await readScenarioSources(paths);
     } catch (error) {
-      logger.error(`cannot read scenarios: ${(error as Error).message}`);
+      if (error instanceof NotUtf8Error) logger.error(`${error.file}:${error.line}:${error.column} ${error.message}`);
+      else logger.error(`cannot read scenarios: ${(error as Error).message}`);
       process.exitCode = 1;
       return;
     }

@@ -66,13 +66,21 @@ function encodeValue(type: FieldType, raw: unknown, options: WireOptions): Json 
   return encodeScalar(type, raw, options.wire);
 }
 
-/** Reference, "Resources and their fields": every scalar is written as a JSON string, Booleans as "true"/"false". */
+/**
+ * Reference, "Resources and their fields": every scalar is written as a JSON string, exactly as the
+ * author wrote it (`00123` stays `"00123"`). `typed` sends an Integer or Long as a JSON number and a
+ * Boolean as a JSON boolean when the text is one exactly; other text goes as written (a load-time
+ * warning says so: typed-scalar-rules.ts).
+ */
 export function encodeScalar(type: FieldType, raw: unknown, wire: WireStyle): Json {
-  if (wire === 'strings') return String(raw);
-  if (type === 'Boolean') return raw === true || raw === 'true';
-  if ((type === 'Integer' || type === 'Long') && /^-?\d+$/.test(String(raw))) {
-    const n = Number(raw);
-    return Number.isSafeInteger(n) ? n : String(raw);
-  }
-  return typeof raw === 'string' ? raw : String(raw);
+  const text = String(raw);
+  if (wire === 'strings') return text;
+  if (type === 'Boolean' && (text === 'true' || text === 'false')) return text === 'true';
+  if ((type === 'Integer' || type === 'Long') && isJsonInteger(text)) return Number(text);
+  return text;
+}
+
+/** Whether a text is a whole number that a JSON number carries unchanged: no leading zero or sign, within 2^53. */
+export function isJsonInteger(text: string): boolean {
+  return /^-?(0|[1-9]\d*)$/.test(text) && Number.isSafeInteger(Number(text));
 }

@@ -3,7 +3,7 @@ import { diffSets, type SetChanges } from './diff-sets';
 import { emptiedFileProblems, isBlank } from './emptied-files';
 import { loadScenarioSet, type LoadOptions } from './load-scenario-set';
 import type { Problem } from './problem';
-import { readScenarioSources, type ScenarioText } from './read-scenario-sources';
+import { NotUtf8Error, readScenarioSources, type ScenarioText } from './read-scenario-sources';
 import { tokenCount, type ScenarioSet } from './scenario-set';
 
 /** Where a store's scenarios come from: paths on disk, and texts given directly (programmatic use). */
@@ -157,6 +157,7 @@ export class ScenarioStore extends EventEmitter {
 }
 
 function readProblem(error: unknown): Problem {
+  if (error instanceof NotUtf8Error) return { file: error.file, line: error.line, column: error.column, severity: 'error', path: '', message: error.message };
   const err = error as NodeJS.ErrnoException;
   const file = err.path ?? '(scenarios)';
   const message = err.code === 'ENOENT' ? `cannot read ${file}: no such file or directory` : `cannot read ${file}: ${err.message}`;
