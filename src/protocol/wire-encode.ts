@@ -80,7 +80,7 @@ export function encodeScalar(type: FieldType, raw: unknown, wire: WireStyle): Js
   return text;
 }
 
-/** Whether a text is a whole number that a JSON number carries unchanged: no leading zero or sign, within 2^53. */
+/** Whether a text is a whole number that a JSON number carries unchanged: no leading zero, plus sign or minus zero, within 2^53. */
 export function isJsonInteger(text: string): boolean {
-  return /^-?(0|[1-9]\d*)$/.test(text) && Number.isSafeInteger(Number(text));
+  return /^(0|-?[1-9]\d*)$/.test(text) && Number.isSafeInteger(Number(text));
 }
