@@ -50,7 +50,7 @@ export function parseScenarioFile(file: string, text: string, schema: ValidatorN
     read = readYamlText(file, text);
   } catch (error) {
     if (!(error instanceof YAMLException)) throw error;
-    return result({}, syntaxProblems(file, placed(), error));
+    return result({}, syntaxProblems(file, text, placed(), error));
   }
   const data = (read.data ?? {}) as Record<string, unknown>;
   try {
@@ -82,15 +82,31 @@ function lazyDocument(text: string): () => { doc: Document; lineCounter: LineCou
  * A syntax error where it is: the `yaml` library's errors (their real line and column, and the
  * message's first line) and repeated keys; js-yaml's own, at its mark, if `yaml` finds none.
  */
-function syntaxProblems(file: string, { doc, lineCounter }: { doc: Document; lineCounter: LineCounter }, error: YAMLException): Problem[] {
+function syntaxProblems(file: string, text: string, { doc, lineCounter }: { doc: Document; lineCounter: LineCounter }, error: YAMLException): Problem[] {
   const problems = doc.errors.map((e): Problem => {
-    const pos = e.linePos?.[0] ?? lineCounter.linePos(e.pos[0]);
+    const pos = lineCounter.linePos(e.code === 'MISSING_CHAR' ? openingQuote(doc, e.pos[0]) : e.pos[0]);
     return { file, line: pos.line, column: pos.col, severity: 'error', path: '', message: `YAML: ${firstLine(e.message)}` };
   });
   problems.push(...findDuplicateKeys(file, doc, lineCounter));
   if (problems.length > 0) return problems;
-  const mark = error.mark as { line: number; column: number } | undefined;
-  return [{ file, line: (mark?.line ?? 0) + 1, column: (mark?.column ?? 0) + 1, severity: 'error', path: '', message: `YAML: ${error.reason}` }];
+  const mark = error.mark as { line: number; column: number; position: number } | undefined;
+  // js-yaml marks an unknown alias at the end of its line; the alias itself is where to look.
+  const alias = /^unidentified alias "(.*)"$/.exec(error.reason);
+  const at = alias ? text.indexOf(`*${alias[1]}`) : -1;
+  const pos = at >= 0 ? lineCounter.linePos(at) : { line: (mark?.line ?? 0) + 1, col: (mark?.column ?? 0) + 1 };
+  return [{ file, line: pos.line, column: pos.col, severity: 'error', path: '', message: `YAML: ${error.reason}` }];
+}
+
+/** Where the quoted scalar that runs to `end` without its closing quote opens: the place to fix, not the end of the file. */
+function openingQuote(doc: Document, end: number): number {
+  let start = end;
+  yaml().visit(doc, {
+    Scalar(_key, node) {
+      const range = node.range;
+      if ((node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE') && range && range[0] < end && range[1] >= end) start = range[0];
+    },
+  });
+  return start;
 }
 
 function firstLine(message: string): string {

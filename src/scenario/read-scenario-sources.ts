@@ -33,7 +33,7 @@ export class NotUtf8Error extends Error {
     readonly column: number,
     byteOffset: number,
   ) {
-    super(`${file} is not UTF-8 text (byte ${byteOffset} is not valid UTF-8); save it as UTF-8 (for example: iconv -f cp1251 -t utf-8)`);
+    super(`${file} is not UTF-8 text (the byte at offset ${byteOffset} is not); save it as UTF-8 (for example: iconv -f cp1251 -t utf-8)`);
   }
 }
 
