@@ -15,9 +15,8 @@ function authSim(name, scenarioPaths, { extraArgs = [], probeToken = 'bench-prob
   };
 }
 
-/** The names of auth-sim's two kinds of start in the startup section (see sections/index.js). */
-const FIRST_START = 'auth-sim, first start (empty read cache)';
-const REPEAT_START = 'auth-sim, repeat start (read cache filled)';
+/** auth-sim's name in the startup section (targets.js looks for it). */
+const AUTH_START = 'auth-sim';
 
 /** The bare node:http baseline over a bodies fixture (bench/baseline-server.js). */
 function baseline(name, bodiesFile, { trivial = false, probeToken = 'bench-probe' } = {}) {
@@ -33,4 +32,4 @@ function baselineFromYaml(name, scenarioFile, { probeToken = 'bench-probe' } = {
   return { name, args: [path.join(__dirname, 'baseline-server.js'), '--yaml', scenarioFile], probePath: PREFIX + probeToken };
 }
 
-module.exports = { authSim, baseline, baselineFromYaml, ROOT, FIRST_START, REPEAT_START };
+module.exports = { authSim, baseline, baselineFromYaml, ROOT, AUTH_START };

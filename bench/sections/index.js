@@ -7,18 +7,13 @@ const { syntheticSection, syntheticBodies, syntheticTokens } = require('./synthe
 const { journalSection, journalInstructions } = require('./journal');
 const { callgrindAvailable } = require('../instructions');
 const { startupCase } = require('./startup');
+const { fileStylesCase } = require('./file-styles');
 const { reloadSection } = require('./reload');
 const { handTokens } = require('./throughput');
 
-/**
- * auth-sim's two kinds of start over one file: the first (an empty read cache of its own, as on
- * a clean machine) and a repeat (the read cache filled by an unmeasured start before), in the
- * names targets.js looks for.
- */
-function authFirstAndRepeat(ctx, file, probeToken) {
-  const first = servers.authSim(servers.FIRST_START, [file], { extraArgs: [], probeToken });
-  const repeat = servers.authSim(servers.REPEAT_START, [file], { extraArgs: ctx.authArgs, probeToken });
-  return [{ ...first, eachStart: () => ['--cache-dir', ctx.freshDir('read-cache-')] }, { ...repeat, prime: true }];
+/** auth-sim over one file, under the name targets.js looks for. */
+function authStart(ctx, file, probeToken) {
+  return servers.authSim(servers.AUTH_START, [file], { extraArgs: ctx.authArgs, probeToken });
 }
 
 /** Startup cases: the hand-written set against both baselines, then each synthetic population. */
@@ -28,7 +23,7 @@ async function startupSections(ctx, features, attempt) {
     startupCase(ctx, {
       id: 'startup-hand',
       title: '1,000 hand-written tokens',
-      authSpec: authFirstAndRepeat(ctx, ctx.fixtures.hand, 'hand-0000'),
+      authSpec: authStart(ctx, ctx.fixtures.hand, 'hand-0000'),
       baselineSpecs: [
         servers.baseline('baseline (ready bytes)', ctx.bodies.hand, { probeToken: 'hand-0000' }),
         servers.baselineFromYaml('baseline (same YAML file)', ctx.fixtures.hand, { probeToken: 'hand-0000' }),
@@ -44,7 +39,7 @@ async function startupSections(ctx, features, attempt) {
       startupCase(ctx, {
         id: `startup-synth-${count}`,
         title: `${count.toLocaleString('en-US')} synthetic tokens`,
-        authSpec: authFirstAndRepeat(ctx, file, 'synth-1'),
+        authSpec: authStart(ctx, file, 'synth-1'),
         baselineSpecs: [servers.baseline('baseline (ready bytes)', await syntheticBodies(ctx, count, file), { probeToken: 'synth-1' })],
         load: count ? { method: 'GET', tokens: syntheticTokens(count), seed: 5 } : undefined,
       }),
@@ -81,6 +76,7 @@ async function runSections(ctx, options, features, attempt) {
     else out.journalInstructions = await attempt('request journal on/off, instructions (callgrind)', () => journalInstructions(ctx));
   }
   if (on('startup')) out.startup = await startupSections(ctx, features, attempt);
+  if (on('file-styles')) out.startup.push(...[await attempt('startup per file style, 1,000 tokens', () => fileStylesCase(ctx))].filter(Boolean));
   if (on('reload') && features.reload) out.reload = await attempt('hot reload latency', () => reloadSection(ctx));
   else if (on('reload')) notes.push('bench/reload-latency.js (issue 3) is not in this tree: the reload section was skipped');
   out.pendingNotes = notes;

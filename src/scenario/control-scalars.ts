@@ -37,8 +37,9 @@ class SchemaWalk {
 
   constructor(private readonly root: JsonSchema) {}
 
-  visit(value: unknown, schema: JsonSchema | undefined, path: NodePath, viaAlias: boolean): unknown {
-    if (viaAlias && ++this.aliasValues > MAX_ALIAS_VALUES) throw new TooManyAliasValues(path);
+  /** `path` is one array pushed and popped as the walk goes, copied only for the error. */
+  visit(value: unknown, schema: JsonSchema | undefined, path: (string | number)[], viaAlias: boolean): unknown {
+    if (viaAlias && ++this.aliasValues > MAX_ALIAS_VALUES) throw new TooManyAliasValues([...path]);
     const node = this.resolve(schema);
     if (typeof value === 'string') return node ? convertScalar(value, node) : value;
     if (value === null || typeof value !== 'object') return value;
@@ -50,14 +51,23 @@ class SchemaWalk {
     return value;
   }
 
-  private visitChildren(value: Record<string, unknown>, node: JsonSchema | undefined, path: NodePath, viaAlias: boolean): void {
+  private visitChildren(value: Record<string, unknown>, node: JsonSchema | undefined, path: (string | number)[], viaAlias: boolean): void {
     if (Array.isArray(value)) {
-      value.forEach((item, i) => (value[i] = this.visit(item, node?.items as JsonSchema | undefined, [...path, i], viaAlias)));
+      const items = node?.items as JsonSchema | undefined;
+      for (let i = 0; i < value.length; i++) {
+        path.push(i);
+        value[i] = this.visit(value[i], items, path, viaAlias);
+        path.pop();
+      }
       return;
     }
     const properties = node?.properties as Record<string, JsonSchema> | undefined;
     const rest = typeof node?.additionalProperties === 'object' ? (node.additionalProperties as JsonSchema) : undefined;
-    for (const key of Object.keys(value)) value[key] = this.visit(value[key], properties?.[key] ?? rest, [...path, key], viaAlias);
+    for (const key in value) {
+      path.push(key);
+      value[key] = this.visit(value[key], (properties && Object.hasOwn(properties, key) ? properties[key] : undefined) ?? rest, path, viaAlias);
+      path.pop();
+    }
   }
 
   /** The schema behind a `$ref` into `$defs` (the only references the scenario schema uses). */

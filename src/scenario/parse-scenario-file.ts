@@ -6,7 +6,7 @@ import { findDuplicateKeys } from './find-duplicate-keys';
 import { locateNode, type NodePath } from './locate-node';
 import type { Problem, SourceRef } from './problem';
 import { readYamlText, YAMLException } from './read-yaml-text';
-import { validatorSchema, type ValidatorName } from './scenario-validators';
+import { cachedValidatorSchema, type ValidatorName } from './scenario-validators';
 
 /** A scenario file turned into data, with everything found wrong in it. */
 export interface ParsedScenarioFile {
@@ -54,7 +54,7 @@ export function parseScenarioFile(file: string, text: string, schema: ValidatorN
   }
   const data = (read.data ?? {}) as Record<string, unknown>;
   try {
-    convertControlScalars(data, validatorSchema(schema));
+    convertControlScalars(data, cachedValidatorSchema(schema));
   } catch (error) {
     if (!(error instanceof TooManyAliasValues)) throw error;
     const pos = placeOf(result(data, []), error.path);
