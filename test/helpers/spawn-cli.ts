@@ -1,17 +1,12 @@
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import os from 'node:os';
 import path from 'node:path';
 
 /** The built CLI launcher, as `npx auth-sim` runs it (npm test builds dist/ first). */
 export const CLI = path.resolve(__dirname, '..', '..', 'bin', 'auth-sim.js');
 
-/**
- * The environment tests run the CLI in, as it is when the CLI starts: no colours, and the default read cache under the temp
- * dir rather than in the home directory of whoever runs the tests (tests that look at the cache
- * pass their own --cache-dir).
- */
+/** The environment tests run the CLI in: no colours, as when its output is not a terminal. */
 export function cliEnv(): NodeJS.ProcessEnv {
-  return { ...process.env, NO_COLOR: '1', XDG_CACHE_HOME: path.join(os.tmpdir(), 'auth-sim-test-cache') };
+  return { ...process.env, NO_COLOR: '1' };
 }
 
 /** A running `auth-sim` process and everything it has printed so far. */
