@@ -1,20 +1,4 @@
 import type { JsonSchema } from '../protocol/json-schema';
-import type { NodePath } from './locate-node';
-
-/**
- * How many values a file may reach through aliases: each `*name` counts every value inside what
- * it names, and again for aliases inside that. js-yaml shares an anchored value rather than
- * copying it, but the schema check and the compiler walk every use, so a few lines of nested
- * aliases ("billion laughs") would hold the process for minutes.
- */
-export const MAX_ALIAS_VALUES = 1_000_000;
-
-/** Thrown when a file reaches more than MAX_ALIAS_VALUES values through aliases; `path` is where. */
-export class TooManyAliasValues extends Error {
-  constructor(readonly path: NodePath) {
-    super(`more than ${MAX_ALIAS_VALUES.toLocaleString('en-US')} values reached through aliases`);
-  }
-}
 
 /**
  * Turns the text of a control key's plain scalar into the number or boolean its schema asks for
@@ -24,49 +8,34 @@ export class TooManyAliasValues extends Error {
  * type union admits strings (`after: 3` would fail its "30s" pattern) and turns null into "".
  */
 export function convertControlScalars(data: unknown, schema: JsonSchema): unknown {
-  const walk = new SchemaWalk(schema);
-  return walk.visit(data, schema, [], false);
+  return new SchemaWalk(schema).visit(data, schema);
 }
 
 const CORE_NUMBER = /^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$/;
 const CORE_BOOLEAN: Record<string, boolean> = { true: true, True: true, TRUE: true, false: false, False: false, FALSE: false };
 
 class SchemaWalk {
-  private readonly seen = new WeakSet<object>();
-  private aliasValues = 0;
-
   constructor(private readonly root: JsonSchema) {}
 
-  /** `path` is one array pushed and popped as the walk goes, copied only for the error. */
-  visit(value: unknown, schema: JsonSchema | undefined, path: (string | number)[], viaAlias: boolean): unknown {
-    if (viaAlias && ++this.aliasValues > MAX_ALIAS_VALUES) throw new TooManyAliasValues([...path]);
+  visit(value: unknown, schema: JsonSchema | undefined): unknown {
     const node = this.resolve(schema);
     if (typeof value === 'string') return node ? convertScalar(value, node) : value;
-    if (value === null || typeof value !== 'object') return value;
-    const again = viaAlias || this.seen.has(value);
-    this.seen.add(value);
-    const picked = branches(node, value);
-    if (picked.length === 0) this.visitChildren(value as Record<string, unknown>, undefined, path, again);
-    for (const branch of picked) this.visitChildren(value as Record<string, unknown>, branch, path, again);
+    if (value === null || typeof value !== 'object' || !node) return value;
+    for (const branch of branches(node, value)) this.visitChildren(value as Record<string, unknown>, branch);
     return value;
   }
 
-  private visitChildren(value: Record<string, unknown>, node: JsonSchema | undefined, path: (string | number)[], viaAlias: boolean): void {
+  private visitChildren(value: Record<string, unknown>, node: JsonSchema): void {
     if (Array.isArray(value)) {
-      const items = node?.items as JsonSchema | undefined;
-      for (let i = 0; i < value.length; i++) {
-        path.push(i);
-        value[i] = this.visit(value[i], items, path, viaAlias);
-        path.pop();
-      }
+      const items = node.items as JsonSchema | undefined;
+      if (items) for (let i = 0; i < value.length; i++) value[i] = this.visit(value[i], items);
       return;
     }
-    const properties = node?.properties as Record<string, JsonSchema> | undefined;
-    const rest = typeof node?.additionalProperties === 'object' ? (node.additionalProperties as JsonSchema) : undefined;
+    const properties = node.properties as Record<string, JsonSchema> | undefined;
+    const rest = typeof node.additionalProperties === 'object' ? (node.additionalProperties as JsonSchema) : undefined;
     for (const key in value) {
-      path.push(key);
-      value[key] = this.visit(value[key], (properties && Object.hasOwn(properties, key) ? properties[key] : undefined) ?? rest, path, viaAlias);
-      path.pop();
+      const child = (properties && Object.hasOwn(properties, key) ? properties[key] : undefined) ?? rest;
+      if (child) value[key] = this.visit(value[key], child);
     }
   }
 
@@ -79,8 +48,7 @@ class SchemaWalk {
 }
 
 /** The schemas that describe a collection: itself, or the `then`/`else` its `if` picks by type. */
-function branches(node: JsonSchema | undefined, value: object): JsonSchema[] {
-  if (!node) return [];
+function branches(node: JsonSchema, value: object): JsonSchema[] {
   if (!node.if) return [node];
   const wanted = (node.if as JsonSchema).type;
   const isObject = !Array.isArray(value);
@@ -88,11 +56,29 @@ function branches(node: JsonSchema | undefined, value: object): JsonSchema[] {
   return picked ? [picked as JsonSchema] : [];
 }
 
+/** What a scalar at a schema node may become: decided once per node, as every card field asks. */
+interface ScalarPlan {
+  readonly number: boolean;
+  readonly boolean: boolean;
+}
+
+const plans = new WeakMap<JsonSchema, ScalarPlan>();
+
+function planOf(node: JsonSchema): ScalarPlan {
+  let plan = plans.get(node);
+  if (!plan) {
+    const types = ([] as unknown[]).concat(node.type ?? []);
+    const freeText = types.includes('string') && node.pattern === undefined;
+    plan = { number: (types.includes('number') || types.includes('integer')) && !freeText, boolean: types.includes('boolean') && !types.includes('string') };
+    plans.set(node, plan);
+  }
+  return plan;
+}
+
 function convertScalar(text: string, node: JsonSchema): unknown {
   if (node.if) return convertScalar(text, ((node.if as JsonSchema).type === 'string' ? node.then : node.else) as JsonSchema);
-  const types = ([] as unknown[]).concat(node.type ?? []);
-  const freeText = types.includes('string') && node.pattern === undefined;
-  if ((types.includes('number') || types.includes('integer')) && !freeText && CORE_NUMBER.test(text)) return Number(text);
-  if (types.includes('boolean') && !types.includes('string') && Object.hasOwn(CORE_BOOLEAN, text)) return CORE_BOOLEAN[text];
+  const plan = planOf(node);
+  if (plan.number && CORE_NUMBER.test(text)) return Number(text);
+  if (plan.boolean && Object.hasOwn(CORE_BOOLEAN, text)) return CORE_BOOLEAN[text];
   return text;
 }

@@ -1,7 +1,8 @@
 import type { Document, LineCounter } from 'yaml';
 import { yaml } from './yaml-library';
 import { checkScenarioEntry, checkScenarioFile } from './check-scenario-file';
-import { convertControlScalars, TooManyAliasValues } from './control-scalars';
+import { TooManyAliasValues } from './alias-budget';
+import { convertControlScalars } from './control-scalars';
 import { findDuplicateKeys } from './find-duplicate-keys';
 import { locateNode, type NodePath } from './locate-node';
 import type { Problem, SourceRef } from './problem';
@@ -49,18 +50,15 @@ export function parseScenarioFile(file: string, text: string, schema: ValidatorN
   try {
     read = readYamlText(file, text);
   } catch (error) {
+    if (error instanceof TooManyAliasValues) {
+      const message = `${error.message} (each *alias counts every value of what it names); use fewer aliases of large anchors, or split the file`;
+      return result({}, [{ file, line: error.line, column: error.column, severity: 'error', path: '', message }]);
+    }
     if (!(error instanceof YAMLException)) throw error;
     return result({}, syntaxProblems(file, text, placed(), error));
   }
   const data = (read.data ?? {}) as Record<string, unknown>;
-  try {
-    convertControlScalars(data, cachedValidatorSchema(schema));
-  } catch (error) {
-    if (!(error instanceof TooManyAliasValues)) throw error;
-    const pos = placeOf(result(data, []), error.path);
-    const message = `${error.message} (each *alias counts every value of what it names); use fewer aliases of large anchors, or split the file`;
-    return result({}, [{ file, line: pos.line, column: pos.col, severity: 'error', path: '', message }]);
-  }
+  convertControlScalars(data, cachedValidatorSchema(schema));
   const check = schema === 'scenario-file' ? checkScenarioFile : checkScenarioEntry;
   return result(data, check(file, data, () => placed()), read.tokenPlaces);
 }

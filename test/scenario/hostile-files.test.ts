@@ -2,6 +2,7 @@ import { runCli, startCli } from '../helpers/spawn-cli';
 import { makeTempDir, type TempDir } from '../helpers/temp-dir';
 import { waitFor } from '../helpers/wait-for';
 import { getClient } from '../helpers/test-simulator';
+import { parseScenarioFile } from '../../src/scenario/parse-scenario-file';
 
 /** Tokens that reuse one anchor: a real way to write many similar tokens. */
 function manyAliases(count: number): string {
@@ -53,4 +54,11 @@ test('a file that is not UTF-8 (cp1251) is an error naming the file and its firs
   const run = runCli(['validate', 'cp1251.yaml'], { cwd: dir.path });
   expect(run.stderr).toBe('auth-sim: cp1251.yaml:3:16 cp1251.yaml is not UTF-8 text (the byte at offset 32 is not); save it as UTF-8 (for example: iconv -f cp1251 -t utf-8)\n');
   expect(run.status).toBe(1);
+});
+
+test('an alias written on the next line, after a comment, still counts', () => {
+  const nested = LAUGHS.replace(/\[(\*[a-h](,\*[a-h])*)\]/g, (_m, list: string) => `\n${list.split(',').map((a) => `  # one\n  - ${a}`).join('\n')}`);
+  expect(nested).toContain('  # one\n  - *a');
+  const problems = parseScenarioFile('laughs.yaml', nested).problems.map((p) => p.message);
+  expect(problems).toEqual(['more than 1,000,000 values reached through aliases (each *alias counts every value of what it names); use fewer aliases of large anchors, or split the file']);
 });
