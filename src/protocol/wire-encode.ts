@@ -23,28 +23,51 @@ export const DEFAULT_WIRE_OPTIONS: WireOptions = Object.freeze({
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
-// A map per resource, not a scan of the table per key: synthetic cards are encoded per request.
-const SPECS_BY_NAME: Readonly<Record<ResourceName, ReadonlyMap<string, FieldSpec>>> = (() => {
-  const byName = {} as Record<ResourceName, ReadonlyMap<string, FieldSpec>>;
-  for (const resource of RESOURCE_NAMES) byName[resource] = new Map(RESOURCES[resource].map((spec) => [spec.name, spec]));
-  return byName;
-})();
+/** A resource's served fields by name, each with its JSON key ready to write. */
+type ServedFields = ReadonlyMap<string, { readonly spec: FieldSpec; readonly key: string }>;
 
 /**
- * Turns an authored resource (already validated against the field table) into its wire form:
- * fields newer than the served version and module-gated fields are left out, and scalars are
- * encoded per the wire style. Keys keep the author's order.
+ * The wire encoder for one set of options: the field table decides, once per resource, which
+ * fields are served (version and module gating) and how each value is written (its type); `json`
+ * then writes an authored resource straight out as wire JSON text. Keys keep the author's order;
+ * the text is what JSON.stringify writes for the same wire object, byte for byte.
  */
-export function encodeResource(resource: ResourceName, value: Record<string, unknown>, options: WireOptions): Record<string, Json> {
-  const out: Record<string, Json> = {};
-  const specs = SPECS_BY_NAME[resource];
-  for (const name in value) {
-    const raw = value[name];
-    const spec = specs.get(name);
-    if (!spec || !isServed(spec, options) || raw === undefined) continue;
-    out[name] = encodeValue(spec.type, raw, options);
+export interface WireEncoder {
+  readonly options: WireOptions;
+  /** Whether `resource.field` is part of the answer under these options. */
+  served(resource: ResourceName, field: string): boolean;
+  /** The wire JSON text of `value`, a `resource` already validated against the field table. */
+  json(resource: ResourceName, value: Readonly<Record<string, unknown>>): string;
+}
+
+/** The encoder for `options`. */
+export function createWireEncoder(options: WireOptions): WireEncoder {
+  const fields = {} as Record<ResourceName, ServedFields>;
+  for (const name of RESOURCE_NAMES) {
+    const served = RESOURCES[name].filter((spec) => isServed(spec, options));
+    fields[name] = new Map(served.map((spec) => [spec.name, { spec, key: `${JSON.stringify(spec.name)}:` }]));
   }
-  return out;
+  const json = (name: ResourceName, value: Readonly<Record<string, unknown>>): string => {
+    const served = fields[name];
+    let out = '';
+    for (const key in value) {
+      const raw = value[key];
+      const field = served.get(key);
+      if (field === undefined || raw === undefined) continue;
+      out += (out === '' ? '{' : ',') + field.key + valueJson(field.spec.type, raw);
+    }
+    return out === '' ? '{}' : `${out}}`;
+  };
+  const valueJson = (type: FieldType, raw: unknown): string => {
+    if (raw === null) return 'null';
+    if (typeof type === 'object') {
+      if ('one' in type) return json(type.one, raw as Record<string, unknown>);
+      return `[${(raw as readonly Record<string, unknown>[]).map((item) => json(type.list, item)).join(',')}]`;
+    }
+    if (type === 'Map<String,String>') return mapJson(raw as Record<string, unknown>);
+    return JSON.stringify(encodeScalar(type, raw, options.wire));
+  };
+  return { options, served: (name, field) => fields[name].has(field), json };
 }
 
 /** Whether a field is part of the answer under these options. */
@@ -53,17 +76,9 @@ export function isServed(spec: FieldSpec, options: WireOptions): boolean {
   return !spec.needsCompanyModule || isCompanyListServed(options.modules);
 }
 
-function encodeValue(type: FieldType, raw: unknown, options: WireOptions): Json {
-  if (raw === null) return null;
-  if (typeof type === 'object') {
-    if ('one' in type) return encodeResource(type.one, raw as Record<string, unknown>, options);
-    return (raw as Record<string, unknown>[]).map((item) => encodeResource(type.list, item, options));
-  }
-  if (type === 'Map<String,String>') {
-    const map = raw as Record<string, unknown>;
-    return Object.fromEntries(Object.entries(map).map(([k, v]) => [k, String(v)]));
-  }
-  return encodeScalar(type, raw, options.wire);
+/** The deprecated string map: every value as a string; Object.keys orders keys as JSON.stringify would. */
+function mapJson(map: Readonly<Record<string, unknown>>): string {
+  return `{${Object.keys(map).map((key) => `${JSON.stringify(key)}:${JSON.stringify(String(map[key]))}`).join(',')}}`;
 }
 
 /** Reference, "Resources and their fields": every scalar is written as a JSON string, Booleans as "true"/"false". */

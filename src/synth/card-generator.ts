@@ -1,8 +1,5 @@
-import type { WireJson } from '../protocol/wire-json';
 import type { EntryData } from '../scenario/compile-entry';
 import { assembleResource, missingRules } from './assemble-resource';
-import { decodeTexts, toBytes, type ByteText } from './byte-text';
-import { createCardWriter, type CardDraw } from './card-writer';
 import { buildBranchCatalogue, BRANCH_RULES } from './branch-catalogue';
 import { CLIENT_RULES, drawExtras, drawFieldProfiles, type ClientFacts } from './client-card';
 import { COMPANY_RULES, drawCompany, drawSoleProprietorship, type CompanyFacts } from './company';
@@ -16,13 +13,14 @@ import type { PopulationSpec } from './population-spec';
 export interface CardGenerator {
   readonly spec: PopulationSpec;
   entryFor(n: number): EntryData | 'error';
-  /**
-   * Card n's Response as wire JSON under `wire`, in one pass (what entryFor's card serves, byte
-   * for byte, when its settings give these options), or 'error'. The JSON is a byte string
-   * (byte-text.ts): its UTF-8 bytes, one per character, ready for Buffer.from(json, 'latin1').
-   * The catalogues are pinned in `wire`, so shared branches and groups are encoded once.
-   */
-  jsonWriter(wire: WireJson): (n: number) => ByteText | 'error';
+}
+
+/** What a card is made of, with every draw taken except those its Client rules take as they run. */
+interface CardDraw {
+  readonly facts: ClientFacts;
+  /** Index into the population's field profiles. */
+  readonly profile: number;
+  readonly companies: readonly CompanyFacts[];
 }
 
 /** Every rule table the generator fills a resource from, for the "knows every field" check. */
@@ -50,24 +48,13 @@ export function createCardGenerator(spec: PopulationSpec): CardGenerator {
   // A protocol table change must reach the generator; better no population than silently thin cards.
   if (missing.length > 0) throw new Error(`the synthetic generator has no rule for ${missing.join(', ')}`);
   const ctx = createPopulationContext(spec);
-  const branches = buildBranchCatalogue(ctx);
-  const catalogues: Catalogues = { branches, leaves: buildGroupLeaves(ctx), profiles: drawFieldProfiles(ctx), crm: toBytes(spec.crm) };
+  const catalogues: Catalogues = { branches: buildBranchCatalogue(ctx), leaves: buildGroupLeaves(ctx), profiles: drawFieldProfiles(ctx), crm: spec.crm };
   return {
     spec,
     entryFor(n) {
       ctx.reseed(n);
       if (ctx.chance(spec.errors)) return 'error';
       return assembleCard(drawCard(ctx, n, catalogues), spec, catalogues.profiles);
-    },
-    jsonWriter(wire) {
-      for (const branch of branches) wire.pin('Branch', branch.resource);
-      for (const leaf of catalogues.leaves) wire.pin('Group', leaf);
-      const write = createCardWriter(wire, catalogues.profiles, ctx.plain);
-      return (n) => {
-        ctx.reseed(n);
-        if (ctx.chance(spec.errors)) return 'error';
-        return write(drawCard(ctx, n, catalogues));
-      };
     },
   };
 }
@@ -79,7 +66,7 @@ interface Catalogues {
   /** Per profile, whether each Client field (in table order) is filled. */
   readonly profiles: readonly (readonly boolean[])[];
   /** The CRM link template. */
-  readonly crm: ByteText;
+  readonly crm: string;
 }
 
 function drawCard(ctx: PopulationContext, n: number, { branches, leaves, profiles, crm }: Catalogues): CardDraw {
@@ -110,13 +97,13 @@ function drawCard(ctx: PopulationContext, n: number, { branches, leaves, profile
   return { facts, profile: ctx.rand(0, profiles.length - 1), companies };
 }
 
-/** A card as an entry: Response objects in table order, texts decoded, plus the population's control keys. */
+/** A card as an entry: Response objects in table order, plus the population's control keys. */
 function assembleCard({ facts, profile, companies }: CardDraw, spec: PopulationSpec, profiles: Catalogues['profiles']): EntryData {
-  // The client's rules draw as they run, so the client is assembled first, as the card writer writes it.
+  // The client's rules draw as they run, so the client is assembled before the companies.
   const client = assembleResource('Client', CLIENT_RULES, facts, profiles[profile]);
   const entry: EntryData = { client };
   if (companies.length > 0) entry.companyList = companies.map((c) => assembleResource('Company', COMPANY_RULES, c));
-  return Object.assign(decodeTexts(entry) as EntryData, spec.control);
+  return Object.assign(entry, spec.control);
 }
 
 /** `count` different items, in drawn order. */

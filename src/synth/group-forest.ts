@@ -1,5 +1,4 @@
 import { assembleResource, type FieldRules } from './assemble-resource';
-import { fromBytes, toBytes } from './byte-text';
 import type { PopulationContext } from './population-context';
 
 /** One group of the population's trees; the chain of parents is what `parentGroup` nests. */
@@ -47,6 +46,6 @@ export function buildGroupLeaves(ctx: PopulationContext): readonly Readonly<Reco
 
 /** Roots are named after departments, their children after cities, deeper groups after words. */
 function groupName(ctx: PopulationContext, level: number, id: number): string {
-  const word = fromBytes(level === 0 ? `${ctx.vocab.department()} ${id}` : level === 1 ? ctx.vocab.city() : ctx.vocab.word());
-  return toBytes(word[0].toUpperCase() + word.slice(1));
+  const word = level === 0 ? `${ctx.vocab.department()} ${id}` : level === 1 ? ctx.vocab.city() : ctx.vocab.word();
+  return word[0].toUpperCase() + word.slice(1);
 }
