@@ -1,11 +1,11 @@
 import type { EntryData } from '../scenario/compile-entry';
-import { assembleResource, missingRules } from './assemble-resource';
-import { buildBranchCatalogue, BRANCH_RULES } from './branch-catalogue';
+import { assembleResource } from './assemble-resource';
+import { buildBranchCatalogue } from './branch-catalogue';
 import { CLIENT_RULES, drawExtras, drawFieldProfiles, type ClientFacts } from './client-card';
 import { COMPANY_RULES, drawCompany, drawSoleProprietorship, type CompanyFacts } from './company';
-import { buildGroupLeaves, GROUP_RULES } from './group-forest';
+import { buildGroupLeaves } from './group-forest';
 import { makeInn10, makeInn12 } from './identifiers';
-import { CONTACTS_RULES, drawPerson } from './person';
+import { drawPerson } from './person';
 import { createPopulationContext, type PopulationContext } from './population-context';
 import type { PopulationSpec } from './population-spec';
 
@@ -23,30 +23,11 @@ interface CardDraw {
   readonly companies: readonly CompanyFacts[];
 }
 
-/** Every rule table the generator fills a resource from, for the "knows every field" check. */
-export const GENERATED_RESOURCES = {
-  Client: CLIENT_RULES,
-  Company: COMPANY_RULES,
-  Branch: BRANCH_RULES,
-  Group: GROUP_RULES,
-  Contacts: CONTACTS_RULES,
-} as const;
-
-/** Protocol fields no rule fills, as "Resource.field"; empty when the generator is complete. */
-export function unknownFields(): string[] {
-  return Object.entries(GENERATED_RESOURCES).flatMap(([resource, rules]) =>
-    missingRules(resource as keyof typeof GENERATED_RESOURCES, rules).map((f) => `${resource}.${f}`),
-  );
-}
-
 /**
  * A population's card generator. Catalogues (branches, group trees) are drawn once from the
  * seed; each card is then a pure function of (seed, n): the faker is re-seeded before every card.
  */
 export function createCardGenerator(spec: PopulationSpec): CardGenerator {
-  const missing = unknownFields();
-  // A protocol table change must reach the generator; better no population than silently thin cards.
-  if (missing.length > 0) throw new Error(`the synthetic generator has no rule for ${missing.join(', ')}`);
   const ctx = createPopulationContext(spec);
   const catalogues: Catalogues = { branches: buildBranchCatalogue(ctx), leaves: buildGroupLeaves(ctx), profiles: drawFieldProfiles(ctx), crm: spec.crm };
   return {

@@ -39,7 +39,7 @@ const PERSONAL_ACCOUNT = { prefix: '40817810' } as const;
 const deviceOf = (c: ClientFacts) => DEVICES[Number(c.id) % DEVICES.length];
 
 /** Client fields, keyed by the protocol table's names; the table decides order and presence. */
-export const CLIENT_RULES: FieldRules<ClientFacts> = {
+export const CLIENT_RULES: FieldRules<'Client', ClientFacts> = {
   id: (c) => c.id,
   contract: (c) => {
     const { ctx } = c;

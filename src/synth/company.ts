@@ -23,7 +23,7 @@ export interface CompanyFacts {
 }
 
 /** Company fields from the facts; kpp is absent for a sole proprietor, who has none. */
-export const COMPANY_RULES: FieldRules<CompanyFacts> = {
+export const COMPANY_RULES: FieldRules<'Company', CompanyFacts> = {
   id: (c) => c.id,
   name: (c) => c.name,
   type: (c) => c.type,

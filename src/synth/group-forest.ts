@@ -11,7 +11,7 @@ export interface GroupFacts {
 }
 
 /** Group fields from the facts; parentGroup is the parent's own Group object, so the tree nests. */
-export const GROUP_RULES: FieldRules<GroupFacts> = {
+export const GROUP_RULES: FieldRules<'Group', GroupFacts> = {
   id: (g) => g.id,
   parentGroup: (g) => g.parent,
   name: (g) => g.name,

@@ -78,7 +78,7 @@ export function firstChar(text: string): string {
 }
 
 /** Contacts: all derived from the person, so they agree with each other and with the name. */
-export const CONTACTS_RULES: FieldRules<Person> = {
+export const CONTACTS_RULES: FieldRules<'Contacts', Person> = {
   phone: (p) => p.phone,
   email: (p) => p.email,
   telegramUserName: (p) => p.telegram,
