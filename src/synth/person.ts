@@ -74,7 +74,8 @@ export function drawPerson(ctx: PopulationContext): Person {
 
 /** The first character of a name (a whole code point, so never half of a surrogate pair). */
 export function firstChar(text: string): string {
-  return String.fromCodePoint(text.codePointAt(0) ?? 0).slice(0, text.length);
+  const code = text.codePointAt(0);
+  return code === undefined ? '' : String.fromCodePoint(code);
 }
 
 /** Contacts: all derived from the person, so they agree with each other and with the name. */
