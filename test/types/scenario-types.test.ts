@@ -1,5 +1,7 @@
 import path from 'node:path';
 import ts from 'typescript';
+import type { ScenarioFile } from '../../src/api/scenario-types';
+import { scenarioFileSchema } from '../../src/scenario/scenario-schema';
 
 const root = path.resolve(__dirname, '../..');
 const fixture = (name: string) => path.join(__dirname, 'fixtures', name);
@@ -57,4 +59,10 @@ test.each([
   ['an unknown top-level key', 'wrong-top-key.ts', [`3: TS2561 Object literal may only specify known properties, but 'tokns' does not exist in type 'ScenarioFile'. Did you mean to write 'tokens'?`]],
 ])('%s fails to compile', (_what, name, expected) => {
   expect(results.get(fixture(name))).toEqual(expected);
+});
+
+test("ScenarioFile types exactly the schema's top-level keys", () => {
+  // `satisfies` makes this list name every key of ScenarioFile and nothing else; the schema must agree.
+  const typed = { tokens: true, fallback: true, unavailable: true, defaults: true, generate: true } satisfies Record<keyof ScenarioFile, true>;
+  expect(Object.keys(scenarioFileSchema().properties as object).sort()).toEqual(Object.keys(typed).sort());
 });
