@@ -4,6 +4,8 @@ import { registerValidate } from './validate';
 import { registerSchema } from './schema';
 import { registerFields } from './fields';
 import { registerGenerate } from './generate';
+import { registerCheck } from './check';
+import { registerRecord } from './record';
 
 /** Builds the command-line program; one file per command registers itself. */
 export function buildProgram(): Command {
@@ -15,6 +17,8 @@ export function buildProgram(): Command {
   registerSchema(program);
   registerFields(program);
   registerGenerate(program);
+  registerCheck(program);
+  registerRecord(program);
   return program;
 }
 
