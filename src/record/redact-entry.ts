@@ -46,11 +46,12 @@ function fakeFor(role: FieldRole, text: string, record: Record<string, unknown>,
       return namePart(role, text, fakes);
     case 'full-name':
       // Each word that is the client's surname, first name or patronymic becomes that part's stand-in, so the name agrees with them.
-      return text.replace(/[^\s,.]+/g, (word) => namePart(NAME_PARTS.find((part) => record[part] === word) ?? 'surname', word, fakes));
+      return fullName(text, record, fakes);
     case 'birth-date':
       return fakes.stable(role, text, (_, rand) => fakeDate(text, rand));
     case 'secret-word':
-      return fakes.stable(role, text, (faker) => sameScript(text, faker.word.noun()));
+      // faker has no Russian word list: a Cyrillic code word becomes a maiden name, the classic code word.
+      return fakes.stable(role, text, (faker) => (/[\u0400-\u04ff]/.test(text) ? faker.person.lastName('female') : faker.word.noun()));
     case 'phone':
       return fakes.stable(role, text, (_, rand) => sameShapeDigits(text, rand, text.startsWith('+') ? 2 : 1));
     case 'email':
@@ -77,6 +78,25 @@ function fakeFor(role: FieldRole, text: string, record: Record<string, unknown>,
       // A BIK names a bank branch, not a person; it is kept so account keys still check.
       return text;
   }
+}
+
+/**
+ * A full or short name whose words are the client's surname, first name or patronymic, or their
+ * initials ("Ivanova A. P."): each word becomes that part's stand-in, so the name agrees with them.
+ */
+function fullName(text: string, record: Record<string, unknown>, fakes: FakeValues): string {
+  let initials = 0;
+  return text.replace(/[^\s,.]+\.?/g, (word) => {
+    const bare = word.replace(/\.$/, '');
+    const known = NAME_PARTS.find((part) => record[part] === bare);
+    if (known !== undefined) return namePart(known, bare, fakes) + word.slice(bare.length);
+    if (/^\p{L}\.?$/u.test(word) && initials < 2) {
+      const part = initials++ === 0 ? 'firstname' : 'patronymic';
+      const whole = typeof record[part] === 'string' ? (record[part] as string) : bare;
+      return namePart(part, whole, fakes)[0] + word.slice(1);
+    }
+    return namePart('surname', bare, fakes) + word.slice(bare.length);
+  });
 }
 
 /** A surname, first name or patronymic in the original's script, of the sex its Russian ending suggests. */

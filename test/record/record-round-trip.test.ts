@@ -7,6 +7,7 @@ import { startCli } from '../helpers/spawn-cli';
 import { makeTempDir, type TempDir } from '../helpers/temp-dir';
 import { startTestSimulator } from '../helpers/test-simulator';
 import { runCli } from '../helpers/spawn-cli';
+import { isValidAccountKey, isValidInn, isValidOgrn, isValidOgrnip } from '../../src/synth/identifiers';
 
 const EXTRA = `
 tokens:
@@ -45,11 +46,11 @@ async function seen(url: string, token: string, method: 'GET' | 'POST'): Promise
 }
 
 /** Records TOKENS (GET, then POST) through a record proxy started with `flags`; resolves with the file's text once it stopped. */
-async function record(out: string, flags: string[]): Promise<{ text: string; proxied: Map<string, string>; log: string }> {
+async function record(out: string, flags: string[], tokens: readonly string[] = TOKENS): Promise<{ text: string; proxied: Map<string, string>; log: string }> {
   const proxy = await startCli(['record', '--target', sim.url, '--out', out, '--port', '0', ...flags]);
   const proxied = new Map<string, string>();
   try {
-    for (const token of TOKENS) {
+    for (const token of tokens) {
       proxied.set(`GET ${token}`, await seen(proxy.url, token, 'GET'));
       proxied.set(`POST ${token}`, await seen(proxy.url, token, 'POST'));
     }
@@ -97,4 +98,53 @@ describe('auth-sim record', () => {
     expect(Number(/^(\d+)ms$/.exec(tokens.slowish.delay)?.[1])).toBeGreaterThanOrEqual(150);
     expect(text).not.toContain('# measured');
   });
+
+  it('with --redact leaves no original name, phone, e-mail or INN in the file, gives valid check digits, and redacts alike with the same --seed', async () => {
+    const tokens = ['alice', 'bob-corp', 'full', 'corp-demo-1', 'corp-demo-4', 'demo-1', 'a b+/ж', 'expired'];
+    const originals = new Set<string>();
+    for (const token of tokens) {
+      const res = await fetch(`${sim.url}/rest/chat/client/id/${encodeURIComponent(token)}`);
+      collectPersonal(await res.json(), originals);
+    }
+    expect([...originals]).toEqual(expect.arrayContaining(['Ivanova', 'Alisa', '+79161234567', 'alisa.ivanova@example.ru', '7707083893', 'Нулёва']));
+    const first = await record(path.join(dir.path, 'redacted.yaml'), ['--redact', '--seed', '7'], tokens);
+    const leaked = [...originals].filter((value) => new RegExp(`(?<![\\p{L}\\d])${escape(value)}(?![\\p{L}\\d])`, 'u').test(first.text));
+    expect(leaked).toEqual([]);
+    const file = parse(first.text) as { tokens: Record<string, Record<string, unknown>> };
+    const identifiers = collectIdentifiers(file.tokens);
+    expect(identifiers.inn.length).toBeGreaterThanOrEqual(5);
+    expect(identifiers.inn.filter((inn) => !isValidInn(inn))).toEqual([]);
+    expect(identifiers.ogrn.length).toBeGreaterThanOrEqual(2);
+    expect(identifiers.ogrn.filter((ogrn) => !isValidOgrn(ogrn) && !isValidOgrnip(ogrn))).toEqual([]);
+    const full = file.tokens.full.client as { name: string; surname: string; firstname: string; patronymic: string; accountNumbers: string; bankBranch: { bik: string } };
+    expect(full.name).toBe(`${full.surname} ${full.firstname} ${full.patronymic}`);
+    expect(isValidAccountKey(full.accountNumbers, full.bankBranch.bik)).toBe(true);
+    const again = await record(path.join(dir.path, 'redacted-again.yaml'), ['--redact', '--seed', '7'], tokens);
+    expect(parse(again.text)).toEqual(file);
+  });
 });
+
+const PERSONAL_KEYS = new Set(['name', 'surname', 'firstname', 'patronymic', 'phone', 'whatsappPhone', 'email', 'inn']);
+
+/** Every value of a personal field in a wire body, and each word of a name. */
+function collectPersonal(value: unknown, into: Set<string>, key = ''): void {
+  if (Array.isArray(value)) return value.forEach((v) => collectPersonal(v, into, key));
+  if (typeof value === 'object' && value !== null) {
+    for (const [k, v] of Object.entries(value)) if (!['fieldList', 'actionList', 'group', 'bankBranch'].includes(k)) collectPersonal(v, into, k);
+    return;
+  }
+  if (typeof value !== 'string' || !PERSONAL_KEYS.has(key)) return;
+  into.add(value);
+  if (key === 'name') for (const word of value.split(/[\s,.]+/)) if (word.length > 3) into.add(word);
+}
+
+function collectIdentifiers(value: unknown, found: { inn: string[]; ogrn: string[] } = { inn: [], ogrn: [] }, key = ''): { inn: string[]; ogrn: string[] } {
+  if (Array.isArray(value)) value.forEach((v) => collectIdentifiers(v, found, key));
+  else if (typeof value === 'object' && value !== null) for (const [k, v] of Object.entries(value)) collectIdentifiers(v, found, k);
+  else if (key === 'inn' || key === 'ogrn') found[key].push(String(value));
+  return found;
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
