@@ -1,10 +1,13 @@
-import type { ResourceName } from './fields';
+import type { FieldNameOf, ResourceName } from './fields';
+
+/** "Client.inn": every field of the table as Resource.field. */
+type FieldKey = { [R in ResourceName]: `${R}.${FieldNameOf<R>}` }[ResourceName];
 
 /**
  * What some fields of the table hold, beyond their wire type: identifiers with check digits (the
  * checker verifies them) and personal data (the recorder's --redact replaces it). Keyed by
- * "Resource.field" of src/protocol/fields.ts; a test keeps every key a field of the table, so this
- * is an annotation of the table, not a second list of the protocol.
+ * "Resource.field" of src/protocol/fields.ts, and the compiler rejects a key that is not a field
+ * of the table: an annotation of the table, not a second list of the protocol.
  */
 export const FIELD_ROLES = {
   'Client.inn': 'inn',
@@ -30,7 +33,7 @@ export const FIELD_ROLES = {
   'Company.internationalName': 'company-name',
   'Company.regAddress': 'address',
   'Company.internationalAddress': 'address',
-} as const satisfies Record<string, string>;
+} as const satisfies Partial<Record<FieldKey, string>>;
 
 export type FieldRole = (typeof FIELD_ROLES)[keyof typeof FIELD_ROLES];
 
