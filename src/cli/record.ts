@@ -8,6 +8,7 @@ import { createRedactor } from '../record/redact-entry';
 import { startServer } from '../server/start-server';
 import { HELD_TO, parseTimeout, wireHeldTo } from './check';
 import { createLogger, type Logger } from './logger';
+import { parsePort } from './serve';
 import { parseSeed, TOOLBOX_OPTIONS, type ToolboxFlags } from './toolbox-flags';
 
 interface RecordFlags extends ToolboxFlags {
@@ -33,7 +34,7 @@ export function registerRecord(program: Command): void {
     .description('proxy to a real authorization service and record its answers as a scenario file')
     .requiredOption('--target <base-url>', 'the real service, e.g. http://crm.local:8080')
     .requiredOption('-o, --out <file>', 'the scenario file to write (rewritten whole after each new token)')
-    .addOption(new Option('-p, --port <number>', 'port to listen on; 0 picks a free one').default(8081).argParser(Number))
+    .addOption(new Option('-p, --port <number>', 'port to listen on; 0 picks a free one').default(8081).argParser(parsePort))
     .option('-H, --host <host>', 'interface to listen on', '127.0.0.1')
     .option('--timeout <duration>', 'how long to wait for the service: "60s"', parseTimeout, 60_000)
     .option('--redact', 'replace names, phones, e-mails, INNs, accounts, birth dates and secret words with synthetic values')

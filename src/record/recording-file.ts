@@ -1,5 +1,6 @@
 import { renameSync, writeFileSync } from 'node:fs';
-import { Document, isMap, isScalar, type Pair } from 'yaml';
+import type { Pair } from 'yaml';
+import { yaml } from '../scenario/yaml-library';
 import { LATEST_VERSION } from '../protocol/versions';
 import type { WireOptions } from '../protocol/wire-encode';
 
@@ -14,13 +15,14 @@ export interface RecordingItem {
  * A recording as scenario-file YAML: `tokens:` with an entry per token, each note a comment above
  * it. Every string is written double-quoted, so the reader gives back exactly the text the service
  * sent ("00123" keeps its zeros); numbers and booleans stay plain for `wire: typed` entries.
- * Written with the yaml library, as the reader reads it.
+ * Written with the yaml library (loaded on first use, as the reader loads it), as the reader reads it.
  */
 export function recordingYaml(items: readonly RecordingItem[], target: string, options: WireOptions): string {
   const file: Record<string, unknown> = {};
   // Entries replay under the version they were recorded for, whatever version serve runs.
   if (options.version !== LATEST_VERSION) file.defaults = { protocol: options.version };
   file.tokens = Object.fromEntries(items.map((item) => [item.token, item.entry]));
+  const { Document, isMap, isScalar } = yaml();
   const doc = new Document(file);
   doc.commentBefore = ` Recorded by auth-sim record from ${target} (protocol ${options.version}, modules ${options.modules.join(',') || 'none'}).`;
   const tokens = doc.get('tokens');
