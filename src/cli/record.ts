@@ -6,10 +6,10 @@ import { createRecordProxy } from '../record/record-proxy';
 import { createRecorder } from '../record/recorder';
 import { createRedactor } from '../record/redact-entry';
 import { startServer } from '../server/start-server';
-import { HELD_TO, parseTimeout, wireHeldTo } from './check';
+import { heldToOptions, parseTimeout, wireHeldTo } from './check';
 import { createLogger, type Logger } from './logger';
 import { parsePort } from './serve';
-import { parseSeed, TOOLBOX_OPTIONS, type ToolboxFlags } from './toolbox-flags';
+import { parseSeed, type ToolboxFlags } from './toolbox-flags';
 
 interface RecordFlags extends ToolboxFlags {
   target: string;
@@ -36,11 +36,11 @@ export function registerRecord(program: Command): void {
     .requiredOption('-o, --out <file>', 'the scenario file to write (rewritten whole after each new token)')
     .addOption(new Option('-p, --port <number>', 'port to listen on; 0 picks a free one').default(8081).argParser(parsePort))
     .option('-H, --host <host>', 'interface to listen on', '127.0.0.1')
-    .option('--timeout <duration>', 'how long to wait for the service: "60s"', parseTimeout, 60_000)
-    .option('--redact', 'replace names, phones, e-mails, INNs, accounts, birth dates and secret words with synthetic values')
+    .addOption(new Option('--timeout <duration>', 'how long to wait for the service before answering 504').argParser(parseTimeout).default(60_000, '60s'))
+    .option('--redact', 'replace personal data (names, phones, e-mails, INNs, OGRNs, accounts, birth dates, secret words, company names and addresses) with synthetic values')
     .addOption(new Option('--seed <number>', `seed of the --redact stand-ins (default ${DEFAULT_REDACT_SEED})`).argParser(parseSeed))
     .option('--keep-delays', 'write each measured delay as the entry\'s delay: (default: as a comment)');
-  for (const option of TOOLBOX_OPTIONS) if (HELD_TO.includes(option.long ?? '')) command.addOption(option);
+  for (const option of heldToOptions()) command.addOption(option);
   command
     .addHelpText('after', '\nExample:\n  $ auth-sim record --target http://crm.local:8080 --out scenarios/recorded.yaml --redact --port 8081\n  (point the chat server at http://127.0.0.1:8081)')
     .action(async (flags: RecordFlags) => {
