@@ -6,6 +6,7 @@ import { registerFields } from './fields';
 import { registerGenerate } from './generate';
 import { registerCheck } from './check';
 import { registerRecord } from './record';
+import { registerOpenApi } from './openapi';
 
 /** Builds the command-line program; one file per command registers itself. */
 export function buildProgram(): Command {
@@ -19,6 +20,7 @@ export function buildProgram(): Command {
   registerGenerate(program);
   registerCheck(program);
   registerRecord(program);
+  registerOpenApi(program);
   return program;
 }
 
