@@ -1,5 +1,6 @@
 import type { RuntimeTokens } from '../../scenario/runtime-tokens';
 import type { ScenarioStore } from '../../scenario/scenario-store';
+import type { TokenStates } from '../../scenario/token-state';
 import type { Journal } from '../journal';
 
 /** What a reset cleared, by count. */
@@ -21,4 +22,8 @@ export interface AdminParts {
   reset(): ResetCounts;
   /** When set, mutating calls must present it. */
   readonly adminToken?: string;
+  /** The address the server listens on: on a loopback one, only local Host names are answered. */
+  readonly host?: string;
+  /** Per-token sequence/expiry state, shown by `GET /tokens/{token}`. */
+  readonly states?: TokenStates;
 }
