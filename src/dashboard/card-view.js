@@ -13,6 +13,7 @@ export function CardView({ body }) {
   return html`<div class="card" data-test="card">
     <div class="card-head"><b>${c.name}</b> <span>type ${c.type}</span>
       <span class=${String(c.enabled) === 'true' ? 'ok' : 'err'}>${String(c.enabled) === 'true' ? 'servicing allowed' : 'servicing NOT allowed'}</span></div>
+    <table class="fields">${Object.entries(c).filter(([, v]) => typeof v !== 'object').map(([k, v]) => html`<tr><th>${k}</th><td>${String(v)}</td></tr>`)}</table>
     ${Array.isArray(c.group) && html`<div><b>Groups</b>${groupTree(c.group)}</div>`}
     ${Array.isArray(c.fieldList) && html`<table class="fields">${c.fieldList.map((f) => html`<tr><th>${f.name}</th><td>${f.value}</td></tr>`)}</table>`}
     ${Array.isArray(c.actionList) && html`<div class="actions">${c.actionList.map((a) => (String(a.type) === '1'

@@ -46,7 +46,7 @@ export function ChangePanel({ token, view, onChanged }) {
     <label>Edit the entry (YAML or JSON, checked like a scenario file)
       <textarea name="entry" rows="12" value=${text} onInput=${(e) => setText(e.target.value)}></textarea></label>
     <button data-action="apply-yaml" onClick=${() => put(text)}>Apply</button>
-    ${message && html`<div class=${message.ok ? 'ok' : 'err'} data-test="change-message">${message.text}
+    ${message && html`<div class=${message.ok ? 'ok' : 'err'} data-test="change-message">${message.problems ? `${token} was not applied:` : message.text}
       ${message.problems && html`<ul>${message.problems.map((p) => html`<li>${p.file}:${p.line}:${p.column} ${p.message}</li>`)}</ul>`}</div>`}
   </div>`;
 }

@@ -10,7 +10,8 @@ export const DASHBOARD_DIR = path.resolve(__dirname, '..', '..', '..', 'dist', '
 /** `GET /ui/`: the dashboard's page and assets, all from the package (no network needed). */
 export function uiRoutes(dir = DASHBOARD_DIR): Router {
   const router = Router();
-  router.get('/ui', (req, res) => res.redirect(301, `${req.baseUrl}/ui/`));
+  // Express matches /ui and /ui/ alike; the page's relative asset URLs need the slash.
+  router.get('/ui', (req, res, next) => (req.originalUrl.split('?')[0].endsWith('/') ? next() : res.redirect(301, `${req.baseUrl}/ui/`)));
   router.use('/ui', express.static(dir, { index: 'index.html', cacheControl: false, setHeaders: (res) => res.setHeader('cache-control', 'no-cache') }));
   return router;
 }
