@@ -9,7 +9,7 @@ export function Health({ health }) {
       <h2>Broken: the last good set is still served</h2>
       ${health.lastError.problems.map((p) => html`<div class="problem">
         <div data-test="problem">${p.text}</div>
-        ${p.sourceLine !== null && html`<pre data-test="source-line"><span class="ln">${p.line} |</span> ${p.sourceLine}\n${' '.repeat(String(p.line).length + 3 + Math.max(0, p.column - 1))}^</pre>`}
+        ${p.sourceLine !== null && html`<pre data-test="source-line">${sourceWithCaret(p)}</pre>`}
       </div>`)}
     </div>`}
     <h2>Loaded</h2>
@@ -22,4 +22,10 @@ export function Health({ health }) {
     ${r ? html`<p data-test="last-reload">${r.at}: ${r.trigger}, ${r.ok ? `applied in ${Math.round(r.ms)} ms: ${r.added} added, ${r.removed} removed, ${r.changed} changed` : 'failed'}</p>` : html`<p>none yet</p>`}
     <p class="muted">${health.reloads} reload(s) applied since the start.</p>
   </section>`;
+}
+
+/** The problem's line, numbered, with a caret under its column (htm would fold a newline in the template). */
+function sourceWithCaret(p) {
+  const gutter = `${p.line} | `;
+  return `${gutter}${p.sourceLine}\n${' '.repeat(gutter.length + Math.max(0, p.column - 1))}^`;
 }
