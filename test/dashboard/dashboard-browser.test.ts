@@ -152,7 +152,8 @@ describeInBrowser('the dashboard in Chromium', () => {
 
   test('a page on another origin cannot change a token, by fetch or by form', async () => {
     await open();
-    const evil = http.createServer((_req, res) => res.end('<html><body>evil</body></html>'));
+    // Another site's page: a form that POSTs to this simulator's reset, as a page on the web could.
+    const evil = http.createServer((_req, res) => res.end(`<html><body><form method="POST" action="${t.url}/__admin/reset"><button>win a prize</button></form></body></html>`));
     await new Promise<void>((resolve) => evil.listen(0, '127.0.0.1', resolve));
     try {
       const other = await browser.newPage();
@@ -165,13 +166,7 @@ describeInBrowser('the dashboard in Chromium', () => {
         return [simple.type, put];
       }, t.url);
       expect(fetched).toEqual(['opaque', 'Failed to fetch']);
-      await other.evaluate((url) => {
-        const form = document.createElement('form');
-        form.method = 'POST';
-        form.action = `${url}/__admin/reset`;
-        document.body.append(form);
-        form.submit();
-      }, t.url);
+      await other.click('button');
       await other.waitForURL(`${t.url}/__admin/reset`);
       expect(await other.textContent('body')).toContain('refused: it came from a page at http://localhost:');
       await other.close();
