@@ -14,9 +14,12 @@ const root = path.join(__dirname, '..');
 const docs = path.join(root, 'docs');
 
 async function main() {
+  // Run from a scratch directory, so the pictures show short paths as a user's would (scenarios/...).
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auth-sim-shots-'));
-  for (const name of ['retail.yaml', 'errors.yaml', 'corporate.yaml']) fs.copyFileSync(path.join(root, 'scenarios', name), path.join(dir, name));
-  const sim = await runSimulator({ sources: { paths: [dir] }, port: 0, seed: 1 });
+  fs.mkdirSync(path.join(dir, 'scenarios'));
+  for (const name of ['retail.yaml', 'errors.yaml', 'corporate.yaml', 'every-field.yaml']) fs.copyFileSync(path.join(root, 'scenarios', name), path.join(dir, 'scenarios', name));
+  process.chdir(dir);
+  const sim = await runSimulator({ sources: { paths: ['scenarios'] }, port: 0, seed: 1 });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 800 } });
@@ -28,11 +31,11 @@ async function main() {
     await page.waitForSelector('tr[data-seq="7"]');
     await page.screenshot({ path: path.join(docs, 'dashboard-traffic.png') });
     await page.click('button[data-tab=tokens]');
-    await page.click('a[data-token=alice]');
+    await page.click('a[data-token=full]');
     await page.waitForSelector('[data-test=wire]');
     await page.screenshot({ path: path.join(docs, 'dashboard-tokens.png'), fullPage: true });
     await page.click('button[data-tab=health]');
-    const file = path.join(dir, 'retail.yaml');
+    const file = path.join(dir, 'scenarios', 'retail.yaml');
     fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('surname: Ivanova', 'surnmae: Ivanova'));
     await page.waitForSelector('[data-test=problem]', { timeout: 10000 });
     await page.screenshot({ path: path.join(docs, 'dashboard-health.png') });
