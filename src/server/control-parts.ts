@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { Router } from 'express';
 import type { LoadOptions } from '../scenario/load-scenario-set';
 import { RuntimeTokens } from '../scenario/runtime-tokens';
@@ -34,6 +35,8 @@ export interface ControlParts {
   /** Hooks a reset also runs (per-token sequence/expiry state); each returns how many it cleared. */
   readonly resetHooks: (() => number)[];
   reset(): ResetCounts;
+  /** Ends the open event streams (the dashboard's), so closing the server need not wait for them. */
+  endStreams(): void;
   /** Resolves once requests already answered are recorded. */
   settle(): Promise<void>;
 }
@@ -52,9 +55,11 @@ export function createControlParts(store: ScenarioStore, options: ControlOptions
     return counts;
   };
   const settle = async () => recorder?.settle();
+  const streams = new Set<ServerResponse>();
+  const endStreams = () => streams.forEach((res) => res.end());
   const settings = options.admin === false ? undefined : (options.admin ?? {});
-  const admin = settings && lazyAdmin(normalizePrefix(settings.prefix ?? DEFAULT_ADMIN_PREFIX), { store, runtime, journal, reset, settle, adminToken: settings.token, host: options.host, states });
-  return { tokens: createServedTokens(store, runtime), runtime, journal, recorder, admin, resetHooks, reset, settle };
+  const admin = settings && lazyAdmin(normalizePrefix(settings.prefix ?? DEFAULT_ADMIN_PREFIX), { store, runtime, journal, reset, settle, adminToken: settings.token, host: options.host, states, streams });
+  return { tokens: createServedTokens(store, runtime), runtime, journal, recorder, admin, resetHooks, reset, endStreams, settle };
 }
 
 /**

@@ -76,7 +76,7 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
   });
   // Written once the first load is served and listening, so the start never waits for the disk.
   if (readCache) setImmediate(() => readCache.flush());
-  const close = async (graceMs?: number) => (await watcher?.close(), runtime.faults.closeAll(), running.close(graceMs));
+  const close = async (graceMs?: number) => (await watcher?.close(), runtime.faults.closeAll(), control.endStreams(), running.close(graceMs));
   const tokenStates = runtime.states;
   return { ...running, close, store, get app() { return app(); }, control, adminUrl: control.admin ? `${running.url}${control.admin.prefix}` : null, tokenStates, seed: tokenStates.seed, watcher, readCache };
 }

@@ -41,7 +41,9 @@ export function eventRoutes(parts: AdminParts): Router {
     const heartbeat = setInterval(() => res.write(': still here\n\n'), HEARTBEAT_MS).unref();
     parts.store.on('reloaded', sendHealth);
     parts.store.on('reload-failed', sendHealth);
+    parts.streams?.add(res);
     res.on('close', () => {
+      parts.streams?.delete(res);
       clearInterval(timer);
       clearInterval(heartbeat);
       parts.store.off('reloaded', sendHealth);

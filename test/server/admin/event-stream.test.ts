@@ -7,10 +7,10 @@ interface StreamEvent {
 }
 
 /** Reads `GET /__admin/events` as a script would, collecting every event until aborted. */
-function openStream(url: string): { events: StreamEvent[]; close(): void } {
+function openStream(url: string): { events: StreamEvent[]; ended: Promise<unknown>; close(): void } {
   const events: StreamEvent[] = [];
   const abort = new AbortController();
-  void (async () => {
+  const ended = (async () => {
     const res = await fetch(`${url}/__admin/events`, { signal: abort.signal });
     const decoder = new TextDecoder();
     let buffered = '';
@@ -26,7 +26,7 @@ function openStream(url: string): { events: StreamEvent[]; close(): void } {
       }
     }
   })().catch(() => undefined);
-  return { events, close: () => abort.abort() };
+  return { events, ended, close: () => abort.abort() };
 }
 
 describe('GET /__admin/events', () => {
@@ -54,6 +54,16 @@ describe('GET /__admin/events', () => {
     } finally {
       stream.close();
     }
+  });
+
+  test('closing the simulator ends an open stream instead of waiting for it', async () => {
+    t = await startTestSimulator({ 'a.yaml': 'tokens:\n  alice: { status: 204, body: none }\n' });
+    const stream = openStream(t.url);
+    await waitFor(() => stream.events.length >= 2, { what: 'hello and scenarios' });
+    // A grace longer than the test's timeout: only ending the stream lets close() finish in time.
+    await t.sim.close(60_000);
+    await stream.ended;
+    expect(stream.events.map((e) => e.event)).toEqual(['hello', 'scenarios']);
   });
 
   test('sends the scenario status again when a reload fails, with the broken line', async () => {
