@@ -9,7 +9,14 @@ export function Tokens({ health }) {
   const [list, setList] = useState(null);
   const [selected, setSelected] = useState(null);
   const [lookup, setLookup] = useState('');
+  const [resetNote, setResetNote] = useState('');
   const refresh = () => adminCall('GET', '/tokens?q=' + encodeURIComponent(q)).then((r) => setList(r.body));
+  const resetAll = async () => {
+    const r = await adminCall('POST', '/reset');
+    setResetNote(r.ok ? `reset: ${r.body.reset.runtimeTokens} runtime token(s) removed, journal and token state cleared` : r.body.error ?? `HTTP ${r.status}`);
+    setSelected(null);
+    refresh();
+  };
   useEffect(() => void refresh(), [q, health]);
   return html`<section class="split">
     <div class="list">
@@ -19,10 +26,11 @@ export function Tokens({ health }) {
         <button type="submit">Look up</button>
       </form>
       ${list && html`<p class="muted">${list.total} named token(s)${list.total > list.tokens.length ? `, first ${list.tokens.length} shown` : ''}</p>
-        <ul data-test="token-list">${list.tokens.map((t) => html`<li key=${t.token} class=${selected === t.token ? 'on' : ''}>
+        <ul data-test="token-list">${list.tokens.map((t) => html`<li key=${t.kind + ":" + t.token} class=${selected === t.token ? 'on' : ''}>
           <a href="#tokens" data-token=${t.token} onClick=${() => setSelected(t.token)}>${t.token}</a>
           <span class="src">${t.kind === 'admin' ? 'runtime (admin API)' : t.source}</span></li>`)}</ul>
         ${list.populations.map((p) => html`<p class="pop">Population: ${p.description}, ${p.size} tokens (look one up above)</p>`)}`}
+      <button data-action="reset-all" onClick=${resetAll}>Reset everything to the files</button> <span class="muted" data-test="reset-note">${resetNote}</span>
     </div>
     <div class="detail">${selected ? html`<${TokenDetail} token=${selected} onChanged=${refresh} />` : html`<p class="muted">Pick a token to see its answer.</p>`}</div>
   </section>`;

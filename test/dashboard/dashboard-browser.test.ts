@@ -107,6 +107,11 @@ describeInBrowser('the dashboard in Chromium', () => {
     await page.click('[data-action=reset]');
     await page.waitForSelector('[data-test=change-message]:has-text("answers from the files again")');
     expect((await getClient(t.url, 'alice')).status).toBe(200);
+    await page.click('[data-action="fault-reset"]');
+    await page.waitForSelector('a[data-token=alice] + .src:has-text("runtime (admin API)")');
+    await page.click('[data-action=reset-all]');
+    await page.waitForSelector('[data-test=reset-note]:has-text("reset: 1 runtime token(s) removed")');
+    expect((await getClient(t.url, 'alice')).status).toBe(200);
   });
 
   test('a YAML edit with a mistake shows the same message as a file would', async () => {
