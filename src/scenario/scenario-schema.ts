@@ -4,6 +4,7 @@ import { PROTOCOL_VERSIONS } from '../protocol/versions';
 import { WIRE_STYLES } from '../protocol/wire-encode';
 import { ANSWER_KEYS, delaySchema, ENTRY_ONLY_KEYS } from './toolbox-schema';
 import { generateListSchema } from './generate-schema';
+import { CALLER_AUTH_FORMS, CALLER_AUTH_PATTERN } from '../caller-auth/caller-credentials';
 
 /**
  * The JSON Schema of a scenario file. Entries are the wire Response (fields straight from the
@@ -45,12 +46,24 @@ function stepSchema(): JsonSchema {
   return { title: 'step', description: 'a step (one answer)', type: 'object', properties: { ...responseFields, ...own }, additionalProperties: false };
 }
 
+const callerCredentialSchema: JsonSchema = { type: 'string', pattern: CALLER_AUTH_PATTERN, description: `a caller credential: ${CALLER_AUTH_FORMS}` };
+
+/** The credentials the file's tokens demand from the caller: one, or a list of accepted ones. */
+const callerAuthSchema: JsonSchema = {
+  if: { type: 'array' },
+  then: { type: 'array', items: callerCredentialSchema, minItems: 1, description: 'a list of caller credentials' },
+  else: callerCredentialSchema,
+};
+
+/** Keys whose values may hold secrets: messages about them never show the value. */
+export const SECRET_KEYS: readonly string[] = ['callerAuth'];
+
 /** File-level settings that apply to every entry of the file unless the entry says otherwise. */
 const defaultsSchema: JsonSchema = {
   title: 'defaults',
   description: 'file defaults',
   type: 'object',
-  properties: { delay: delaySchema, headers: CONTROL_KEYS.headers, protocol: CONTROL_KEYS.protocol, wire: CONTROL_KEYS.wire },
+  properties: { delay: delaySchema, headers: CONTROL_KEYS.headers, protocol: CONTROL_KEYS.protocol, wire: CONTROL_KEYS.wire, callerAuth: callerAuthSchema },
   additionalProperties: false,
 };
 
@@ -73,6 +86,7 @@ export function scenarioFileSchema(): JsonSchema {
       },
       fallback: { $ref: '#/$defs/Entry' },
       unavailable: { $ref: '#/$defs/Entry' },
+      callerAuthFailed: { $ref: '#/$defs/Entry' },
       defaults: defaultsSchema,
       generate: generateListSchema(CONTROL_KEYS),
     },
