@@ -12,3 +12,9 @@ export type { ScenarioStatus } from './scenario/scenario-store';
 export type { ReadCacheOptions } from './scenario/read-cache';
 export type { TokenOrigin } from './server/request-token';
 export type { WireOptions, WireStyle } from './protocol/wire-encode';
+export type { TlsOptions, ServedTls } from './tls/server-tls';
+export { TlsSetupError } from './tls/server-tls';
+export { CallerAuthError } from './caller-auth/global-guard';
+/** Makes certificates for tests: a CA, a client certificate it signs, an expired one. */
+export { issueCertificate } from './tls/issue-certificate';
+export type { CertificateSpec, IssuedCertificate } from './tls/issue-certificate';

@@ -9,8 +9,9 @@ import { reportProblems } from './report-problems';
 import { CONTROL_OPTIONS, controlSettings, type ControlFlags } from './control-flags';
 import { createRequestLog } from './request-log';
 import { TOOLBOX_OPTIONS, toolboxSettings, type ToolboxFlags } from './toolbox-flags';
+import { describeSecurity, TLS_OPTIONS, tlsSettings, writeSelfSignedCert, type TlsFlags } from './tls-flags';
 
-interface ServeFlags extends ToolboxFlags, ControlFlags, CacheFlags {
+interface ServeFlags extends ToolboxFlags, ControlFlags, CacheFlags, TlsFlags {
   scenarios?: string[];
   port: number;
   host: string;
@@ -41,6 +42,12 @@ export function registerServe(program: Command): void {
     .addOption(CONTROL_OPTIONS[5])
     .addOption(CACHE_OPTIONS[0])
     .addOption(CACHE_OPTIONS[1])
+    .addOption(TLS_OPTIONS[0])
+    .addOption(TLS_OPTIONS[1])
+    .addOption(TLS_OPTIONS[2])
+    .addOption(TLS_OPTIONS[3])
+    .addOption(TLS_OPTIONS[4])
+    .addOption(TLS_OPTIONS[5])
     .addHelpText('after', '\nExamples:\n  $ auth-sim\n  $ auth-sim --scenarios ./scenarios --scenarios ./more.yaml --port 0\n  $ curl http://127.0.0.1:8080/rest/chat/client/id/alice')
     .action(async (flags: ServeFlags) => {
       const logger = createLogger({ quiet: flags.quiet, json: flags.log === 'json' });
@@ -53,7 +60,8 @@ async function start(flags: ServeFlags, logger: Logger): Promise<Simulator | und
   const paths = flags.scenarios ?? [DEFAULT_SCENARIOS];
   try {
     const readCache = cacheSettings(flags);
-    const simulator = await runSimulator({ sources: { paths }, port: flags.port, host: flags.host, watch: flags.watch, ...toolboxSettings(flags), ...controlSettings(flags), ...(readCache ? { readCache } : {}), onRequest: createRequestLog(flags.log, flags.quiet) });
+    const security = tlsSettings(flags);
+    const simulator = await runSimulator({ sources: { paths }, port: flags.port, host: flags.host, watch: flags.watch, ...toolboxSettings(flags), ...controlSettings(flags), ...(readCache ? { readCache } : {}), ...security, onRequest: createRequestLog(flags.log, flags.quiet) });
     const set = simulator.store.set;
     reportProblems(logger, set.warnings);
     const hits = simulator.readCache?.hits ?? 0;
@@ -63,7 +71,10 @@ async function start(flags: ServeFlags, logger: Logger): Promise<Simulator | und
     logger.info(`seed ${simulator.seed} (replay this run's chance and random delays with --seed ${simulator.seed})`);
     logger.info(simulator.watcher ? 'watching the scenario files: a save reloads them' : 'not watching the scenario files (--no-watch); SIGHUP reloads them');
     logger.info(describeAdmin(simulator, flags));
-    logger.info(`listening on ${simulator.url}  (try: curl ${simulator.url}/rest/chat/client/id/alice)`);
+    const certPath = simulator.tls?.selfSigned ? writeSelfSignedCert(simulator.tls, flags.host, simulator.port) : null;
+    describeSecurity(simulator.tls, certPath, flags, security.callerAuth ?? []).forEach((line) => logger.info(line));
+    const curl = certPath ? `curl --cacert ${certPath}` : 'curl';
+    logger.info(`listening on ${simulator.url}  (try: ${curl} ${simulator.url}/rest/chat/client/id/alice)`);
     followReloads(simulator, logger);
     return simulator;
   } catch (error) {

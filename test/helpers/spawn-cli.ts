@@ -35,7 +35,7 @@ export function startCli(args: string[], options: { cwd?: string; timeoutMs?: nu
     const timer = setTimeout(() => reject(new Error(`no "listening on" line within the time limit; stderr: ${err}`)), options.timeoutMs ?? 15_000);
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString('utf8');
-      const match = /listening on (http:\/\/\S+)/.exec(out);
+      const match = /listening on (https?:\/\/\S+)/.exec(out);
       if (!match) return;
       clearTimeout(timer);
       resolve({
