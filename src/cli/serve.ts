@@ -79,7 +79,7 @@ async function start(flags: ServeFlags, logger: Logger): Promise<Simulator | und
     return simulator;
   } catch (error) {
     if (error instanceof ScenarioLoadError) reportProblems(logger, error.problems);
-    else logger.error(describeStartError(error, flags));
+    else describeStartError(error, flags).split('\n').forEach((line) => logger.error(line));
     logger.error('not started');
     process.exitCode = 1;
     return undefined;

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { InvalidArgumentError, Option } from 'commander';
-import { CALLER_AUTH_FORMS, describeCredential, parseCallerCredential, splitCredentialList, type CallerCredential } from '../caller-auth/caller-credentials';
+import { Option } from 'commander';
+import { CALLER_AUTH_FORMS, describeCredential, parseCallerCredential, parseCallerCredentials, splitCredentialList, type CallerCredential } from '../caller-auth/caller-credentials';
 import type { SimulatorOptions } from '../server/run-simulator';
 import type { ServedTls } from '../tls/server-tls';
 import { collect } from './default-scenarios';
@@ -27,7 +27,7 @@ export const TLS_OPTIONS: readonly Option[] = [
   new Option('--tls-key <pem>', 'the private key of --tls-cert (PEM file)'),
   new Option('--tls-client-ca <pem>', 'mutual TLS: require a client certificate signed by this CA (PEM file); others fail the handshake'),
   new Option('--tls-client-optional', 'with --tls-client-ca: a caller without a valid client certificate gets the callerAuthFailed answer (default 401) instead of a failed handshake'),
-  new Option('--caller-auth <credential>', `demand a credential from the chat server: ${CALLER_AUTH_FORMS}; repeat to accept several; ${CALLER_AUTH_ENV} adds more, one a line`).argParser(collectCredential),
+  new Option('--caller-auth <credential>', `demand a credential from the chat server: ${CALLER_AUTH_FORMS}; repeat to accept several; ${CALLER_AUTH_ENV} adds more, one a line`).argParser(collect),
 ];
 
 /** The simulator options these flags set: files read, combinations checked. Throws with what to fix. */
@@ -38,10 +38,9 @@ export function tlsSettings(flags: TlsFlags, env: NodeJS.ProcessEnv = process.en
   if (flags.tlsClientCa !== undefined && !flags.tls && !own) throw new Error('--tls-client-ca needs HTTPS: add --tls, or --tls-cert and --tls-key');
   if (flags.tlsClientOptional && flags.tlsClientCa === undefined) throw new Error('--tls-client-optional needs --tls-client-ca (the CA client certificates are checked against)');
   const fromEnv = env[CALLER_AUTH_ENV] === undefined ? [] : splitCredentialList(env[CALLER_AUTH_ENV]);
-  fromEnv.forEach((spec, i) => {
-    const parsed = parseCallerCredential(spec);
-    if ('problem' in parsed) throw new Error(`${CALLER_AUTH_ENV} line ${i + 1}: ${parsed.problem}`);
-  });
+  // Checked here rather than by commander's argParser, whose message would repeat the value.
+  const problems = [...parseCallerCredentials(flags.callerAuth ?? [], '--caller-auth').problems, ...parseCallerCredentials(fromEnv, CALLER_AUTH_ENV).problems];
+  if (problems.length > 0) throw new Error(problems.join('\n'));
   const callerAuth = [...(flags.callerAuth ?? []), ...fromEnv];
   const clientCa = flags.tlsClientCa === undefined ? undefined : readPem(flags.tlsClientCa, '--tls-client-ca');
   const tls = flags.tls || own ? { ...(own ? { cert: readPem(flags.tlsCert!, '--tls-cert'), key: readPem(flags.tlsKey!, '--tls-key') } : {}), ...(clientCa ? { clientCa, clientOptional: Boolean(flags.tlsClientOptional) } : {}) } : undefined;
@@ -89,11 +88,4 @@ function readPem(file: string, flag: string): string {
   } catch (error) {
     throw new Error(`${flag}: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
   }
-}
-
-/** Checks each --caller-auth as it is given, so a typo is reported by the flag's name. */
-function collectCredential(value: string, previous: string[] | undefined): string[] {
-  const parsed = parseCallerCredential(value);
-  if ('problem' in parsed) throw new InvalidArgumentError(parsed.problem);
-  return collect(value, previous);
 }
