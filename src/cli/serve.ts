@@ -61,7 +61,7 @@ async function start(flags: ServeFlags, logger: Logger): Promise<Simulator | und
   try {
     const readCache = cacheSettings(flags);
     const security = tlsSettings(flags);
-    const simulator = await runSimulator({ sources: { paths }, port: flags.port, host: flags.host, watch: flags.watch, ...toolboxSettings(flags), ...controlSettings(flags), ...(readCache ? { readCache } : {}), ...security, onRequest: createRequestLog(flags.log, flags.quiet) });
+    const simulator = await runSimulator({ sources: { paths }, port: flags.port, host: flags.host, watch: flags.watch, ...toolboxSettings(flags), ...controlSettings(flags), ...(readCache ? { readCache } : {}), ...security, onTlsFailure: (f) => logger.warn(`TLS handshake with ${f.from} failed: ${f.reason}`), onRequest: createRequestLog(flags.log, flags.quiet) });
     const set = simulator.store.set;
     reportProblems(logger, set.warnings);
     const hits = simulator.readCache?.hits ?? 0;

@@ -36,6 +36,16 @@ export interface SimulatorOptions extends LoadOptions, ControlOptions {
    * `header:NAME=VALUE` (any one passes); a file's `defaults.callerAuth` adds its own for its tokens.
    */
   readonly callerAuth?: readonly string[];
+  /** Called for each TLS handshake that failed (a caller with no, an expired or a foreign client certificate): no request reaches the journal then. */
+  readonly onTlsFailure?: (failure: TlsFailure) => void;
+}
+
+/** A failed handshake, as the log shows it. */
+export interface TlsFailure {
+  /** `address:port` of the caller. */
+  readonly from: string;
+  /** OpenSSL's reason, e.g. "certificate has expired". */
+  readonly reason: string;
 }
 
 /** A running simulator: the server, the scenario store behind it, and the app. */
@@ -91,6 +101,10 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
     await watcher?.close();
     throw error;
   });
+  if (tls && options.onTlsFailure) {
+    const report = options.onTlsFailure;
+    running.server.on('tlsClientError', (error: Error & { reason?: string }, socket: { remoteAddress?: string; remotePort?: number }) => report({ from: `${socket.remoteAddress}:${socket.remotePort}`, reason: error.reason ?? error.message }));
+  }
   // Written once the first load is served and listening, so the start never waits for the disk.
   if (readCache) setImmediate(() => readCache.flush());
   const close = async (graceMs?: number) => (await watcher?.close(), runtime.faults.closeAll(), running.close(graceMs));

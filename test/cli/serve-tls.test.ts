@@ -54,6 +54,10 @@ test('--tls-cert/--tls-key with --tls-client-ca: the log line of each request sh
   expect(res.status).toBe(200);
   const line = await waitFor(() => cli.stdout().split('\n').find((l) => l.includes('POST alice')), { what: 'the request line' });
   expect(line).toMatch(/^auth-sim: POST alice 200 [\d.]+ms {2}\S+main\.yaml:2 {2}cert CN=chat-server, O=Acme Chat$/);
+  const refused = await protocolRequest(cli.url, 'GET', 'alice', { ca: pki.ca.cert });
+  expect(refused.status).toBe(null);
+  const warning = await waitFor(() => cli.stderr().split('\n').find((l) => l.includes('TLS handshake')), { what: 'the handshake warning' });
+  expect(warning).toMatch(/^auth-sim: TLS handshake with 127\.0\.0\.1:\d+ failed: peer did not return a certificate$/);
 });
 
 test('caller credentials from flags and AUTH_SIM_CALLER_AUTH are enforced and never printed, nor kept in the journal', async () => {
