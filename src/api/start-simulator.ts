@@ -4,7 +4,8 @@ import type { ResetCounts } from '../server/admin/admin-parts';
 import type { JournalEntry, JournalFilter } from '../server/journal';
 import { runSimulator, ScenarioLoadError, type SimulatorOptions } from '../server/run-simulator';
 import type { ServedTls } from '../tls/server-tls';
-import { toScenarioSources, type ScenarioEntry, type ScenarioInput } from './scenario-input';
+import { toScenarioSources, type ScenarioInput } from './scenario-input';
+import type { ScenarioEntry } from './scenario-types';
 
 /** How to start a simulator from a program; everything is optional. */
 export interface StartOptions extends Omit<SimulatorOptions, 'sources' | 'onRequest'> {

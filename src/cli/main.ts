@@ -4,6 +4,7 @@ import { registerValidate } from './validate';
 import { registerSchema } from './schema';
 import { registerFields } from './fields';
 import { registerGenerate } from './generate';
+import { registerOpenApi } from './openapi';
 
 /** Builds the command-line program; one file per command registers itself. */
 export function buildProgram(): Command {
@@ -15,6 +16,7 @@ export function buildProgram(): Command {
   registerSchema(program);
   registerFields(program);
   registerGenerate(program);
+  registerOpenApi(program);
   return program;
 }
 

@@ -1,4 +1,4 @@
-import { CallerAuthError, issueCertificate, startSimulator, type IssuedCertificate, type SimulatorHandle, type StartOptions } from '../../src/index';
+import { CallerAuthError, issueCertificate, startSimulator, type IssuedCertificate, type ScenarioEntry, type ScenarioFile, type SimulatorHandle, type StartOptions } from '../../src/index';
 import { protocolRequest } from '../helpers/https-request';
 
 const SCENARIOS = { tokens: { alice: { status: 200, errorCode: 'OK', errorText: 'alice' } } };
@@ -69,7 +69,7 @@ test('several credentials are accepted callers: any one passes, and the caller i
 });
 
 describe('a file\'s defaults.callerAuth guards that file\'s tokens only', () => {
-  const guarded = { defaults: { callerAuth: ['bearer:FileT0ken'] }, tokens: { bob: { status: 200, errorCode: 'OK', errorText: 'bob' } }, fallback: { status: 404, errorCode: 'NONE', errorText: 'guarded fallback' } };
+  const guarded: ScenarioFile = { defaults: { callerAuth: ['bearer:FileT0ken'] }, tokens: { bob: { status: 200, errorCode: 'OK', errorText: 'bob' } }, fallback: { status: 404, errorCode: 'NONE', errorText: 'guarded fallback' } };
 
   test.each(['GET', 'POST'] as const)('%s: its tokens and its fallback need the credential; other files\' tokens do not', async (method) => {
     const sim = await https({ scenarios: [SCENARIOS, guarded] });
@@ -92,7 +92,7 @@ describe('a file\'s defaults.callerAuth guards that file\'s tokens only', () => 
 });
 
 describe('callerAuthFailed: the refusal the user writes', () => {
-  test.each([
+  test.each<[ScenarioEntry, number | null, string, string | null]>([
     [{ status: 403, errorCode: 'FORBIDDEN', errorText: 'not this caller' }, 403, '{"errorCode":"FORBIDDEN","errorText":"not this caller"}', null],
     [{ status: 401, body: 'none', headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' } }, 401, '', null],
     [{ fault: 'reset' }, null, '', 'ECONNRESET'],
