@@ -2,7 +2,6 @@ import http from 'node:http';
 import https from 'node:https';
 import type { TlsOptions } from 'node:tls';
 import type { AddressInfo } from 'node:net';
-import { keepTickShape } from './keep-tick-shape';
 import type { NodeHandler } from './protocol-handler';
 
 /** A listening server. */
@@ -21,7 +20,6 @@ export interface RunningServer {
  * handlers serve HTTPS (both endpoints and the admin API).
  */
 export function startServer(app: http.RequestListener, protocol: NodeHandler, port: number, host: string, tls?: TlsOptions): Promise<RunningServer> {
-  keepTickShape();
   const listener: http.RequestListener = (req, res) => {
     if (!protocol(req, res)) app(req, res);
   };
