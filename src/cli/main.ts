@@ -4,6 +4,8 @@ import { registerValidate } from './validate';
 import { registerSchema } from './schema';
 import { registerFields } from './fields';
 import { registerGenerate } from './generate';
+import { registerCheck } from './check';
+import { registerRecord } from './record';
 import { registerOpenApi } from './openapi';
 
 /** Builds the command-line program; one file per command registers itself. */
@@ -16,6 +18,8 @@ export function buildProgram(): Command {
   registerSchema(program);
   registerFields(program);
   registerGenerate(program);
+  registerCheck(program);
+  registerRecord(program);
   registerOpenApi(program);
   return program;
 }

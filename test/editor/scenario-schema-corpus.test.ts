@@ -34,6 +34,18 @@ describe('the editor schema and the loader agree', () => {
   });
 });
 
+describe('scalars as an editor reads them (YAML 1.2 core)', () => {
+  const card = (extra: string) => `tokens:\n  a:\n    errorCode: 404\n    client: { id: 00123, name: 2024, surname: true, firstname: 1.5, type: 0, enabled: true, fields: { k: false }${extra} }\n`;
+  it.each([
+    ['plain numbers and booleans in String fields, and a plain true in a Boolean field', card(''), true],
+    ['a whole number in a Long field', card(', bankBranch: { id: 12 }'), true],
+    ['a Boolean that is neither true nor false', card(', betaUser: maybe'), false],
+    ['a fraction in a Long field', card(', bankBranch: { id: 1.5 }'), false],
+  ])('%s', (_what, text, accepted) => {
+    expect(editorAccepts(text)).toBe(accepted);
+  });
+});
+
 describe('the shipped editor schema', () => {
   it('is the generated schema, written at build to the stable path', () => {
     const shipped = JSON.parse(read(join(__dirname, '../..', EDITOR_SCHEMA_PATH)));
