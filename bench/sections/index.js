@@ -9,6 +9,7 @@ const { callgrindAvailable } = require('../instructions');
 const { startupCase } = require('./startup');
 const { reloadSection } = require('./reload');
 const { tlsSection } = require('./tls');
+const { dashboardSection } = require('./dashboard');
 const { handTokens } = require('./throughput');
 
 /**
@@ -82,6 +83,7 @@ async function runSections(ctx, options, features, attempt) {
     else out.journalInstructions = await attempt('request journal on/off, instructions (callgrind)', () => journalInstructions(ctx));
   }
   if (on('tls')) push(await attempt('HTTPS vs plain HTTP', () => tlsSection(ctx)));
+  if (on('dashboard')) push(await attempt('dashboard open/closed', () => dashboardSection(ctx)));
   if (on('startup')) out.startup = await startupSections(ctx, features, attempt);
   if (on('reload') && features.reload) out.reload = await attempt('hot reload latency', () => reloadSection(ctx));
   else if (on('reload')) notes.push('bench/reload-latency.js (issue 3) is not in this tree: the reload section was skipped');
