@@ -5,13 +5,14 @@ const path = require('node:path');
 const ROOT = path.join(__dirname, '..');
 const PREFIX = '/rest/chat/client/id/';
 
-/** auth-sim itself, through its real CLI: `node bin/auth-sim.js serve --scenarios ... --quiet`. */
-function authSim(name, scenarioPaths, { extraArgs = [], probeToken = 'bench-probe' } = {}) {
+/** auth-sim itself, through its real CLI: `node bin/auth-sim.js serve --scenarios ... --quiet`; `scheme: 'https'` with --tls among the args. */
+function authSim(name, scenarioPaths, { extraArgs = [], probeToken = 'bench-probe', scheme = 'http' } = {}) {
   const scenarios = scenarioPaths.flatMap((p) => ['--scenarios', p]);
   return {
     name,
     args: [path.join(ROOT, 'bin/auth-sim.js'), 'serve', ...scenarios, '--quiet', ...extraArgs],
     probePath: PREFIX + probeToken,
+    scheme,
   };
 }
 

@@ -8,8 +8,9 @@ import { reportProblems } from './report-problems';
 import { CONTROL_OPTIONS, controlSettings, type ControlFlags } from './control-flags';
 import { createRequestLog } from './request-log';
 import { TOOLBOX_OPTIONS, toolboxSettings, type ToolboxFlags } from './toolbox-flags';
+import { describeSecurity, TLS_OPTIONS, tlsSettings, writeSelfSignedCert, type TlsFlags } from './tls-flags';
 
-interface ServeFlags extends ToolboxFlags, ControlFlags {
+interface ServeFlags extends ToolboxFlags, ControlFlags, TlsFlags {
   scenarios?: string[];
   port: number;
   host: string;
@@ -38,6 +39,12 @@ export function registerServe(program: Command): void {
     .addOption(CONTROL_OPTIONS[3])
     .addOption(CONTROL_OPTIONS[4])
     .addOption(CONTROL_OPTIONS[5])
+    .addOption(TLS_OPTIONS[0])
+    .addOption(TLS_OPTIONS[1])
+    .addOption(TLS_OPTIONS[2])
+    .addOption(TLS_OPTIONS[3])
+    .addOption(TLS_OPTIONS[4])
+    .addOption(TLS_OPTIONS[5])
     .addHelpText('after', '\nExamples:\n  $ auth-sim\n  $ auth-sim --scenarios ./scenarios --scenarios ./more.yaml --port 0\n  $ curl http://127.0.0.1:8080/rest/chat/client/id/alice')
     .action(async (flags: ServeFlags) => {
       const logger = createLogger({ quiet: flags.quiet, json: flags.log === 'json' });
@@ -49,7 +56,8 @@ export function registerServe(program: Command): void {
 async function start(flags: ServeFlags, logger: Logger): Promise<Simulator | undefined> {
   const paths = flags.scenarios ?? [DEFAULT_SCENARIOS];
   try {
-    const simulator = await runSimulator({ sources: { paths }, port: flags.port, host: flags.host, watch: flags.watch, ...toolboxSettings(flags), ...controlSettings(flags), onRequest: createRequestLog(flags.log, flags.quiet) });
+    const security = tlsSettings(flags);
+    const simulator = await runSimulator({ sources: { paths }, port: flags.port, host: flags.host, watch: flags.watch, ...toolboxSettings(flags), ...controlSettings(flags), ...security, onTlsFailure: (f) => logger.warn(`TLS handshake with ${f.from} failed: ${f.reason}`), onRequest: createRequestLog(flags.log, flags.quiet) });
     const set = simulator.store.set;
     reportProblems(logger, set.warnings);
     logger.info(`loaded ${set.files.length} file(s), ${tokenCount(set)} token(s) from ${paths.join(', ')}`);
@@ -58,12 +66,15 @@ async function start(flags: ServeFlags, logger: Logger): Promise<Simulator | und
     logger.info(simulator.watcher ? 'watching the scenario files: a save reloads them' : 'not watching the scenario files (--no-watch); SIGHUP reloads them');
     logger.info(describeAdmin(simulator, flags));
     if (simulator.adminUrl) logger.info(`dashboard on ${simulator.adminUrl}/ui/  (live traffic, tokens, change an answer, health)`);
-    logger.info(`listening on ${simulator.url}  (try: curl ${simulator.url}/rest/chat/client/id/alice)`);
+    const certPath = simulator.tls?.selfSigned ? writeSelfSignedCert(simulator.tls, flags.host, simulator.port) : null;
+    describeSecurity(simulator.tls, certPath, flags, security.callerAuth ?? []).forEach((line) => logger.info(line));
+    const curl = certPath ? `curl --cacert ${certPath}` : 'curl';
+    logger.info(`listening on ${simulator.url}  (try: ${curl} ${simulator.url}/rest/chat/client/id/alice)`);
     followReloads(simulator, logger);
     return simulator;
   } catch (error) {
     if (error instanceof ScenarioLoadError) reportProblems(logger, error.problems);
-    else logger.error(describeStartError(error, flags));
+    else describeStartError(error, flags).split('\n').forEach((line) => logger.error(line));
     logger.error('not started');
     process.exitCode = 1;
     return undefined;

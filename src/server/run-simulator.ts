@@ -9,6 +9,10 @@ import { createProtocolHandler } from './protocol-handler';
 import { createAnswerRuntime } from './answer-runtime';
 import type { TokenStates } from '../scenario/token-state';
 import { startServer, type RunningServer } from './start-server';
+import { serverTls, type ServedTls, type TlsOptions } from '../tls/server-tls';
+import { createClientSubjects } from '../tls/client-subject';
+import { createGlobalGuard } from '../caller-auth/global-guard';
+import { DEFAULT_WIRE_OPTIONS } from '../protocol/wire-encode';
 
 /** Everything a simulator is started with; only the sources are required. */
 export interface SimulatorOptions extends LoadOptions, ControlOptions {
@@ -19,6 +23,23 @@ export interface SimulatorOptions extends LoadOptions, ControlOptions {
   readonly watch?: boolean | WatchOptions;
   /** The seed of every random draw (chance, delay shapes); without it one is picked and shown as `seed`. */
   readonly seed?: number;
+  /** Serve HTTPS: `true` (or `{}`) makes a self-signed certificate for `host`; see TlsOptions for your own and mutual TLS. */
+  readonly tls?: true | TlsOptions;
+  /**
+   * Credentials every protocol request must bring, each `basic:USER:PASSWORD`, `bearer:TOKEN` or
+   * `header:NAME=VALUE` (any one passes); a file's `defaults.callerAuth` adds its own for its tokens.
+   */
+  readonly callerAuth?: readonly string[];
+  /** Called for each TLS handshake that failed (a caller with no, an expired or a foreign client certificate): no request reaches the journal then. */
+  readonly onTlsFailure?: (failure: TlsFailure) => void;
+}
+
+/** A failed handshake, as the log shows it. */
+export interface TlsFailure {
+  /** `address:port` of the caller. */
+  readonly from: string;
+  /** OpenSSL's reason, e.g. "certificate has expired". */
+  readonly reason: string;
 }
 
 /** A running simulator: the server, the scenario store behind it, and the app. */
@@ -36,6 +57,8 @@ export interface Simulator extends RunningServer {
   readonly tokenStates: TokenStates;
   /** The seed in use: pass it as `seed` (or --seed) to replay this run request by request. */
   readonly seed: number;
+  /** What is served over HTTPS (the certificate to trust, its fingerprint); null for plain HTTP. */
+  readonly tls: ServedTls | null;
 }
 
 /** The first load failed: nothing to serve. */
@@ -47,10 +70,14 @@ export class ScenarioLoadError extends Error {
 
 /** Loads the scenarios, then listens (the internal launcher; the public API wraps it). Throws ScenarioLoadError if the first load fails. */
 export async function runSimulator(options: SimulatorOptions): Promise<Simulator> {
+  const host = options.host ?? '127.0.0.1';
+  // Built first, like the control parts: bad TLS files or credentials must fail before anything watches or listens.
+  const tls = options.tls ? serverTls(options.tls, host) : null;
+  const guard = createGlobalGuard(options.callerAuth ?? [], tls?.served.clientCertificates === 'optional', options.wire ?? DEFAULT_WIRE_OPTIONS);
   const store = new ScenarioStore(options.sources, options);
   const runtime = createAnswerRuntime(options.seed);
   // Built first: a bad admin prefix must fail before anything watches or listens.
-  const control = createControlParts(store, options, runtime.states);
+  const control = createControlParts(store, options, runtime.states, tls && tls.served.clientCertificates !== 'off' ? { clientSubject: createClientSubjects() } : {});
   // Watch before the first read, so an edit made while loading is not missed.
   const watcher = await startWatcher(store, options.watch);
   const first = await store.reload('start');
@@ -59,15 +86,19 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
     throw new ScenarioLoadError(first.problems);
   }
   control.resetHooks.push(() => runtime.states.reset());
-  const protocol = createProtocolHandler(control.tokens, control.recorder, runtime);
+  const protocol = createProtocolHandler(control.tokens, control.recorder, runtime, guard);
   const app = lazyApp({ protocol, admin: control.admin });
-  const running = await startServer((req, res) => app()(req, res), protocol, options.port ?? 0, options.host ?? '127.0.0.1').catch(async (error: unknown) => {
+  const running = await startServer((req, res) => app()(req, res), protocol, options.port ?? 0, host, tls?.serverOptions).catch(async (error: unknown) => {
     await watcher?.close();
     throw error;
   });
+  if (tls && options.onTlsFailure) {
+    const report = options.onTlsFailure;
+    running.server.on('tlsClientError', (error: Error & { reason?: string }, socket: { remoteAddress?: string; remotePort?: number }) => report({ from: `${socket.remoteAddress}:${socket.remotePort}`, reason: error.reason ?? error.message }));
+  }
   const close = async (graceMs?: number) => (await watcher?.close(), runtime.faults.closeAll(), control.endStreams(), running.close(graceMs));
   const tokenStates = runtime.states;
-  return { ...running, close, store, get app() { return app(); }, control, adminUrl: control.admin ? `${running.url}${control.admin.prefix}` : null, tokenStates, seed: tokenStates.seed, watcher };
+  return { ...running, close, store, get app() { return app(); }, control, adminUrl: control.admin ? `${running.url}${control.admin.prefix}` : null, tokenStates, seed: tokenStates.seed, watcher, tls: tls?.served ?? null };
 }
 
 /**
