@@ -1,4 +1,4 @@
-import http from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { keepTickShape } from './keep-tick-shape';
 import type { NodeHandler } from './protocol-handler';
@@ -7,7 +7,7 @@ import type { NodeHandler } from './protocol-handler';
 export interface RunningServer {
   readonly url: string;
   readonly port: number;
-  readonly server: http.Server;
+  readonly server: Server;
   /** Stops accepting, lets in-flight requests finish (up to `graceMs`), then closes what is left. */
   close(graceMs?: number): Promise<void>;
 }
@@ -16,9 +16,9 @@ export interface RunningServer {
  * Listens with the protocol handler ahead of Express: protocol requests never enter Express's
  * router, everything else (admin API, 404s) does. Port 0 picks a free port.
  */
-export function startServer(app: http.RequestListener, protocol: NodeHandler, port: number, host: string): Promise<RunningServer> {
+export function startServer(app: RequestListener, protocol: NodeHandler, port: number, host: string): Promise<RunningServer> {
   keepTickShape();
-  const server = http.createServer((req, res) => {
+  const server = createServer((req, res) => {
     if (!protocol(req, res)) app(req, res);
   });
   return new Promise((resolve, reject) => {
@@ -32,7 +32,10 @@ export function startServer(app: http.RequestListener, protocol: NodeHandler, po
   });
 }
 
-function closeServer(server: http.Server, graceMs = 5000): Promise<void> {
+/** How long in-flight requests may take to finish once a close begins, unless told otherwise. */
+export const DEFAULT_SHUTDOWN_GRACE_MS = 5000;
+
+function closeServer(server: Server, graceMs = DEFAULT_SHUTDOWN_GRACE_MS): Promise<void> {
   return new Promise((resolve) => {
     const force = setTimeout(() => server.closeAllConnections(), graceMs);
     force.unref();
