@@ -5,13 +5,18 @@ const path = require('node:path');
 const ROOT = path.join(__dirname, '..');
 const PREFIX = '/rest/chat/client/id/';
 
-/** auth-sim itself, through its real CLI: `node bin/auth-sim.js serve --scenarios ... --quiet`. */
-function authSim(name, scenarioPaths, { extraArgs = [], probeToken = 'bench-probe' } = {}) {
+/**
+ * auth-sim itself, through its real CLI: `node bin/auth-sim.js serve --scenarios ... --quiet`.
+ * `quiet: false` keeps the request log on, written to /dev/null (stdout 'ignore'): the cost
+ * of writing it, without the bench process (the load generator) reading it.
+ */
+function authSim(name, scenarioPaths, { extraArgs = [], probeToken = 'bench-probe', quiet = true } = {}) {
   const scenarios = scenarioPaths.flatMap((p) => ['--scenarios', p]);
   return {
     name,
-    args: [path.join(ROOT, 'bin/auth-sim.js'), 'serve', ...scenarios, '--quiet', ...extraArgs],
+    args: [path.join(ROOT, 'bin/auth-sim.js'), 'serve', ...scenarios, ...(quiet ? ['--quiet'] : []), ...extraArgs],
     probePath: PREFIX + probeToken,
+    ...(quiet ? {} : { stdout: 'ignore' }),
   };
 }
 
