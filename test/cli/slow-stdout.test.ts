@@ -54,7 +54,7 @@ test('with stdout piped to a reader that stops reading, request lines are droppe
 
   // Blocked again, with output queued: SIGTERM still exits, and says how many lines were lost.
   child.stdout.pause();
-  await load(cli.url, 20_000);
+  await load(cli.url, 30_000);
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise((resolve) => (timer = setTimeout(() => resolve('still running 5 s after SIGTERM'), 5000)));
   const code = await Promise.race([cli.stop(), late]);
