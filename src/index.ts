@@ -4,7 +4,9 @@
  */
 export { startSimulator, ScenarioError } from './api/start-simulator';
 export type { SimulatorHandle, SimulatorStatus, StartOptions } from './api/start-simulator';
-export type { ScenarioEntry, ScenarioFile, ScenarioInput } from './api/scenario-input';
+export type { ScenarioInput } from './api/scenario-input';
+export type { Delay, Duration, Fault, GenerateItem, ResponseFields, ScenarioDefaults, ScenarioEntry, ScenarioFile, ScenarioStep } from './api/scenario-types';
+export type { ResourceInput } from './protocol/resource-types';
 export type { JournalEntry, JournalFilter, MatchKind } from './server/journal';
 export type { ResetCounts } from './server/admin/admin-parts';
 export type { Problem, SourceRef } from './scenario/problem';

@@ -1,15 +1,7 @@
 import type { ScenarioSources } from '../scenario/scenario-store';
+import type { ScenarioFile } from './scenario-types';
 
-/** One scenario entry as written in YAML, given as a value: Response fields plus control keys. */
-export type ScenarioEntry = Record<string, unknown>;
-
-/** A scenario file given as a value, the same shape as the YAML. */
-export interface ScenarioFile {
-  readonly tokens?: Readonly<Record<string, ScenarioEntry>>;
-  readonly fallback?: ScenarioEntry;
-  readonly defaults?: ScenarioEntry;
-  readonly [key: string]: unknown;
-}
+export type { ScenarioEntry, ScenarioFile } from './scenario-types';
 
 /** Scenarios for a program: a path to a file or directory, or a scenario file as a value. */
 export type ScenarioInput = string | ScenarioFile;

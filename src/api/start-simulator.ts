@@ -5,7 +5,8 @@ import type { JournalEntry, JournalFilter } from '../server/journal';
 import { runSimulator, ScenarioLoadError } from '../server/run-simulator';
 import type { SimulatorOptions } from '../server/simulator-options';
 import type { Problem } from '../scenario/problem';
-import { toScenarioSources, type ScenarioEntry, type ScenarioInput } from './scenario-input';
+import { toScenarioSources, type ScenarioInput } from './scenario-input';
+import type { ScenarioEntry } from './scenario-types';
 
 /** How to start a simulator from a program; everything is optional. */
 export interface StartOptions extends Omit<SimulatorOptions, 'sources' | 'onRequest'> {

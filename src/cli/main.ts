@@ -6,6 +6,9 @@ import { registerValidate } from './validate';
 import { registerSchema } from './schema';
 import { registerFields } from './fields';
 import { registerGenerate } from './generate';
+import { registerCheck } from './check';
+import { registerRecord } from './record';
+import { registerOpenApi } from './openapi';
 
 /** Builds the command-line program; one file per command registers itself. */
 export function buildProgram(): Command {
@@ -19,6 +22,9 @@ export function buildProgram(): Command {
   registerSchema(program);
   registerFields(program);
   registerGenerate(program);
+  registerCheck(program);
+  registerRecord(program);
+  registerOpenApi(program);
   showServeOptionsAtTop(program, serve);
   return program;
 }

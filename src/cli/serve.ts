@@ -96,7 +96,8 @@ function describeStartError(error: unknown, flags: ServeFlags): string {
   return err.message;
 }
 
-function parsePort(value: string): number {
+/** A port from 0 to 65535 (0: any free one). */
+export function parsePort(value: string): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a whole number from 0 to 65535, got "${value}"`);
   return port;

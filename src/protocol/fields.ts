@@ -47,21 +47,22 @@ export interface FieldSpec {
   readonly meaning: string;
 }
 
-type Spec = Omit<FieldSpec, 'required' | 'since'> & { required?: boolean; since?: ProtocolVersion };
+/** A row as written in FIELD_TABLE: `required` defaults to false and `since` to 1.0. */
+export type FieldRow = Omit<FieldSpec, 'required' | 'since'> & { readonly required?: boolean; readonly since?: ProtocolVersion };
 
-function fields(...specs: Spec[]): readonly FieldSpec[] {
-  return specs.map((s) => Object.freeze({ ...s, required: s.required ?? false, since: s.since ?? '1.0' }));
-}
-
-/** Every resource's fields, in the reference's order (which is also the wire order). */
-export const RESOURCES: Readonly<Record<ResourceName, readonly FieldSpec[]>> = {
-  Response: fields(
+/**
+ * Every resource's fields, in the reference's order (which is also the wire order), declared
+ * `as const` so TypeScript derives the field names, types and versions of each resource
+ * (FieldNameOf, FieldRowOf below) from the same rows the runtime reads through RESOURCES.
+ */
+export const FIELD_TABLE = {
+  Response: [
     { name: 'client', type: { one: 'Client' }, meaning: 'Client information' },
     { name: 'companyList', type: { list: 'Company' }, needsCompanyModule: true, meaning: 'Organizations the current client belongs to' },
     { name: 'errorCode', type: 'String', meaning: 'Error code' },
     { name: 'errorText', type: 'String', meaning: 'Error text' },
-  ),
-  Client: fields(
+  ],
+  Client: [
     { name: 'id', type: 'String', required: true, meaning: 'Client identifier in the CRM (Master ID)' },
     { name: 'contract', type: 'String', meaning: 'Master agreement number; several are separated by commas' },
     { name: 'telSysClientId', type: 'String', meaning: 'Client identifier in the telephony system' },
@@ -92,14 +93,14 @@ export const RESOURCES: Readonly<Record<ResourceName, readonly FieldSpec[]>> = {
     { name: 'contacts', type: { one: 'Contacts' }, since: '1.2', meaning: 'Client contacts for operators and omnichannel linking' },
     { name: 'secretWord', type: 'String', since: '1.2', meaning: 'Code word for manual client identification' },
     { name: 'group', type: { list: 'Group' }, since: '1.2', meaning: 'Client groups' },
-  ),
-  Branch: fields(
+  ],
+  Branch: [
     { name: 'id', type: 'Long', meaning: 'Branch identifier in the external system' },
     { name: 'extRef', type: 'String', meaning: 'Identifier in the core accounting system' },
     { name: 'bik', type: 'String', meaning: 'Branch bank identification code' },
     { name: 'name', type: 'String', meaning: 'Branch name' },
-  ),
-  Company: fields(
+  ],
+  Company: [
     { name: 'id', type: 'Integer', required: true, meaning: 'Organization identifier in the external system' },
     { name: 'name', type: 'String', meaning: 'Organization name' },
     { name: 'type', type: 'String', meaning: 'Organization type code' },
@@ -115,30 +116,51 @@ export const RESOURCES: Readonly<Record<ResourceName, readonly FieldSpec[]>> = {
     { name: 'ogrnDate', type: 'Date', meaning: 'Date of state registration' },
     { name: 'internationalAddress', type: 'String', meaning: 'Full international address' },
     { name: 'regAddress', type: 'String', undocumented: true, meaning: 'Shown in a sample company entry; its definition is not given' },
-  ),
-  Field: fields(
+  ],
+  Field: [
     { name: 'name', type: 'String', required: true, meaning: 'Field name displayed in the operator interface' },
     { name: 'value', type: 'String', required: true, meaning: 'Field value' },
-  ),
-  Contacts: fields(
+  ],
+  Contacts: [
     { name: 'phone', type: 'String', meaning: 'Phone number' },
     { name: 'email', type: 'String', meaning: 'E-mail address' },
     { name: 'telegramUserName', type: 'String', meaning: 'Text identifier of the user in a messenger' },
     { name: 'whatsappPhone', type: 'String', meaning: 'Messenger user identifier in phone-number format' },
-  ),
-  Group: fields(
+  ],
+  Group: [
     { name: 'id', type: 'Long', required: true, meaning: 'Group identifier in the external system' },
     { name: 'parentGroup', type: { one: 'Group' }, meaning: 'Parent group, for a tree structure' },
     { name: 'name', type: 'String', meaning: 'Group name' },
     { name: 'description', type: 'String', meaning: 'Group description' },
     { name: 'priority', type: 'Long', meaning: 'Default priority of conversations from clients in the group' },
-  ),
-  ActionList: fields(
+  ],
+  ActionList: [
     { name: 'name', type: 'String', meaning: 'Button or link text; defaults to an "open in CRM" label' },
     { name: 'type', type: 'Integer', declaredValues: ['0', '1'], meaning: '0 or omitted: link; 1: button' },
     { name: 'value', type: 'String', required: true, meaning: 'URL the button or link leads to' },
-  ),
-};
+  ],
+} as const satisfies Readonly<Record<ResourceName, readonly FieldRow[]>>;
+
+/** The table as written, for type-level derivations. */
+export type FieldTable = typeof FIELD_TABLE;
+
+/** The union of `resource`'s field names, e.g. FieldNameOf<'Contacts'> = 'phone' | 'email' | ... */
+export type FieldNameOf<R extends ResourceName> = FieldTable[R][number]['name'];
+
+/** The table row of `resource.name` exactly as declared (literal type, meaning and since included). */
+export type FieldRowOf<R extends ResourceName, N extends FieldNameOf<R>> = Extract<FieldTable[R][number], { readonly name: N }>;
+
+/** The names of `resource`'s required fields. */
+export type RequiredFieldNameOf<R extends ResourceName> = Extract<FieldTable[R][number], { readonly required: true }>['name'];
+
+function normalise(rows: readonly FieldRow[]): readonly FieldSpec[] {
+  return Object.freeze(rows.map((r) => Object.freeze({ ...r, required: r.required ?? false, since: r.since ?? '1.0' })));
+}
+
+/** Every resource's fields with defaults filled in: what validation, encoding and synth read. */
+export const RESOURCES: Readonly<Record<ResourceName, readonly FieldSpec[]>> = Object.freeze(
+  Object.fromEntries(RESOURCE_NAMES.map((r) => [r, normalise(FIELD_TABLE[r])])) as Record<ResourceName, readonly FieldSpec[]>,
+);
 
 /** The resource a structured field holds, or undefined for scalars and the string map. */
 export function nestedResource(type: FieldType): ResourceName | undefined {

@@ -3,9 +3,10 @@ import { RESOURCE_NAMES, RESOURCES, describeType, type FieldSpec, type FieldType
 /**
  * JSON Schemas derived from the field table. "authoring" is what a scenario author may write
  * (YAML numbers and booleans welcome, since they are encoded anyway); "wire" is what the
- * simulator sends with the default wire style, every scalar a JSON string.
+ * simulator sends with the default wire style, every scalar a JSON string; "wire-typed" is the
+ * `wire: typed` style, Booleans and whole numbers as JSON types.
  */
-export type SchemaMode = 'authoring' | 'wire';
+export type SchemaMode = 'authoring' | 'wire' | 'wire-typed';
 
 export type JsonSchema = { [key: string]: unknown };
 
@@ -43,10 +44,18 @@ function resourceSchema(resource: ResourceName, mode: SchemaMode): JsonSchema {
   };
 }
 
-function fieldSchema(spec: FieldSpec, mode: SchemaMode): JsonSchema {
-  const notes = [spec.meaning, `since ${spec.since}`];
+/** What a field is, from its table row: the loader ignores it, the editor schema shows it on hover. */
+export function fieldNote(spec: FieldSpec): string {
+  const notes = [describeType(spec.type), spec.required ? 'required' : 'optional', `since protocol ${spec.since}`];
   if (spec.deprecatedFor) notes.push(`deprecated: use ${spec.deprecatedFor}`);
-  return { ...typeSchema(spec.type, mode), $comment: notes.join('; '), ...(spec.deprecatedFor ? { deprecated: true } : {}) };
+  if (spec.needsCompanyModule) notes.push('served only with the auth-b-api or corporate module');
+  if (spec.declaredValues) notes.push(`declared values ${spec.declaredValues.map((v) => `"${v}"`).join(', ')}; others are served`);
+  if (spec.undocumented) notes.push('not in the reference tables; shown in its sample');
+  return `${spec.meaning} (${notes.join('; ')})`;
+}
+
+function fieldSchema(spec: FieldSpec, mode: SchemaMode): JsonSchema {
+  return { ...typeSchema(spec.type, mode), $comment: fieldNote(spec), ...(spec.deprecatedFor ? { deprecated: true } : {}) };
 }
 
 function typeSchema(type: FieldType, mode: SchemaMode): JsonSchema {
@@ -55,6 +64,7 @@ function typeSchema(type: FieldType, mode: SchemaMode): JsonSchema {
     return 'one' in type ? ref : { type: 'array', items: ref, description: `a list of ${type.list} objects` };
   }
   if (mode === 'wire') return wireScalarSchema(type);
+  if (mode === 'wire-typed') return typedScalarSchema(type);
   switch (type) {
     case 'String':
       return { type: ['string', 'number'], description: 'a string' };
@@ -84,4 +94,38 @@ function wireScalarSchema(type: Exclude<FieldType, object>): JsonSchema {
     default:
       return { type: 'string' };
   }
+}
+
+/** encodeScalar's typed style: whole numbers beyond 2^53 stay strings, since a JSON number would lose digits. */
+function typedScalarSchema(type: Exclude<FieldType, object>): JsonSchema {
+  switch (type) {
+    case 'Boolean':
+      return { type: 'boolean' };
+    case 'Integer':
+    case 'Long':
+      return { type: ['integer', 'string'], pattern: INTEGER_PATTERN, format: type === 'Long' ? 'int64' : 'int32', description: 'a JSON number (a string of digits only beyond 2^53)' };
+    default:
+      return wireScalarSchema(type);
+  }
+}
+
+/**
+ * A copy of `schema` in which every node's `$comment` (what a field or key is, e.g. fieldNote)
+ * becomes the start of its `description`, followed by what the value must be: the loader keeps
+ * descriptions for its messages and ignores comments; editors and OpenAPI tools show descriptions.
+ */
+export function notesAsDescriptions(schema: JsonSchema): JsonSchema {
+  return noteToDescription(schema) as JsonSchema;
+}
+
+function noteToDescription(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(noteToDescription);
+  if (node === null || typeof node !== 'object') return node;
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(node)) out[key] = noteToDescription(value);
+  if (typeof out.$comment === 'string') {
+    out.description = typeof out.description === 'string' ? `${out.$comment}. Expected: ${out.description}.` : `${out.$comment}.`;
+    delete out.$comment;
+  }
+  return out;
 }

@@ -67,5 +67,5 @@ export function generateListSchema(control: Record<string, JsonSchema>): JsonSch
     required: ['tokens', 'count'],
     additionalProperties: false,
   };
-  return { title: 'generate', description: 'a list of populations', type: 'array', items: item };
+  return { title: 'generate', description: 'a list of populations', $comment: 'Synthetic populations of tokens with seeded fake client cards', type: 'array', items: item };
 }

@@ -11,21 +11,26 @@ import { generateListSchema } from './generate-schema';
  */
 
 
-/** Control keys of an entry, beside the Response fields. */
-export const CONTROL_KEYS: Record<string, JsonSchema> = {
-  status: { type: 'integer', minimum: 100, maximum: 599, description: 'an HTTP status from 100 to 599' },
-  delay: delaySchema,
-  body: { enum: ['none'], description: '"none" (send the status with no body at all)' },
+/**
+ * Control keys of an entry, beside the Response fields. `$comment` says what a key does: Ajv
+ * ignores it, the editor schema (editor-schema.ts) shows it on hover; `description` is what
+ * a value must be, worded for the loader's messages ("must be an HTTP status ...").
+ */
+export const CONTROL_KEYS = {
+  status: { type: 'integer', minimum: 100, maximum: 599, description: 'an HTTP status from 100 to 599', $comment: 'The HTTP status of the answer (default 200)' },
+  delay: { ...delaySchema, $comment: 'How long to wait before answering: fixed, or drawn per request from a shape' },
+  body: { enum: ['none'], description: '"none" (send the status with no body at all)', $comment: 'Send no body at all (the reference says a client must handle a bare status)' },
   headers: {
     type: 'object',
     additionalProperties: { type: ['string', 'number'], description: 'a header value: a string or a number' },
     description: 'a map of header names to values',
+    $comment: 'Extra HTTP response headers',
   },
-  protocol: { enum: [...PROTOCOL_VERSIONS], description: `a protocol version: ${PROTOCOL_VERSIONS.join(', ')}` },
-  wire: { enum: [...WIRE_STYLES], description: `a wire style: ${WIRE_STYLES.join(' or ')}` },
+  protocol: { enum: [...PROTOCOL_VERSIONS], description: `a protocol version: ${PROTOCOL_VERSIONS.join(', ')}`, $comment: 'The protocol version to serve: fields introduced later are left out' },
+  wire: { enum: [...WIRE_STYLES], description: `a wire style: ${WIRE_STYLES.join(' or ')}`, $comment: 'strings: every scalar a JSON string, as the reference shows; typed: JSON numbers and booleans' },
   ...ANSWER_KEYS,
   ...ENTRY_ONLY_KEYS,
-};
+} satisfies Record<string, JsonSchema>;
 
 function entrySchema(): JsonSchema {
   const responseFields = resourceDefinitions('authoring').Response.properties as Record<string, JsonSchema>;
@@ -41,16 +46,19 @@ function entrySchema(): JsonSchema {
 /** One answer inside an entry (a `sequence` step, `otherwise`, `expire.answer`): an entry without the entry-only keys. */
 function stepSchema(): JsonSchema {
   const responseFields = resourceDefinitions('authoring').Response.properties as Record<string, JsonSchema>;
-  const own = Object.fromEntries(Object.entries(CONTROL_KEYS).filter(([k]) => !(k in ENTRY_ONLY_KEYS)));
+  const own = Object.fromEntries(Object.entries(CONTROL_KEYS as Record<string, JsonSchema>).filter(([k]) => !(k in ENTRY_ONLY_KEYS)));
   return { title: 'step', description: 'a step (one answer)', type: 'object', properties: { ...responseFields, ...own }, additionalProperties: false };
 }
 
-/** File-level settings that apply to every entry of the file unless the entry says otherwise. */
+/** The keys of `defaults:`, file-level settings every entry of the file gets unless it says otherwise. */
+export const DEFAULTS_KEYS = { delay: CONTROL_KEYS.delay, headers: CONTROL_KEYS.headers, protocol: CONTROL_KEYS.protocol, wire: CONTROL_KEYS.wire } satisfies Record<string, JsonSchema>;
+
 const defaultsSchema: JsonSchema = {
   title: 'defaults',
   description: 'file defaults',
+  $comment: 'Settings every entry of this file gets unless it says otherwise',
   type: 'object',
-  properties: { delay: delaySchema, headers: CONTROL_KEYS.headers, protocol: CONTROL_KEYS.protocol, wire: CONTROL_KEYS.wire },
+  properties: DEFAULTS_KEYS,
   additionalProperties: false,
 };
 
@@ -68,11 +76,12 @@ export function scenarioFileSchema(): JsonSchema {
       tokens: {
         title: 'tokens',
         description: 'a map of tokens to entries',
+        $comment: 'The tokens this file answers, each with its entry (the Response fields and control keys)',
         type: 'object',
         additionalProperties: { $ref: '#/$defs/Entry' },
       },
-      fallback: { $ref: '#/$defs/Entry' },
-      unavailable: { $ref: '#/$defs/Entry' },
+      fallback: { $ref: '#/$defs/Entry', $comment: 'What an unknown token gets (default: 404 CLIENT_NOT_FOUND)' },
+      unavailable: { $ref: '#/$defs/Entry', $comment: 'What every request gets when no API module is installed (default: 503 API_UNAVAILABLE)' },
       defaults: defaultsSchema,
       generate: generateListSchema(CONTROL_KEYS),
     },

@@ -70,12 +70,13 @@ export const chanceSchema: JsonSchema = { type: 'number', minimum: 0, maximum: 1
 const stepRef: JsonSchema = { $ref: '#/$defs/Step' };
 
 /** Keys only a whole entry has; a sequence step or an `otherwise` answer is one answer. */
-export const ENTRY_ONLY_KEYS: Record<string, JsonSchema> = {
-  sequence: { type: 'array', items: stepRef, minItems: 1, description: 'a list of answers, given in turn' },
-  then: { enum: [...SEQUENCE_ENDINGS], description: `what follows the last step: ${SEQUENCE_ENDINGS.join(' or ')}` },
+export const ENTRY_ONLY_KEYS = {
+  sequence: { type: 'array', items: stepRef, minItems: 1, description: 'a list of answers, given in turn', $comment: 'Answers given in turn, one per request for this token' },
+  then: { enum: [...SEQUENCE_ENDINGS], description: `what follows the last step: ${SEQUENCE_ENDINGS.join(' or ')}`, $comment: 'What follows the last step of the sequence' },
   expire: {
     title: 'expire',
     description: 'an expiry: { after: 3 } (uses) or { after: 30s } (time), with an optional answer',
+    $comment: 'The token stops working after a number of uses or a time, then gets its answer',
     type: 'object',
     properties: {
       after: {
@@ -89,11 +90,11 @@ export const ENTRY_ONLY_KEYS: Record<string, JsonSchema> = {
     required: ['after'],
     additionalProperties: false,
   },
-};
+} satisfies Record<string, JsonSchema>;
 
 /** Toolbox keys any answer may have. */
-export const ANSWER_KEYS: Record<string, JsonSchema> = {
-  fault: faultSchema,
-  chance: chanceSchema,
-  otherwise: stepRef,
-};
+export const ANSWER_KEYS = {
+  fault: { ...faultSchema, $comment: 'Misbehave instead of answering honestly, as a broken service or proxy would' },
+  chance: { ...chanceSchema, $comment: 'How often the fault or answer fires; other requests get `otherwise`' },
+  otherwise: { ...stepRef, $comment: 'The answer for requests the chance does not fire on' },
+} satisfies Record<string, JsonSchema>;

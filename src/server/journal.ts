@@ -42,10 +42,9 @@ export interface JournalFilter {
 }
 
 /**
- * A request as the hot path records it: numbers and references only, no strings built. Every
- * string a JournalEntry shows (time, `file:line`, near misses) is made when someone reads the
- * journal: formatting them per request cost more than the rest of the answer, and records that
- * live for a ring's worth of requests would carry those strings into the old generation.
+ * A request as the recorder records it: numbers and references only. Every string a JournalEntry
+ * shows (time, `file:line`, near misses) is made when someone reads the journal, so a request
+ * nobody reads about never pays for formatting.
  */
 export interface JournalRecord extends Omit<JournalEntry, 'time' | 'entry' | 'nearMisses'> {
   /** Arrival time, ms since the epoch. */
@@ -77,23 +76,18 @@ export function describeRecord(r: JournalRecord): JournalEntry {
   };
 }
 
-/** A ring slot: a JournalRecord the journal overwrites in place. */
-export type JournalSlot = { -readonly [K in keyof JournalRecord]: JournalRecord[K] };
-
 /**
- * The request journal: a ring buffer of the last `capacity` requests, so a long soak never grows
- * memory. Its slots are allocated once and overwritten in place: a fresh object per request would
- * live a ring's worth of requests, survive every young-generation collection and be copied into
- * the old generation, which on the hot path cost more than the recording itself.
+ * The request journal: a ring buffer of the last `capacity` records, so a long soak never grows
+ * memory. It keeps the records the recorder built (one per request), never copies of them.
  */
 export class Journal {
-  private readonly ring: JournalSlot[];
+  private readonly ring: (JournalRecord | undefined)[];
   private next = 0;
   private count = 0;
 
   constructor(readonly capacity: number) {
     if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`journal capacity must be a whole number from 1, got ${capacity}`);
-    this.ring = Array.from({ length: capacity }, emptySlot);
+    this.ring = new Array<JournalRecord | undefined>(capacity).fill(undefined);
   }
 
   /** How many entries it holds now (never more than its capacity). */
@@ -101,21 +95,11 @@ export class Journal {
     return this.count;
   }
 
-  /** Adds a record (copied into the oldest slot), dropping the oldest when full. */
+  /** Adds a record, dropping the oldest when full. */
   add(record: JournalRecord): void {
-    Object.assign(this.claim(), record);
-  }
-
-  /**
-   * The slot the next record goes in (the oldest, dropped when full), for the caller to fill in
-   * place: the request path writes its figures straight into the ring instead of building a
-   * record object per request only to copy it.
-   */
-  claim(): JournalSlot {
-    const slot = this.ring[this.next];
+    this.ring[this.next] = record;
     this.next = this.next + 1 === this.capacity ? 0 : this.next + 1;
     if (this.count < this.capacity) this.count += 1;
-    return slot;
   }
 
   /** The entries matching `filter`, newest first. */
@@ -125,7 +109,7 @@ export class Journal {
     const since = filter.since?.getTime();
     const method = filter.method?.toUpperCase();
     for (let i = 1; i <= this.count && found.length < limit; i++) {
-      const record = this.ring[(this.next - i + this.capacity) % this.capacity];
+      const record = this.ring[(this.next - i + this.capacity) % this.capacity]!;
       if (filter.token !== undefined && record.token !== filter.token) continue;
       if (method !== undefined && record.method !== method) continue;
       if (filter.status !== undefined && record.status !== filter.status) continue;
@@ -137,12 +121,8 @@ export class Journal {
 
   /** Forgets every entry. */
   clear(): void {
-    this.ring.forEach((slot) => Object.assign(slot, emptySlot()));
+    this.ring.fill(undefined);
     this.next = 0;
     this.count = 0;
   }
-}
-
-function emptySlot(): JournalSlot {
-  return { seq: 0, at: 0, method: '', token: null, origin: null, status: null, fault: null, delayMs: 0, bytes: 0, durationMs: 0, matched: 'rejected', source: null, misses: null };
 }

@@ -29,17 +29,17 @@ export function createProtocolHandler(holder: SetHolder, recorder?: RequestRecor
     if (req.method === 'POST') req.resume();
     const found = requestToken(req);
     if ('reject' in found) {
-      const pending = recorder?.track(req, set, null, null, null, null, found.reject);
+      const record = recorder?.track(req, res, { set, token: null, origin: null, entry: null, answer: null });
       writeReply(res, found.reject);
-      if (pending !== undefined) recorder!.sent(res, pending);
+      if (record !== undefined) recorder!.sent(res, record);
       return true;
     }
     const entry = resolve(found.token);
     const answer = entry.answer({ token: found.token, states: runtime.states });
     // Journal and request log: one check when neither is on.
-    const pending = recorder?.track(req, set, found.token, found.origin, entry, answer, answer.reply);
+    const record = recorder?.track(req, res, { set, token: found.token, origin: found.origin, entry, answer });
     deliverAnswer(res, answer, runtime.faults);
-    if (pending !== undefined) recorder!.sent(res, pending);
+    if (record !== undefined) recorder!.sent(res, record);
     return true;
   };
 }

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { RUNTIME_FILE, type RuntimeTokens } from '../scenario/runtime-tokens';
-import type { Answer, CompiledEntry, Reply, ScenarioSet } from '../scenario/scenario-set';
-import { describeRecord, type Journal, type JournalEntry, type JournalSlot, type MatchKind } from './journal';
+import type { Answer, CompiledEntry, ScenarioSet } from '../scenario/scenario-set';
+import { describeRecord, type Journal, type JournalEntry, type JournalRecord, type MatchKind } from './journal';
 import { nearMisses } from './near-misses';
 import type { TokenOrigin } from './request-token';
 
@@ -14,103 +14,91 @@ export interface RecorderOptions {
   readonly runtime?: RuntimeTokens;
 }
 
-/** What is known when a request is answered; completed when its response closes. */
-export interface Pending {
-  readonly recorder: RequestRecorder;
-  readonly method: string;
+/** What the protocol handler knows of a request when it has chosen an answer. */
+export interface Lookup {
+  readonly set: ScenarioSet;
+  /** null for all four: rejected before a token was read. */
   readonly token: string | null;
   readonly origin: TokenOrigin | null;
-  /** performance.now() at arrival; with performance.timeOrigin it gives the wall-clock time. */
-  readonly started: number;
-  readonly socket: Socket;
-  /** For a fault, the socket's byte count before it acted; NOT_COUNTED for a reply written whole. */
-  readonly bytesBefore: number;
-  /** The body bytes of the reply written whole (none for `body: none`). */
-  readonly bodyBytes: number;
-  readonly set: ScenarioSet;
   readonly entry: CompiledEntry | null;
   readonly answer: Answer | null;
 }
 
-const PENDING = Symbol('auth-sim.pending-request');
+/** Every field a JournalRecord has, writable while its request is in flight. */
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /**
- * A reply written whole (every answer but a fault) is counted from what was written, not from the
- * socket's counter: reading `socket.bytesWritten` twice a request was most of the journal's cost
- * (it copies the socket's write queue each time), and a response queued behind a pipelined one
- * shares its socket's count with its neighbours. A fault writes what it likes, so the socket
- * counts it (bytesBefore).
+ * The one record of one request: built when the answer is chosen, completed when the response is
+ * written (or the connection ends), then handed to the journal as it is. The journal's fields come
+ * first; `socket`, `mark` and `startedAt` only serve the measuring and are dropped on completion.
  */
-const NOT_COUNTED = -1;
-
-/** Node's header block of a response, once written; `headersSent` reads the same field. */
-type WithHead = ServerResponse & { readonly _header?: unknown };
-
-/**
- * The bytes of a reply written by writeReply: the head as Node wrote it (latin1, a byte a
- * character) and the body, which HEAD, 204 and 304 never carry. Nothing when no head went out
- * (the caller hung up before a delayed reply). test/server/admin/journal-bytes.test.ts holds it
- * to the bytes a client receives.
- */
-function bytesOfReply(res: ServerResponse, method: string, bodyBytes: number): number {
-  const head = (res as WithHead)._header;
-  if (typeof head !== 'string') return 0;
-  const status = res.statusCode;
-  if (method === 'HEAD' || status === 204 || status === 304) return head.length;
-  return head.length + bodyBytes;
+export interface RequestRecord extends Mutable<JournalRecord> {
+  /** The connection whose byte counter measures this response; null once recorded. */
+  socket: Socket | null;
+  /** The connection's byte count when this response began to be written; -1 before it had the connection. */
+  mark: number;
+  /** performance.now() at arrival, for durationMs. */
+  startedAt: number;
 }
 
-type Tracked = ServerResponse & { [PENDING]?: Pending };
-
-/** One shared listener, so tracking a request allocates no closure; `this` is the response. */
-function onClose(this: Tracked): void {
-  const pending = this[PENDING];
-  if (!pending) return;
-  this[PENDING] = undefined;
-  pending.recorder.finish(pending, this);
-}
+const RECORD = Symbol('auth-sim.request-record');
+const RECORDER = Symbol('auth-sim.request-recorder');
+type Tracked = ServerResponse & { [RECORD]?: RequestRecord; [RECORDER]?: RequestRecorder };
 
 /**
- * Turns protocol requests into journal records: at once when the reply went out whole as the
- * request was handled (the common case: no listener, no waiting), else when the response closes
- * (delayed, faulted or abandoned). Only created when a journal or a listener wants them, so with
- * neither the request path does no recording work at all.
+ * Turns protocol requests into journal records. Bytes are counted from the connection's own public
+ * counter (`socket.bytesWritten`) from when a response starts writing to when it has written all:
+ * at once for a reply written whole on its own connection (the common case, nothing attached to
+ * the response), else at its 'finish' (before Node hands the connection to the next pipelined
+ * response) or its 'close' (a fault or a caller that hung up). Only created when a journal or a
+ * listener wants records, so with neither the request path does no recording work at all.
  */
 export class RequestRecorder {
   private readonly namedTokens = new WeakMap<ScenarioSet, string[]>();
   private readonly missFinders = new WeakMap<ScenarioSet, (token: string) => readonly string[]>();
-  /** Responses tracked and not yet closed, so a reader can wait for those already sent. */
+  /** Responses tracked and not yet recorded, so a reader can wait for those already sent. */
   private readonly open = new Set<ServerResponse>();
   private seq = 0;
 
   constructor(private readonly options: RecorderOptions) {}
 
-  /**
-   * What is known of a request answered by `entry` with `answer` (null for both: rejected before
-   * lookup) and written as `reply` (the answer's, or the rejection); hand it to `sent` once the
-   * answer is handed over.
-   */
-  track(req: IncomingMessage, set: ScenarioSet, token: string | null, origin: TokenOrigin | null, entry: CompiledEntry | null, answer: Answer | null, reply: Reply): Pending {
-    const socket = req.socket;
-    const bytesBefore = answer !== null && answer.fault !== undefined ? socket.bytesWritten : NOT_COUNTED;
-    const bodyBytes = reply.body === null ? 0 : reply.body.length;
-    return { recorder: this, method: req.method ?? '', token, origin, started: performance.now(), socket, bytesBefore, bodyBytes, set, entry, answer };
+  /** Starts the record of a request answered as `lookup` says; call before writing anything to `res`. */
+  track(req: IncomingMessage, res: ServerResponse, lookup: Lookup): RequestRecord {
+    const socket = res.socket;
+    const matched = matchKind(lookup);
+    return {
+      seq: 0,
+      at: performance.timeOrigin + performance.now(),
+      method: req.method ?? '',
+      token: keptToken(lookup),
+      origin: lookup.origin,
+      status: null,
+      fault: lookup.answer?.fault?.name ?? null,
+      delayMs: lookup.answer?.delayMs ?? 0,
+      bytes: 0,
+      durationMs: 0,
+      matched,
+      source: lookup.entry ? lookup.entry.source : null,
+      misses: matched === 'fallback' ? this.missFinder(lookup.set) : null,
+      socket: socket ?? req.socket,
+      // A response queued behind a pipelined one has no connection yet: its count starts when it gets one.
+      mark: socket ? socket.bytesWritten : -1,
+      startedAt: performance.now(),
+    };
   }
 
-  /**
-   * The answer has been handed to the response. Written in full on its own connection: record it
-   * now, with nothing attached to the response.
-   * Otherwise (a delay, a fault, a pipelined response queued behind another): record it when the
-   * response closes.
-   */
-  sent(res: ServerResponse, pending: Pending): void {
-    if (res.writableEnded && res.socket === pending.socket) {
-      this.record(pending, res);
+  /** The answer has been handed to the response: record it now if it went out whole, else when it does. */
+  sent(res: ServerResponse, record: RequestRecord): void {
+    if (res.writableEnded && record.mark >= 0 && res.socket === record.socket) {
+      this.complete(record, res);
       return;
     }
-    (res as Tracked)[PENDING] = pending;
+    (res as Tracked)[RECORD] = record;
+    (res as Tracked)[RECORDER] = this;
     this.open.add(res);
-    res.on('close', onClose);
+    if (record.mark < 0) res.once('socket', onSocket);
+    res.prependOnceListener('finish', onDone);
+    res.once('close', onDone);
   }
 
   /**
@@ -126,29 +114,17 @@ export class RequestRecorder {
     return false;
   }
 
-  /** Completes a tracked request; called once, from the response's 'close'. */
-  finish(p: Pending, res: ServerResponse): void {
+  /** Completes a record once: its bytes, status and time, then the journal and the listener. */
+  complete(record: RequestRecord, res: ServerResponse): void {
+    if (record.socket === null) return;
     this.open.delete(res);
-    this.record(p, res);
-  }
-
-  private record(p: Pending, res: ServerResponse): void {
-    const matched = matchKind(p);
-    const journal = this.options.journal;
-    const record = journal ? journal.claim() : ({} as JournalSlot);
+    (res as Tracked)[RECORD] = undefined;
+    record.bytes = record.mark < 0 ? 0 : record.socket.bytesWritten - record.mark;
+    record.socket = null;
     record.seq = ++this.seq;
-    record.at = performance.timeOrigin + p.started;
-    record.method = p.method;
-    record.token = keptToken(p);
-    record.origin = p.origin;
     record.status = res.headersSent ? res.statusCode : null;
-    record.fault = p.answer?.fault?.name ?? null;
-    record.delayMs = p.answer?.delayMs ?? 0;
-    record.bytes = p.bytesBefore === NOT_COUNTED ? bytesOfReply(res, p.method, p.bodyBytes) : p.socket.bytesWritten - p.bytesBefore;
-    record.durationMs = performance.now() - p.started;
-    record.matched = matched;
-    record.source = p.entry ? p.entry.source : null;
-    record.misses = matched === 'fallback' ? this.missFinder(p.set) : null;
+    record.durationMs = performance.now() - record.startedAt;
+    this.options.journal?.add(record);
     if (this.options.onRequest) this.options.onRequest(describeRecord(record));
   }
 
@@ -174,27 +150,39 @@ export class RequestRecorder {
   }
 }
 
+/** Shared listeners, so tracking a request allocates no closure; `this` is the response. */
+function onSocket(this: Tracked, socket: Socket): void {
+  const record = this[RECORD];
+  // Emitted before Node flushes the response's queued bytes onto the connection.
+  if (record) {
+    record.socket = socket;
+    record.mark = socket.bytesWritten;
+  }
+}
+
+/** At 'finish' (prepended: before Node gives the connection to the next response) or 'close'. */
+function onDone(this: Tracked): void {
+  const record = this[RECORD];
+  if (record) this[RECORDER]!.complete(record, this);
+}
+
 /**
  * How the request was answered, from the entry alone: an entry carrying a token name answers only
  * that token (lookup found it by name), so no second lookup by token is needed.
  */
-function matchKind(p: Pending): MatchKind {
-  if (p.entry === null || p.token === null) return 'rejected';
-  if (p.entry.source.file === RUNTIME_FILE) return 'admin';
-  if (p.entry.token !== undefined) return 'token';
-  if (p.entry === p.set.fallback) return 'fallback';
-  if (p.entry === p.set.unavailable) return 'unavailable';
+function matchKind(l: Lookup): MatchKind {
+  if (l.entry === null || l.token === null) return 'rejected';
+  if (l.entry.source.file === RUNTIME_FILE) return 'admin';
+  if (l.entry.token !== undefined) return 'token';
+  if (l.entry === l.set.fallback) return 'fallback';
+  if (l.entry === l.set.unavailable) return 'unavailable';
   return 'population';
 }
 
 /**
- * The token string the ring keeps. Each request brings its own copy; a ring of them keeps a
- * young-generation object alive per request until the ring wraps, and V8 answers that steady
- * survival by doubling its young generation (16 to 32 MB here, +12 MB of RSS under load). A
- * named entry's own name is long-lived and equal to the request's, so the ring keeps that.
- * Other tokens (populations, the fallback) are kept as they come: there is no end to them.
+ * The token string the journal keeps: a named entry's own name (long-lived, equal to the
+ * request's) rather than each request's copy of it; other tokens as they came.
  */
-function keptToken(p: Pending): string | null {
-  return p.entry?.token ?? p.token;
+function keptToken(l: Lookup): string | null {
+  return l.entry?.token ?? l.token;
 }
-

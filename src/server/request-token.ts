@@ -1,9 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import type { Reply } from '../scenario/scenario-set';
+import { PROTOCOL_PATH } from '../protocol/endpoints';
 import { errorReply } from './error-reply';
 
-/** The protocol's path prefix (reference, "Endpoints"). */
-export const PROTOCOL_PATH = '/rest/chat/client/id';
+/** The protocol's path prefix, re-exported for the server code that imports it from here. */
+export { PROTOCOL_PATH };
 
 /** Where the token came from: the GET path or the POST `token` header. */
 export type TokenOrigin = 'path' | 'header';

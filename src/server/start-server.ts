@@ -1,6 +1,5 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { keepTickShape } from './keep-tick-shape';
 import type { NodeHandler } from './protocol-handler';
 
 /** A listening server. */
@@ -17,7 +16,6 @@ export interface RunningServer {
  * router, everything else (admin API, 404s) does. Port 0 picks a free port.
  */
 export function startServer(app: RequestListener, protocol: NodeHandler, port: number, host: string): Promise<RunningServer> {
-  keepTickShape();
   const server = createServer((req, res) => {
     if (!protocol(req, res)) app(req, res);
   });

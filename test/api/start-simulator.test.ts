@@ -1,8 +1,8 @@
-import { ScenarioError, startSimulator } from '../../src/index';
+import { ScenarioError, startSimulator, type ScenarioEntry } from '../../src/index';
 import { makeTempDir } from '../helpers/temp-dir';
 import { getClient } from '../helpers/test-simulator';
 
-const NO_BODY = { status: 204, body: 'none' };
+const NO_BODY: ScenarioEntry = { status: 204, body: 'none' };
 
 test('with no options it listens on a free port and answers every token with the fallback', async () => {
   const sim = await startSimulator();
@@ -37,6 +37,7 @@ test('scenarios can mix paths and values, and status() names them all', async ()
 });
 
 test('invalid scenarios throw an error listing each problem as file:line:column', async () => {
+  // @ts-expect-error a misspelt key is a compile error in TypeScript; JavaScript callers reach the run-time check
   const start = startSimulator({ scenarios: { tokens: { alice: { statsu: 200 } } } });
   await expect(start).rejects.toThrow(ScenarioError);
   await expect(start).rejects.toThrow(
@@ -69,6 +70,7 @@ describe('a running handle', () => {
 
   test('setToken with an invalid entry throws every problem and changes nothing', async () => {
     await sim.setToken('bob', { status: 418 });
+    // @ts-expect-error a wrong type and a misspelt key fail to compile in TypeScript; JavaScript callers reach the run-time check
     await expect(sim.setToken('bob', { status: 'x', errorCod: 'E' })).rejects.toThrow(
       'auth-sim: the entry for token "bob" was not set:\n' +
         '  setToken("bob"):3:3 errorCod is not a scenario entry field; did you mean "errorCode"?\n' +

@@ -26,6 +26,12 @@ test('generate writes a scenario file that auth-sim validate accepts', () => {
   expect(check.stdout.trim()).toBe(`auth-sim: 1 file(s), ${COUNT} token(s): valid`);
 });
 
+test("generate's first line points yaml-language-server at the package's scenario schema, relative to the file", () => {
+  const [first] = readFileSync(file, 'utf8').split('\n');
+  const schema = path.resolve(__dirname, '../../schema/scenario-file.schema.json');
+  expect(first).toBe(`# yaml-language-server: $schema=${path.relative(dir.path, schema)}`);
+});
+
 describe('the written file and the generate: item it came from', () => {
   let written: TestSimulator;
   let lazy: TestSimulator;

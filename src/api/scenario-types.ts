@@ -1,0 +1,120 @@
+import type { ResourceInput } from '../protocol/resource-types';
+import type { ProtocolVersion } from '../protocol/versions';
+import type { WireStyle } from '../protocol/wire-encode';
+import type { SEQUENCE_ENDINGS } from '../scenario/entry-answers';
+import type { FAULT_PARAMETERS, FaultName } from '../scenario/fault-names';
+import type { ANSWER_KEYS, ENTRY_ONLY_KEYS } from '../scenario/toolbox-schema';
+import type { CONTROL_KEYS, DEFAULTS_KEYS } from '../scenario/scenario-schema';
+import type { PASSED_CONTROL_KEYS, PopulationSpec } from '../synth/population-spec';
+
+/**
+ * TypeScript types of a scenario file given as a value (startSimulator({ scenarios }),
+ * setToken): the same shape the YAML has, so a misspelt field, fault name or a status
+ * written as a string fails to compile. Response fields come from the field table; the control
+ * keys are checked below against the loader's schema, so neither can drift from the other.
+ */
+
+/** A fixed duration: milliseconds, or "250ms", "2.5s", "1m". */
+export type Duration = number | `${number}${'ms' | 's' | 'm'}`;
+
+/** A delay: fixed, or a shape drawn per request. */
+export type Delay = Duration | { readonly uniform: readonly [min: Duration, max: Duration] } | { readonly lognormal: { readonly median: Duration; readonly sigma?: number } };
+
+type FaultParameter = keyof typeof FAULT_PARAMETERS;
+
+/** `'reset'`, or `{ hang: '30s' }` for a fault that takes a parameter (html takes an HTTP status). */
+export type Fault = FaultName | { readonly [K in FaultParameter]: { readonly [P in K]: P extends 'html' ? number : Duration } }[FaultParameter];
+
+/** The Response fields an answer may carry: client, companyList, errorCode, errorText. */
+export type ResponseFields = ResourceInput<'Response'>;
+
+/** One answer (a `sequence` step, `otherwise`, `expire.answer`): Response fields and the answer's control keys. */
+export type ScenarioStep = ResponseFields & {
+  /** The HTTP status of the answer (default 200), 100 to 599. */
+  readonly status?: number;
+  /** How long to wait before answering. */
+  readonly delay?: Delay;
+  /** "none": send the status with no body at all. */
+  readonly body?: 'none';
+  /** Extra HTTP response headers. */
+  readonly headers?: Readonly<Record<string, string | number>>;
+  /** The protocol version to serve: fields introduced later are left out. */
+  readonly protocol?: ProtocolVersion;
+  /** strings (every scalar a JSON string, the default) or typed (JSON numbers and booleans). */
+  readonly wire?: WireStyle;
+  /** Misbehave instead of answering honestly. */
+  readonly fault?: Fault;
+  /** How often the fault or answer fires, 0 to 1; other requests get `otherwise`. */
+  readonly chance?: number;
+  /** The answer for requests the chance does not fire on. */
+  readonly otherwise?: ScenarioStep;
+};
+
+/** One scenario entry: an answer, or a sequence of them, with an optional expiry. */
+export type ScenarioEntry = ScenarioStep & {
+  /** Answers given in turn, one per request for this token. */
+  readonly sequence?: readonly ScenarioStep[];
+  /** What follows the last step of the sequence. */
+  readonly then?: (typeof SEQUENCE_ENDINGS)[number];
+  /** The token stops working after a number of uses or a time ("30s"), then gets `answer`. */
+  readonly expire?: { readonly after: number | `${number}${'ms' | 's' | 'm'}`; readonly answer?: ScenarioStep };
+};
+
+/** `defaults:` settings every entry of a file gets unless it says otherwise. */
+export interface ScenarioDefaults {
+  readonly delay?: Delay;
+  readonly headers?: ScenarioStep['headers'];
+  readonly protocol?: ProtocolVersion;
+  readonly wire?: WireStyle;
+}
+
+type Range = number | `${number}..${number}`;
+
+/** A synthetic population (`generate:` item); see the README's synthetic section for each knob. */
+export interface GenerateItem extends Pick<ScenarioStep, (typeof PASSED_CONTROL_KEYS)[number]> {
+  /** A token template containing {n}, e.g. "synth-{n}". */
+  readonly tokens: `${string}{n}${string}`;
+  readonly count: number;
+  readonly seed?: number;
+  readonly locale?: string;
+  readonly type?: number;
+  readonly disabled?: number;
+  readonly companies?: Range;
+  readonly entrepreneurs?: number;
+  readonly groups?: { readonly trees?: number; readonly depth?: number; readonly perClient?: Range };
+  readonly branches?: number;
+  readonly fill?: Range;
+  readonly deprecated?: boolean;
+  readonly errors?: number;
+  readonly error?: ScenarioEntry;
+  readonly crm?: `${string}{id}${string}`;
+  readonly firstId?: number;
+}
+
+/** A scenario file given as a value, the same shape as the YAML. */
+export interface ScenarioFile {
+  readonly tokens?: Readonly<Record<string, ScenarioEntry>>;
+  /** What an unknown token gets (default: 404 CLIENT_NOT_FOUND). */
+  readonly fallback?: ScenarioEntry;
+  /** What every request gets when no API module is installed. */
+  readonly unavailable?: ScenarioEntry;
+  readonly defaults?: ScenarioDefaults;
+  readonly generate?: readonly GenerateItem[];
+}
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Assert<T extends true> = T;
+
+// If one of these fails to compile ("Type 'false' does not satisfy the constraint 'true'"), a key
+// was added to the loader's schema (scenario-schema.ts, toolbox-schema.ts) or to PopulationSpec:
+// add it to the matching type above, with a one-line doc comment, so TypeScript suites can use it.
+// Top-level file keys are checked by test/types/scenario-types.test.ts against scenarioFileSchema().
+
+/** Compile-time: the typed control keys are exactly the schema's; adding a key to one without the other fails the build. */
+export type ControlKeysMatchSchema = Assert<Same<Exclude<keyof ScenarioEntry, keyof ResponseFields>, keyof typeof CONTROL_KEYS>>;
+/** Compile-time: the step keys are the schema's minus the entry-only ones, plus the answer keys. */
+export type StepKeysMatchSchema = Assert<Same<Exclude<keyof ScenarioStep, keyof ResponseFields | keyof typeof ANSWER_KEYS>, Exclude<keyof typeof CONTROL_KEYS, keyof typeof ENTRY_ONLY_KEYS | keyof typeof ANSWER_KEYS>>>;
+/** Compile-time: the typed `defaults:` keys are exactly the schema's. */
+export type DefaultsKeysMatchSchema = Assert<Same<keyof ScenarioDefaults, keyof typeof DEFAULTS_KEYS>>;
+/** Compile-time: every knob of a population is typed (the control keys passed to cards aside). */
+export type GenerateKnobsMatchSpec = Assert<Same<Exclude<keyof GenerateItem, (typeof PASSED_CONTROL_KEYS)[number]>, Exclude<keyof PopulationSpec, 'control'>>>;
