@@ -73,6 +73,10 @@ function renderMarkdown(r) {
     const ofMedians = journal.cpuCostOfMedians !== undefined ? `; from the medians of each server's runs instead: ${dec(journal.cpuCostOfMedians * 100, 1)}%` : '';
     parts.push('', `Journal cost, the median of each round's on/off pair (run back to back, alternating order): ${dec(journal.cpuCost * 100, 1)}% server CPU per request${range}; ${dec(journal.cost * 100, 1)}% of throughput. Medians of the runs: on ${dec(journal.servers[1].cpuUs, 1)} vs off ${dec(journal.servers[2].cpuUs, 1)} µs, ${int(journal.servers[1].rps)} vs ${int(journal.servers[2].rps)} req/s${ofMedians}.`);
   }
+  const dashboard = r.sections.find((s) => s.id === 'dashboard');
+  if (dashboard) {
+    parts.push('', `Dashboard open vs closed (a client holding GET /__admin/events, which got ${int(dashboard.streamed.entries)} request entries and was told of ${int(dashboard.streamed.skipped)} skipped): throughput open / closed ${dec(dashboard.openToClosed, 3)}x, the median of each round's pair (rounds ${dashboard.openToClosedRange.map((x) => dec(x, 3)).join(' to ')}); target >= 0.9x.`);
+  }
   const counted = r.journalInstructions;
   if (counted) {
     parts.push('', `Journal cost in instructions (valgrind's callgrind, every thread of the server, ${int(counted.requests)} GETs on ${counted.connections} keep-alive connections after ${int(counted.warmup)} of warm-up, ${counted.counts ? `the median of ${counted.runs} runs each, on, off${counted.baseline ? ' and the baseline' : ''} alternating` : 'one run each'}): on ${int(counted.on)} vs off ${int(counted.off)} per request, ${dec(counted.cost * 100, 1)}%${counted.counts ? ` (runs: on ${counted.counts.on.map(int).join(', ')}; off ${counted.counts.off.map(int).join(', ')})` : ''}.${counted.baseline ? ` The bare baseline under the same count: ${int(counted.baseline)} per request (runs: ${counted.counts.baseline.map(int).join(', ')}), so auth-sim / baseline is ${dec(counted.on / counted.baseline, 3)}x with the journal on and ${dec(counted.off / counted.baseline, 3)}x off.` : ''} A count, not a time: cache misses and the kernel's share are not in it, but a busy neighbour cannot move it either.`);

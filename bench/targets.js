@@ -82,6 +82,8 @@ function evaluateTargets(r) {
   // Instructions per request (callgrind) when valgrind is installed: what a noisy machine cannot move.
   const counted = r.journalInstructions ? `; instructions per request ${pct(r.journalInstructions.cost)} (callgrind)` : '';
   add('request journal cost (server CPU per request, on vs off, median of paired rounds)', '<= 10%', journal && journal.cpuCost, pct, (v) => v <= 0.1, journal && `throughput cost ${pct(journal.cost)}${journalRange}${counted}`);
+  const dashboard = find(r.sections, 'dashboard');
+  add('throughput with a dashboard open / closed (median of paired rounds)', '>= 0.9x', dashboard && dashboard.openToClosed, times, (v) => v >= 0.9, dashboard && `rounds ${dashboard.openToClosedRange.map(times).join(' to ')}`);
   const reload = r.reload && r.reload.cases;
   const small = reload && reload.find((c) => c.tokens === 10);
   const large = reload && reload.find((c) => c.tokens === 10000);

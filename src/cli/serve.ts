@@ -70,6 +70,7 @@ async function start(flags: ServeFlags, logger: Logger, requestLog: RequestLog |
     logger.info(`seed ${simulator.seed} (replay this run's chance and random delays with --seed ${simulator.seed})`);
     logger.info(simulator.watcher ? 'watching the scenario files: a save reloads them' : 'not watching the scenario files (--no-watch); SIGHUP reloads them');
     logger.info(describeAdmin(simulator, flags));
+    if (simulator.adminUrl) logger.info(`dashboard on ${simulator.adminUrl}/ui/  (live traffic, tokens, change an answer, health)`);
     logger.info(`listening on ${simulator.url}  (try: curl ${simulator.url}/rest/chat/client/id/alice)`);
     followReloads(simulator, logger, showWarnings);
     return simulator;

@@ -37,7 +37,8 @@ const HOP_RESPONSE = new Set(['connection', 'keep-alive', 'transfer-encoding', '
 export function createRecordProxy(options: RecordProxyOptions): RequestListener {
   const base = options.target.replace(/\/+$/, '');
   return (req, res) => {
-    void forward(req, res, base, options);
+    // A caller that hangs up mid-request is gone: nothing to answer, and no reason to stop recording.
+    forward(req, res, base, options).catch(() => res.destroy());
   };
 }
 

@@ -9,4 +9,6 @@ export interface ControlOptions {
   readonly onRequest?: (entry: JournalEntry) => void;
   /** The admin API: false leaves it out; otherwise where it is mounted and the token mutating calls need. */
   readonly admin?: false | { readonly prefix?: string; readonly token?: string };
+  /** The address the server listens on (the admin API's Host check reads it). */
+  readonly host?: string;
 }

@@ -1,7 +1,9 @@
+import type { ServerResponse } from 'node:http';
 import type { Router } from 'express';
 import type { LoadOptions } from '../scenario/load-scenario-set';
 import { RuntimeTokens } from '../scenario/runtime-tokens';
 import type { ScenarioStore } from '../scenario/scenario-store';
+import type { TokenStates } from '../scenario/token-state';
 import { DEFAULT_ADMIN_PREFIX } from './admin/admin-prefix';
 import type { AdminParts, ResetCounts } from './admin/admin-parts';
 import type { ControlOptions } from './control-options';
@@ -24,12 +26,14 @@ export interface ControlParts {
   /** Hooks a reset also runs (per-token sequence/expiry state); each returns how many it cleared. */
   readonly resetHooks: (() => number)[];
   reset(): ResetCounts;
+  /** Ends the open event streams (the dashboard's), so closing the server need not wait for them. */
+  endStreams(): void;
   /** Resolves once requests already answered are recorded. */
   settle(): Promise<void>;
 }
 
 /** Builds the runtime tokens, the journal, the recorder (only if something listens) and the admin router. */
-export function createControlParts(store: ScenarioStore, options: ControlOptions & LoadOptions): ControlParts {
+export function createControlParts(store: ScenarioStore, options: ControlOptions & LoadOptions, states?: TokenStates): ControlParts {
   const runtime = new RuntimeTokens(options);
   const size = options.journalSize ?? DEFAULT_JOURNAL_SIZE;
   const journal = size > 0 ? new Journal(size) : undefined;
@@ -42,9 +46,11 @@ export function createControlParts(store: ScenarioStore, options: ControlOptions
     return counts;
   };
   const settle = async () => recorder?.settle();
+  const streams = new Set<ServerResponse>();
+  const endStreams = () => streams.forEach((res) => res.end());
   const settings = options.admin === false ? undefined : (options.admin ?? {});
-  const admin = settings && lazyAdmin(normalizePrefix(settings.prefix ?? DEFAULT_ADMIN_PREFIX), { store, runtime, journal, reset, settle, adminToken: settings.token });
-  return { tokens: createServedTokens(store, runtime), runtime, journal, recorder, admin, resetHooks, reset, settle };
+  const admin = settings && lazyAdmin(normalizePrefix(settings.prefix ?? DEFAULT_ADMIN_PREFIX), { store, runtime, journal, reset, settle, adminToken: settings.token, host: options.host, states, streams });
+  return { tokens: createServedTokens(store, runtime), runtime, journal, recorder, admin, resetHooks, reset, endStreams, settle };
 }
 
 /**

@@ -43,8 +43,9 @@ export class ScenarioLoadError extends Error {
 export async function runSimulator(options: SimulatorOptions): Promise<Simulator> {
   const readCache = options.readCache ? new ReadCache(options.readCache) : null;
   const store = new ScenarioStore(options.sources, options, readCache ?? undefined);
+  const runtime = createAnswerRuntime(options.seed);
   // Built first: a bad admin prefix must fail before anything watches or listens.
-  const control = createControlParts(store, options);
+  const control = createControlParts(store, options, runtime.states);
   // Watch before the first read, so an edit made while loading is not missed.
   const watcher = await startWatcher(store, options.watch);
   const first = await store.reload('start');
@@ -52,7 +53,6 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
     await watcher?.close();
     throw new ScenarioLoadError(first.problems);
   }
-  const runtime = createAnswerRuntime(options.seed);
   control.resetHooks.push(() => runtime.states.reset());
   const protocol = createProtocolHandler(control.tokens, control.recorder, runtime);
   const app = lazyApp({ protocol, admin: control.admin });
@@ -62,7 +62,7 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
   });
   // Written once the first load is served and listening, so the start never waits for the disk.
   if (readCache) setImmediate(() => readCache.flush());
-  const close = async (graceMs?: number) => (await watcher?.close(), runtime.faults.closeAll(), running.close(graceMs ?? options.shutdownGraceMs));
+  const close = async (graceMs?: number) => (await watcher?.close(), runtime.faults.closeAll(), control.endStreams(), running.close(graceMs ?? options.shutdownGraceMs));
   const tokenStates = runtime.states;
   return { ...running, close, store, get app() { return app(); }, control, adminUrl: control.admin ? `${running.url}${control.admin.prefix}` : null, tokenStates, seed: tokenStates.seed, watcher, readCache };
 }
