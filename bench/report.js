@@ -73,6 +73,8 @@ function renderMarkdown(r) {
     const ofMedians = journal.cpuCostOfMedians !== undefined ? `; from the medians of each server's runs instead: ${dec(journal.cpuCostOfMedians * 100, 1)}%` : '';
     parts.push('', `Journal cost, the median of each round's on/off pair (run back to back, alternating order): ${dec(journal.cpuCost * 100, 1)}% server CPU per request${range}; ${dec(journal.cost * 100, 1)}% of throughput. Medians of the runs: on ${dec(journal.servers[1].cpuUs, 1)} vs off ${dec(journal.servers[2].cpuUs, 1)} µs, ${int(journal.servers[1].rps)} vs ${int(journal.servers[2].rps)} req/s${ofMedians}.`);
   }
+  const tls = r.sections.find((s) => s.id === 'tls');
+  if (tls) parts.push('', `HTTPS / plain HTTP (auth-sim both, keep-alive connections, same run): ${dec(tls.ratios.rps)}x the requests per second, ${dec(tls.ratios.cpuUs)}x the server CPU per request, ${dec(tls.ratios.p99)}x the p99 latency.`);
   const dashboard = r.sections.find((s) => s.id === 'dashboard');
   if (dashboard) {
     parts.push('', `Dashboard open vs closed (a client holding GET /__admin/events, which got ${int(dashboard.streamed.entries)} request entries and was told of ${int(dashboard.streamed.skipped)} skipped): throughput open / closed ${dec(dashboard.openToClosed, 3)}x, the median of each round's pair (rounds ${dashboard.openToClosedRange.map((x) => dec(x, 3)).join(' to ')}); target >= 0.9x.`);

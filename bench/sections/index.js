@@ -8,6 +8,7 @@ const { journalSection, journalInstructions } = require('./journal');
 const { callgrindAvailable } = require('../instructions');
 const { startupCase } = require('./startup');
 const { reloadSection } = require('./reload');
+const { tlsSection } = require('./tls');
 const { dashboardSection } = require('./dashboard');
 const { handTokens } = require('./throughput');
 
@@ -82,6 +83,7 @@ async function runSections(ctx, options, features, attempt) {
     else if (!callgrindAvailable()) notes.push('valgrind is not installed (Debian: apt-get install valgrind): the journal\'s cost was not counted in instructions');
     else out.journalInstructions = await attempt('request journal on/off, instructions (callgrind)', () => journalInstructions(ctx));
   }
+  if (on('tls')) push(await attempt('HTTPS vs plain HTTP', () => tlsSection(ctx)));
   if (on('dashboard')) push(await attempt('dashboard open/closed', () => dashboardSection(ctx)));
   if (on('startup')) out.startup = await startupSections(ctx, features, attempt);
   if (on('reload') && features.reload) out.reload = await attempt('hot reload latency', () => reloadSection(ctx));

@@ -60,12 +60,17 @@ export type ScenarioEntry = ScenarioStep & {
   readonly expire?: { readonly after: number | `${number}${'ms' | 's' | 'm'}`; readonly answer?: ScenarioStep };
 };
 
-/** `defaults:` settings every entry of a file gets unless it says otherwise. */
+/** A caller credential as written: `basic:USER:PASSWORD`, `bearer:TOKEN` or `header:NAME=VALUE`. */
+export type CallerCredentialText = `basic:${string}:${string}` | `bearer:${string}` | `header:${string}=${string}`;
+
+/** `defaults:` settings every entry of a file gets unless it says otherwise, and the credentials its tokens demand. */
 export interface ScenarioDefaults {
   readonly delay?: Delay;
   readonly headers?: ScenarioStep['headers'];
   readonly protocol?: ProtocolVersion;
   readonly wire?: WireStyle;
+  /** The chat server must send one of these for this file's tokens (and its fallback). */
+  readonly callerAuth?: CallerCredentialText | readonly CallerCredentialText[];
 }
 
 type Range = number | `${number}..${number}`;
@@ -98,6 +103,8 @@ export interface ScenarioFile {
   readonly fallback?: ScenarioEntry;
   /** What every request gets when no API module is installed. */
   readonly unavailable?: ScenarioEntry;
+  /** What a refused caller gets (default: 401 UNAUTHORIZED); one in the whole set. */
+  readonly callerAuthFailed?: ScenarioEntry;
   readonly defaults?: ScenarioDefaults;
   readonly generate?: readonly GenerateItem[];
 }

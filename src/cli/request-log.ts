@@ -51,6 +51,7 @@ export function formatRequestLine(entry: JournalEntry, color: boolean): string {
   if (entry.delayMs > 0) parts.push(`delay ${entry.delayMs}ms`);
   parts.push(c.dim(describeMatch(entry)));
   if (entry.nearMisses.length > 0) parts.push(`did you mean ${entry.nearMisses.map((t) => JSON.stringify(t)).join(' or ')}?`);
+  if (entry.clientCert !== null) parts.push(`cert ${entry.clientCert}`);
   return parts.join('  ');
 }
 
@@ -61,6 +62,7 @@ export function formatRequestJson(entry: JournalEntry): string {
 
 function describeMatch(entry: JournalEntry): string {
   if (entry.matched === 'rejected') return 'rejected';
+  if (entry.matched === 'refused') return `refused (${entry.refused}) ${entry.entry ?? ''}`.trim();
   if (entry.matched === 'token' || entry.matched === 'admin') return entry.entry ?? entry.matched;
   return `${entry.matched} ${entry.entry ?? ''}`.trim();
 }

@@ -11,8 +11,9 @@ import { createRequestLog, type RequestLog } from './request-log';
 import { warningsShown } from './set-warnings';
 import { SHUTDOWN_OPTIONS, stopOnSignals, type ShutdownFlags } from './shutdown';
 import { TOOLBOX_OPTIONS, toolboxSettings, type ToolboxFlags } from './toolbox-flags';
+import { describeSecurity, TLS_OPTIONS, tlsSettings, writeSelfSignedCert, type TlsFlags } from './tls-flags';
 
-interface ServeFlags extends ToolboxFlags, ControlFlags, CacheFlags, ShutdownFlags {
+interface ServeFlags extends ToolboxFlags, ControlFlags, CacheFlags, TlsFlags, ShutdownFlags {
   scenarios?: string[];
   port: number;
   host: string;
@@ -43,6 +44,12 @@ export function registerServe(program: Command): Command {
     .addOption(CONTROL_OPTIONS[5])
     .addOption(CACHE_OPTIONS[0])
     .addOption(CACHE_OPTIONS[1])
+    .addOption(TLS_OPTIONS[0])
+    .addOption(TLS_OPTIONS[1])
+    .addOption(TLS_OPTIONS[2])
+    .addOption(TLS_OPTIONS[3])
+    .addOption(TLS_OPTIONS[4])
+    .addOption(TLS_OPTIONS[5])
     .addOption(SHUTDOWN_OPTIONS[0])
     .addHelpText('after', '\nExamples:\n  $ auth-sim\n  $ auth-sim --scenarios ./scenarios --scenarios ./more.yaml --port 0\n  $ curl http://127.0.0.1:8080/rest/chat/client/id/alice')
     .action(async (flags: ServeFlags) => {
@@ -58,7 +65,8 @@ async function start(flags: ServeFlags, logger: Logger, requestLog: RequestLog |
   const showWarnings = warningsShown(flags.scenarios === undefined);
   try {
     const readCache = cacheSettings(flags);
-    const simulator = await runSimulator({ sources: { paths }, port: flags.port, host: flags.host, watch: flags.watch, ...toolboxSettings(flags), ...controlSettings(flags), ...(readCache ? { readCache } : {}), shutdownGraceMs: flags.shutdownGrace, ...(requestLog ? { onRequest: requestLog.onRequest } : {}) });
+    const security = tlsSettings(flags);
+    const simulator = await runSimulator({ sources: { paths }, port: flags.port, host: flags.host, watch: flags.watch, ...toolboxSettings(flags), ...controlSettings(flags), ...(readCache ? { readCache } : {}), ...security, onTlsFailure: (f) => logger.warn(`TLS handshake with ${f.from} failed: ${f.reason}`), shutdownGraceMs: flags.shutdownGrace, ...(requestLog ? { onRequest: requestLog.onRequest } : {}) });
     const set = simulator.store.set;
     if (flags.scenarios) showWarnings(logger, set.warnings);
     const hits = simulator.readCache?.hits ?? 0;
@@ -71,12 +79,15 @@ async function start(flags: ServeFlags, logger: Logger, requestLog: RequestLog |
     logger.info(simulator.watcher ? 'watching the scenario files: a save reloads them' : 'not watching the scenario files (--no-watch); SIGHUP reloads them');
     logger.info(describeAdmin(simulator, flags));
     if (simulator.adminUrl) logger.info(`dashboard on ${simulator.adminUrl}/ui/  (live traffic, tokens, change an answer, health)`);
-    logger.info(`listening on ${simulator.url}  (try: curl ${simulator.url}/rest/chat/client/id/alice)`);
+    const certPath = simulator.tls?.selfSigned ? writeSelfSignedCert(simulator.tls, flags.host, simulator.port) : null;
+    describeSecurity(simulator.tls, certPath, flags, security.callerAuth ?? []).forEach((line) => logger.info(line));
+    const curl = certPath ? `curl --cacert ${certPath}` : 'curl';
+    logger.info(`listening on ${simulator.url}  (try: ${curl} ${simulator.url}/rest/chat/client/id/alice)`);
     followReloads(simulator, logger, showWarnings);
     return simulator;
   } catch (error) {
     if (error instanceof ScenarioLoadError) reportProblems(logger, error.problems);
-    else logger.error(describeStartError(error, flags));
+    else describeStartError(error, flags).split('\n').forEach((line) => logger.error(line));
     logger.error('not started');
     process.exitCode = 1;
     return undefined;

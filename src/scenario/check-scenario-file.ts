@@ -4,6 +4,7 @@ import { locateNode, type NodePath } from './locate-node';
 import type { Problem } from './problem';
 import { loadValidator } from './scenario-validators';
 import { didYouMean } from './suggest';
+import { SECRET_KEYS } from './scenario-schema';
 
 let compiled: ValidateFunction | undefined;
 let compiledEntry: ValidateFunction | undefined;
@@ -74,6 +75,9 @@ function describe(error: ErrorObject, path: NodePath): { at: 'key' | 'value'; fu
     const name = String(error.params.missingProperty);
     const owner = schema.title ? `${schema.title} ` : '';
     return { at: 'key', fullPath: path, message: `${where} is missing required ${owner}field "${name}"` };
+  }
+  if (path.some((step) => typeof step === 'string' && SECRET_KEYS.includes(step))) {
+    return { at: 'value', fullPath: path, message: `${where} must be ${schema.description ?? 'valid'}; the value is not shown, it may hold a secret` };
   }
   const hint = error.keyword === 'enum' && typeof error.data === 'string' ? didYouMean(error.data, (error.params.allowedValues as unknown[]).map(String)) : '';
   // A schema node without a description gets Ajv's own wording, which already starts "must ...".

@@ -26,7 +26,7 @@ export function checkEntryRules(file: ParsedScenarioFile, base: WireOptions): Pr
   };
   const defaults = (file.data.defaults ?? {}) as StepData;
   const named = Object.entries((file.data.tokens ?? {}) as Record<string, StepData>).map(([t, e]) => [['tokens', t], e] as const);
-  const special = (['fallback', 'unavailable'] as const).filter((k) => file.data[k] !== undefined).map((k) => [[k], file.data[k] as StepData] as const);
+  const special = (['fallback', 'unavailable', 'callerAuthFailed'] as const).filter((k) => file.data[k] !== undefined).map((k) => [[k], file.data[k] as StepData] as const);
   for (const [path, entry] of [...named, ...special]) checkEntry(entry, path, versionOf(entry, versionOf(defaults, base.version)), base, report);
   const populations = Array.isArray(file.data.generate) ? (file.data.generate as unknown[]) : [];
   populations.forEach((item, i) => checkPopulation(item as StepData, ['generate', i], versionOf(item as StepData, versionOf(defaults, base.version)), base, report));

@@ -11,6 +11,8 @@ import { defaultUnavailable } from './api-unavailable';
 import { checkEntryRules } from './entry-rules';
 import { isApiAvailable } from '../protocol/modules';
 import { compilePopulations } from '../synth/compile-populations';
+import { createCallerGuard, type CallerGuard } from '../caller-auth/caller-guard';
+import { parseCallerCredential, type CallerCredential } from '../caller-auth/caller-credentials';
 
 /** A scenario set, or every problem that kept it from loading. */
 export type LoadResult =
@@ -38,6 +40,8 @@ export function loadScenarioSet(texts: readonly ScenarioText[], options: LoadOpt
   const entries = new Map<string, CompiledEntry>();
   let fallback: CompiledEntry | undefined;
   let unavailable: CompiledEntry | undefined;
+  let callerAuthFailed: CompiledEntry | undefined;
+  const callerGuards = new Map<string, CallerGuard>();
   for (const file of parsed) {
     const defaults = fileDefaults(file, options);
     const places = tokenPlaces(file);
@@ -57,6 +61,13 @@ export function loadScenarioSet(texts: readonly ScenarioText[], options: LoadOpt
       if (unavailable) problems.push(duplicateKey('unavailable', source, unavailable.source));
       else unavailable = compileEntry(file.data.unavailable as EntryData, defaults, base, source);
     }
+    if (file.data.callerAuthFailed !== undefined) {
+      const source = where(file, ['callerAuthFailed']);
+      if (callerAuthFailed) problems.push(duplicateKey('callerAuthFailed', source, callerAuthFailed.source));
+      else callerAuthFailed = compileEntry(file.data.callerAuthFailed as EntryData, defaults, base, source);
+    }
+    const credentials = fileCredentials(file);
+    if (credentials.length > 0) callerGuards.set(file.file, createCallerGuard({ credentials }, base, ` for ${file.file}`));
   }
   const synthetic = compilePopulations(parsed, base, (file) => fileDefaults(file, options));
   problems.push(...synthetic.problems);
@@ -66,6 +77,8 @@ export function loadScenarioSet(texts: readonly ScenarioText[], options: LoadOpt
     populations: synthetic.populations,
     fallback: fallback ?? defaultFallback(base),
     ...(isApiAvailable(base.modules) ? {} : { unavailable: unavailable ?? defaultUnavailable(base) }),
+    callerGuards: callerGuards.size > 0 ? callerGuards : null,
+    callerAuthFailed: callerAuthFailed ?? null,
     files: texts.map((t) => t.file),
     warnings: problems,
     loadedAt: new Date(),
@@ -73,9 +86,18 @@ export function loadScenarioSet(texts: readonly ScenarioText[], options: LoadOpt
   return { ok: true, set: Object.freeze(set) };
 }
 
-/** A file's `defaults:` over the set-wide delay (--delay). */
+/** A file's `defaults:` over the set-wide delay (--delay); `callerAuth` guards the file's tokens rather than shaping answers. */
 function fileDefaults(file: ParsedScenarioFile, options: LoadOptions): EntryData {
-  return { ...(options.delay !== undefined ? { delay: options.delay } : {}), ...(file.data.defaults ?? {}) } as EntryData;
+  const { callerAuth: _guard, ...defaults } = (file.data.defaults ?? {}) as EntryData;
+  return { ...(options.delay !== undefined ? { delay: options.delay } : {}), ...defaults } as EntryData;
+}
+
+/** The credentials `defaults.callerAuth` demands (the schema has checked their form). */
+function fileCredentials(file: ParsedScenarioFile): CallerCredential[] {
+  const written = ((file.data.defaults ?? {}) as EntryData).callerAuth;
+  if (written === undefined) return [];
+  const specs = Array.isArray(written) ? written.map(String) : [String(written)];
+  return specs.map(parseCallerCredential).filter((c): c is CallerCredential => !('problem' in c));
 }
 
 function where(file: ParsedScenarioFile, path: string[]): SourceRef {

@@ -8,7 +8,7 @@ import { DEFAULT_ADMIN_PREFIX } from './admin/admin-prefix';
 import type { AdminParts, ResetCounts } from './admin/admin-parts';
 import type { ControlOptions } from './control-options';
 import { Journal } from './journal';
-import { RequestRecorder } from './request-recorder';
+import { RequestRecorder, type RecorderOptions } from './request-recorder';
 import { createServedTokens, type TokenSource } from './served-tokens';
 
 /** The journal's size unless told otherwise. */
@@ -32,12 +32,12 @@ export interface ControlParts {
   settle(): Promise<void>;
 }
 
-/** Builds the runtime tokens, the journal, the recorder (only if something listens) and the admin router. */
-export function createControlParts(store: ScenarioStore, options: ControlOptions & LoadOptions, states?: TokenStates): ControlParts {
+/** Builds the runtime tokens, the journal, the recorder (only if something listens) and the admin router; `recording` adds what the connection tells (client certificates). */
+export function createControlParts(store: ScenarioStore, options: ControlOptions & LoadOptions, states?: TokenStates, recording: Pick<RecorderOptions, 'clientSubject'> = {}): ControlParts {
   const runtime = new RuntimeTokens(options);
   const size = options.journalSize ?? DEFAULT_JOURNAL_SIZE;
   const journal = size > 0 ? new Journal(size) : undefined;
-  const recorder = journal || options.onRequest ? new RequestRecorder({ journal, onRequest: options.onRequest, runtime }) : undefined;
+  const recorder = journal || options.onRequest ? new RequestRecorder({ journal, onRequest: options.onRequest, runtime, ...recording }) : undefined;
   const resetHooks: (() => number)[] = [];
   const reset = (): ResetCounts => {
     const counts = { requests: journal?.size ?? 0, runtimeTokens: runtime.size, tokenStates: resetHooks.reduce((n, hook) => n + hook(), 0) };

@@ -2,6 +2,7 @@ import type { LoadOptions } from '../scenario/load-scenario-set';
 import type { ReadCacheOptions } from '../scenario/read-cache';
 import type { ScenarioSources } from '../scenario/scenario-store';
 import type { WatchOptions } from '../scenario/watch-scenarios';
+import type { TlsOptions } from '../tls/server-tls';
 import type { ControlOptions } from './control-options';
 
 // A file of its own so the public types (StartOptions) reach no module that imports Express:
@@ -22,4 +23,21 @@ export interface SimulatorOptions extends LoadOptions, ControlOptions {
    * text, and start from them when the same text comes again. None by default: no side effects.
    */
   readonly readCache?: ReadCacheOptions;
+  /** Serve HTTPS: `true` (or `{}`) makes a self-signed certificate for `host`; see TlsOptions for your own and mutual TLS. */
+  readonly tls?: true | TlsOptions;
+  /**
+   * Credentials every protocol request must bring, each `basic:USER:PASSWORD`, `bearer:TOKEN` or
+   * `header:NAME=VALUE` (any one passes); a file's `defaults.callerAuth` adds its own for its tokens.
+   */
+  readonly callerAuth?: readonly string[];
+  /** Called for each TLS handshake that failed (a caller with no, an expired or a foreign client certificate): no request reaches the journal then. */
+  readonly onTlsFailure?: (failure: TlsFailure) => void;
+}
+
+/** A failed handshake, as the log shows it. */
+export interface TlsFailure {
+  /** `address:port` of the caller. */
+  readonly from: string;
+  /** OpenSSL's reason, e.g. "certificate has expired". */
+  readonly reason: string;
 }

@@ -6,6 +6,7 @@ import type { JournalEntry } from '../../src/server/journal';
 const BASE: JournalEntry = {
   seq: 1, time: '2026-01-01T00:00:00.000Z', method: 'GET', token: 'alice', origin: 'path', status: 200, fault: null,
   delayMs: 0, bytes: 200, durationMs: 1.5, matched: 'token', entry: 'scenarios/retail.yaml:4', nearMisses: [],
+  refused: null, clientCert: null,
 };
 
 test.each<[Partial<JournalEntry>, string]>([

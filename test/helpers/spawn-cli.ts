@@ -26,8 +26,8 @@ export interface CliProcess {
 }
 
 /** Starts the CLI and resolves once it prints its `listening on` line (rejects if it exits first). */
-export function startCli(args: string[], options: { cwd?: string; timeoutMs?: number } = {}): Promise<CliProcess> {
-  const child = spawn(process.execPath, [CLI, ...args], { cwd: options.cwd, env: cliEnv() });
+export function startCli(args: string[], options: { cwd?: string; timeoutMs?: number; env?: NodeJS.ProcessEnv } = {}): Promise<CliProcess> {
+  const child = spawn(process.execPath, [CLI, ...args], { cwd: options.cwd, env: { ...cliEnv(), ...options.env } });
   let out = '';
   let err = '';
   const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -35,7 +35,7 @@ export function startCli(args: string[], options: { cwd?: string; timeoutMs?: nu
     const timer = setTimeout(() => reject(new Error(`no "listening on" line within the time limit; stderr: ${err}`)), options.timeoutMs ?? 15_000);
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString('utf8');
-      const match = /listening on (http:\/\/\S+)/.exec(out);
+      const match = /listening on (https?:\/\/\S+)/.exec(out);
       if (!match) return;
       clearTimeout(timer);
       resolve({
@@ -56,7 +56,7 @@ export function startCli(args: string[], options: { cwd?: string; timeoutMs?: nu
 }
 
 /** Runs the CLI to completion (for validate, generate, --help). */
-export function runCli(args: string[], options: { cwd?: string } = {}): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [CLI, ...args], { cwd: options.cwd, encoding: 'utf8', env: cliEnv() });
+export function runCli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [CLI, ...args], { cwd: options.cwd, encoding: 'utf8', env: { ...cliEnv(), ...options.env } });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }

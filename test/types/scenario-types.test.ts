@@ -65,7 +65,7 @@ test.each([
 
 test("ScenarioFile types exactly the schema's top-level keys", () => {
   // `satisfies` makes this list name every key of ScenarioFile and nothing else; the schema must agree.
-  const typed = { tokens: true, fallback: true, unavailable: true, defaults: true, generate: true } satisfies Record<keyof ScenarioFile, true>;
+  const typed = { tokens: true, fallback: true, unavailable: true, callerAuthFailed: true, defaults: true, generate: true } satisfies Record<keyof ScenarioFile, true>;
   expect(Object.keys(scenarioFileSchema().properties as object).sort()).toEqual(Object.keys(typed).sort());
 });
 
