@@ -69,17 +69,17 @@ function readMachineCpu() {
  * Spawns `node <args>` with `--port <free>` appended and waits until `probePath` answers.
  * Returns the handle with `startupMs`: from spawn to the first complete response.
  */
-async function startServerProcess({ name, args, probePath, timeoutMs = 60000, nodeArgs = [], scheme = 'http' }) {
+async function startServerProcess({ name, args, probePath, timeoutMs = 60000, nodeArgs = [], scheme = 'http', stdout = 'pipe' }) {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [...nodeArgs, ...args, '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeArgs, ...args, '--port', String(port)], { stdio: ['ignore', stdout, 'pipe'] });
   let output = '';
   let announced = null;
   const collect = (chunk) => {
     output = (output + chunk).slice(-4000);
     announced = announced || (LISTENING.exec(output) || [])[1] || null;
   };
-  child.stdout.on('data', collect);
+  child.stdout?.on('data', collect);
   child.stderr.on('data', collect);
   const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
   let gone = false;

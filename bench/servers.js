@@ -5,14 +5,20 @@ const path = require('node:path');
 const ROOT = path.join(__dirname, '..');
 const PREFIX = '/rest/chat/client/id/';
 
-/** auth-sim itself, through its real CLI: `node bin/auth-sim.js serve --scenarios ... --quiet`; `scheme: 'https'` with --tls among the args. */
-function authSim(name, scenarioPaths, { extraArgs = [], probeToken = 'bench-probe', scheme = 'http' } = {}) {
+/**
+ * auth-sim itself, through its real CLI: `node bin/auth-sim.js serve --scenarios ... --quiet`;
+ * `scheme: 'https'` with --tls among the args. `quiet: false` keeps the request log on, written
+ * to /dev/null (stdout 'ignore'): the cost of writing it, without the bench process (the load
+ * generator) reading it.
+ */
+function authSim(name, scenarioPaths, { extraArgs = [], probeToken = 'bench-probe', scheme = 'http', quiet = true } = {}) {
   const scenarios = scenarioPaths.flatMap((p) => ['--scenarios', p]);
   return {
     name,
-    args: [path.join(ROOT, 'bin/auth-sim.js'), 'serve', ...scenarios, '--quiet', ...extraArgs],
+    args: [path.join(ROOT, 'bin/auth-sim.js'), 'serve', ...scenarios, ...(quiet ? ['--quiet'] : []), ...extraArgs],
     probePath: PREFIX + probeToken,
     scheme,
+    ...(quiet ? {} : { stdout: 'ignore' }),
   };
 }
 

@@ -15,7 +15,7 @@ export type { TokenOrigin } from './server/request-token';
 export type { WireOptions, WireStyle } from './protocol/wire-encode';
 export type { TlsOptions, ServedTls } from './tls/server-tls';
 export { TlsSetupError } from './tls/server-tls';
-export type { TlsFailure } from './server/run-simulator';
+export type { TlsFailure } from './server/simulator-options';
 export { CallerAuthError } from './caller-auth/global-guard';
 /** Makes certificates for tests: a CA, a client certificate it signs, an expired one. */
 export { issueCertificate } from './tls/issue-certificate';

@@ -2,7 +2,7 @@
 /** The bench's sections in order; those whose feature has not landed are skipped with a note. */
 const servers = require('../servers');
 const { generatorSection } = require('./generator');
-const { handSection, mixSection } = require('./throughput');
+const { handSection, mixSection, requestLogSection } = require('./throughput');
 const { syntheticSection, syntheticBodies, syntheticTokens } = require('./synthetic');
 const { journalSection, journalInstructions } = require('./journal');
 const { callgrindAvailable } = require('../instructions');
@@ -68,6 +68,7 @@ async function runSections(ctx, options, features, attempt) {
   else if (on('hand-post')) push(await attempt('POST, hand-written tokens', () => handSection(ctx, 'POST')));
   if (on('mix') && skipInQuick('mix')) notes.push('--quick skips the mix; run without --quick for it');
   else if (on('mix')) push(await attempt('mix with unknown tokens and errors', () => mixSection(ctx)));
+  if (on('request-log')) push(await attempt('request log: defaults vs --quiet --no-journal', () => requestLogSection(ctx)));
   if (on('synth') && features.synthetic) push(await attempt('1M synthetic population', () => syntheticSection(ctx, 1000000)));
   else if (on('synth')) notes.push('synthetic populations (issue 4) are not in this build: the synthetic sections were skipped');
   if (on('journal') && features.journalOff) push(await attempt('request journal on/off', () => journalSection(ctx)));

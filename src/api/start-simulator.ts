@@ -2,7 +2,9 @@ import { formatProblem } from '../scenario/problem';
 import type { ScenarioStatus } from '../scenario/scenario-store';
 import type { ResetCounts } from '../server/admin/admin-parts';
 import type { JournalEntry, JournalFilter } from '../server/journal';
-import { runSimulator, ScenarioLoadError, type SimulatorOptions } from '../server/run-simulator';
+import { runSimulator, ScenarioLoadError } from '../server/run-simulator';
+import type { SimulatorOptions } from '../server/simulator-options';
+import type { Problem } from '../scenario/problem';
 import type { ServedTls } from '../tls/server-tls';
 import { toScenarioSources, type ScenarioInput } from './scenario-input';
 import type { ScenarioEntry } from './scenario-types';
@@ -49,7 +51,7 @@ export interface SimulatorHandle {
 export class ScenarioError extends Error {
   constructor(
     summary: string,
-    readonly problems: ScenarioLoadError['problems'],
+    readonly problems: readonly Problem[],
   ) {
     super([summary, ...problems.map((p) => `  ${formatProblem(p)}`)].join('\n'));
     this.name = 'ScenarioError';

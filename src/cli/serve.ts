@@ -6,11 +6,13 @@ import { followReloads } from './follow-reloads';
 import { createLogger, type Logger } from './logger';
 import { reportProblems } from './report-problems';
 import { CONTROL_OPTIONS, controlSettings, type ControlFlags } from './control-flags';
-import { createRequestLog } from './request-log';
+import { createRequestLog, type RequestLog } from './request-log';
+import { warningsShown } from './set-warnings';
+import { SHUTDOWN_OPTIONS, stopOnSignals, type ShutdownFlags } from './shutdown';
 import { TOOLBOX_OPTIONS, toolboxSettings, type ToolboxFlags } from './toolbox-flags';
 import { describeSecurity, TLS_OPTIONS, tlsSettings, writeSelfSignedCert, type TlsFlags } from './tls-flags';
 
-interface ServeFlags extends ToolboxFlags, ControlFlags, TlsFlags {
+interface ServeFlags extends ToolboxFlags, ControlFlags, TlsFlags, ShutdownFlags {
   scenarios?: string[];
   port: number;
   host: string;
@@ -19,8 +21,8 @@ interface ServeFlags extends ToolboxFlags, ControlFlags, TlsFlags {
 }
 
 /** `auth-sim [serve]`: loads scenarios and answers both protocol endpoints until stopped. */
-export function registerServe(program: Command): void {
-  program
+export function registerServe(program: Command): Command {
+  return program
     .command('serve', { isDefault: true })
     .description('serve scenarios on GET /rest/chat/client/id/{token} and POST /rest/chat/client/id/ (the default command)')
     .option('-s, --scenarios <path>', 'a scenario directory or file; repeat for more (default: the shipped examples)', collect)
@@ -45,22 +47,27 @@ export function registerServe(program: Command): void {
     .addOption(TLS_OPTIONS[3])
     .addOption(TLS_OPTIONS[4])
     .addOption(TLS_OPTIONS[5])
+    .addOption(SHUTDOWN_OPTIONS[0])
     .addHelpText('after', '\nExamples:\n  $ auth-sim\n  $ auth-sim --scenarios ./scenarios --scenarios ./more.yaml --port 0\n  $ curl http://127.0.0.1:8080/rest/chat/client/id/alice')
     .action(async (flags: ServeFlags) => {
-      const logger = createLogger({ quiet: flags.quiet, json: flags.log === 'json' });
-      const simulator = await start(flags, logger);
-      if (simulator) stopOnSignals(simulator, logger);
+      const logger = createLogger({ quiet: flags.quiet, json: flags.log === 'json', beforeInfo: () => requestLog?.flush() });
+      const requestLog = createRequestLog(flags.log, flags.quiet, process.stdout, () => logger.warn('stdout is not keeping up: dropping request lines (and counting them) until it does'));
+      const simulator = await start(flags, logger, requestLog);
+      if (simulator) stopOnSignals(simulator, logger, flags.shutdownGrace, requestLog);
     });
 }
 
-async function start(flags: ServeFlags, logger: Logger): Promise<Simulator | undefined> {
+async function start(flags: ServeFlags, logger: Logger, requestLog: RequestLog | undefined): Promise<Simulator | undefined> {
   const paths = flags.scenarios ?? [DEFAULT_SCENARIOS];
+  const showWarnings = warningsShown(flags.scenarios === undefined);
   try {
     const security = tlsSettings(flags);
-    const simulator = await runSimulator({ sources: { paths }, port: flags.port, host: flags.host, watch: flags.watch, ...toolboxSettings(flags), ...controlSettings(flags), ...security, onTlsFailure: (f) => logger.warn(`TLS handshake with ${f.from} failed: ${f.reason}`), onRequest: createRequestLog(flags.log, flags.quiet) });
+    const simulator = await runSimulator({ sources: { paths }, port: flags.port, host: flags.host, watch: flags.watch, ...toolboxSettings(flags), ...controlSettings(flags), ...security, onTlsFailure: (f) => logger.warn(`TLS handshake with ${f.from} failed: ${f.reason}`), shutdownGraceMs: flags.shutdownGrace, ...(requestLog ? { onRequest: requestLog.onRequest } : {}) });
     const set = simulator.store.set;
-    reportProblems(logger, set.warnings);
-    logger.info(`loaded ${set.files.length} file(s), ${tokenCount(set)} token(s) from ${paths.join(', ')}`);
+    if (flags.scenarios) showWarnings(logger, set.warnings);
+    const shipped = flags.scenarios ? '' : ' (the shipped examples)';
+    logger.info(`loaded ${set.files.length} file(s), ${tokenCount(set)} token(s) from ${paths.join(', ')}${shipped}`);
+    if (!flags.scenarios) showWarnings(logger, set.warnings);
     if (set.unavailable) logger.warn(`no module installed (--modules none): every request gets ${set.unavailable.answer({ token: '' }).reply.status}, the API-unavailable answer`);
     logger.info(`seed ${simulator.seed} (replay this run's chance and random delays with --seed ${simulator.seed})`);
     logger.info(simulator.watcher ? 'watching the scenario files: a save reloads them' : 'not watching the scenario files (--no-watch); SIGHUP reloads them');
@@ -70,7 +77,7 @@ async function start(flags: ServeFlags, logger: Logger): Promise<Simulator | und
     describeSecurity(simulator.tls, certPath, flags, security.callerAuth ?? []).forEach((line) => logger.info(line));
     const curl = certPath ? `curl --cacert ${certPath}` : 'curl';
     logger.info(`listening on ${simulator.url}  (try: ${curl} ${simulator.url}/rest/chat/client/id/alice)`);
-    followReloads(simulator, logger);
+    followReloads(simulator, logger, showWarnings);
     return simulator;
   } catch (error) {
     if (error instanceof ScenarioLoadError) reportProblems(logger, error.problems);
@@ -93,18 +100,6 @@ function describeStartError(error: unknown, flags: ServeFlags): string {
   if (err.code === 'EADDRINUSE') return `port ${flags.port} on ${flags.host} is in use; pick another with --port, or --port 0 for any free one`;
   if (err.code === 'ENOENT') return `cannot read scenarios: ${err.path ?? err.message} does not exist`;
   return err.message;
-}
-
-function stopOnSignals(simulator: Simulator, logger: Logger): void {
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info(`${signal}: finishing in-flight requests, then stopping`);
-    void simulator.close().then(() => logger.info('stopped'));
-  };
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
 }
 
 /** A port from 0 to 65535 (0: any free one). */

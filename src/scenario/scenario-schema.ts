@@ -64,6 +64,11 @@ const callerAuthSchema: JsonSchema = {
 /** Keys whose values may hold secrets: messages about them never show the value. */
 export const SECRET_KEYS: readonly string[] = ['callerAuth'];
 
+/** Whether a problem's dotted path (`defaults.callerAuth[1]`) is at or under a secret key, so its source line is not shown either. */
+export function isSecretPath(path: string): boolean {
+  return path.split(/[.[\]]/).some((step) => SECRET_KEYS.includes(step));
+}
+
 /** The keys of `defaults:`, file-level settings every entry of the file gets unless it says otherwise; `callerAuth` guards the file's tokens. */
 export const DEFAULTS_KEYS = { delay: CONTROL_KEYS.delay, headers: CONTROL_KEYS.headers, protocol: CONTROL_KEYS.protocol, wire: CONTROL_KEYS.wire, callerAuth: callerAuthSchema } satisfies Record<string, JsonSchema>;
 

@@ -6,24 +6,15 @@ import type { ScenarioStore } from '../scenario/scenario-store';
 import type { TokenStates } from '../scenario/token-state';
 import { DEFAULT_ADMIN_PREFIX } from './admin/admin-prefix';
 import type { AdminParts, ResetCounts } from './admin/admin-parts';
-import { Journal, type JournalEntry } from './journal';
+import type { ControlOptions } from './control-options';
+import { Journal } from './journal';
 import { RequestRecorder, type RecorderOptions } from './request-recorder';
 import { createServedTokens, type TokenSource } from './served-tokens';
 
 /** The journal's size unless told otherwise. */
 export const DEFAULT_JOURNAL_SIZE = 1000;
 
-/** How a simulator is observed and steered. */
-export interface ControlOptions {
-  /** Requests the journal keeps (a ring buffer); 0 turns it off. Default 1000. */
-  readonly journalSize?: number;
-  /** Called once per finished protocol request (the CLI's request log). */
-  readonly onRequest?: (entry: JournalEntry) => void;
-  /** The admin API: false leaves it out; otherwise where it is mounted and the token mutating calls need. */
-  readonly admin?: false | { readonly prefix?: string; readonly token?: string };
-  /** The address the server listens on (the admin API's Host check reads it). */
-  readonly host?: string;
-}
+export type { ControlOptions } from './control-options';
 
 /** The observing and steering parts of one simulator, wired to its store. */
 export interface ControlParts {

@@ -1,10 +1,10 @@
 import type { Express } from 'express';
 import type { AppParts } from './create-app';
-import type { LoadOptions } from '../scenario/load-scenario-set';
 import type { Problem } from '../scenario/problem';
-import { ScenarioStore, type ScenarioSources } from '../scenario/scenario-store';
+import { ScenarioStore } from '../scenario/scenario-store';
 import { watchScenarios, type ScenarioWatcher, type WatchOptions } from '../scenario/watch-scenarios';
-import { createControlParts, type ControlOptions, type ControlParts } from './control-parts';
+import type { SimulatorOptions } from './simulator-options';
+import { createControlParts, type ControlParts } from './control-parts';
 import { createProtocolHandler } from './protocol-handler';
 import { createAnswerRuntime } from './answer-runtime';
 import type { TokenStates } from '../scenario/token-state';
@@ -14,33 +14,7 @@ import { createClientSubjects } from '../tls/client-subject';
 import { createGlobalGuard } from '../caller-auth/global-guard';
 import { DEFAULT_WIRE_OPTIONS } from '../protocol/wire-encode';
 
-/** Everything a simulator is started with; only the sources are required. */
-export interface SimulatorOptions extends LoadOptions, ControlOptions {
-  readonly sources: ScenarioSources;
-  readonly port?: number;
-  readonly host?: string;
-  /** Reload when scenario files change (default true; timing options imply true); false freezes the set. */
-  readonly watch?: boolean | WatchOptions;
-  /** The seed of every random draw (chance, delay shapes); without it one is picked and shown as `seed`. */
-  readonly seed?: number;
-  /** Serve HTTPS: `true` (or `{}`) makes a self-signed certificate for `host`; see TlsOptions for your own and mutual TLS. */
-  readonly tls?: true | TlsOptions;
-  /**
-   * Credentials every protocol request must bring, each `basic:USER:PASSWORD`, `bearer:TOKEN` or
-   * `header:NAME=VALUE` (any one passes); a file's `defaults.callerAuth` adds its own for its tokens.
-   */
-  readonly callerAuth?: readonly string[];
-  /** Called for each TLS handshake that failed (a caller with no, an expired or a foreign client certificate): no request reaches the journal then. */
-  readonly onTlsFailure?: (failure: TlsFailure) => void;
-}
-
-/** A failed handshake, as the log shows it. */
-export interface TlsFailure {
-  /** `address:port` of the caller. */
-  readonly from: string;
-  /** OpenSSL's reason, e.g. "certificate has expired". */
-  readonly reason: string;
-}
+export type { SimulatorOptions, TlsFailure } from './simulator-options';
 
 /** A running simulator: the server, the scenario store behind it, and the app. */
 export interface Simulator extends RunningServer {
@@ -96,7 +70,7 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
     const report = options.onTlsFailure;
     running.server.on('tlsClientError', (error: Error & { reason?: string }, socket: { remoteAddress?: string; remotePort?: number }) => report({ from: `${socket.remoteAddress}:${socket.remotePort}`, reason: error.reason ?? error.message }));
   }
-  const close = async (graceMs?: number) => (await watcher?.close(), runtime.faults.closeAll(), control.endStreams(), running.close(graceMs));
+  const close = async (graceMs?: number) => (await watcher?.close(), runtime.faults.closeAll(), control.endStreams(), running.close(graceMs ?? options.shutdownGraceMs));
   const tokenStates = runtime.states;
   return { ...running, close, store, get app() { return app(); }, control, adminUrl: control.admin ? `${running.url}${control.admin.prefix}` : null, tokenStates, seed: tokenStates.seed, watcher, tls: tls?.served ?? null };
 }

@@ -1,5 +1,7 @@
-import http from 'node:http';
-import https from 'node:https';
+// Namespace imports, not default ones: these types reach the public .d.ts, and a user's project
+// without esModuleInterop refuses `import http from 'node:http'` there.
+import * as http from 'node:http';
+import * as https from 'node:https';
 import type { TlsOptions } from 'node:tls';
 import type { AddressInfo } from 'node:net';
 import type { NodeHandler } from './protocol-handler';
@@ -37,7 +39,10 @@ export function startServer(app: http.RequestListener, protocol: NodeHandler, po
   });
 }
 
-function closeServer(server: http.Server, graceMs = 5000): Promise<void> {
+/** How long in-flight requests may take to finish once a close begins, unless told otherwise. */
+export const DEFAULT_SHUTDOWN_GRACE_MS = 5000;
+
+function closeServer(server: http.Server, graceMs = DEFAULT_SHUTDOWN_GRACE_MS): Promise<void> {
   return new Promise((resolve) => {
     const force = setTimeout(() => server.closeAllConnections(), graceMs);
     force.unref();

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { formatProblem, type Problem } from '../../scenario/problem';
 import type { ScenarioStatus } from '../../scenario/scenario-store';
 import type { AdminParts } from './admin-parts';
+import { isSecretPath } from '../../scenario/scenario-schema';
 
 /** A problem as the dashboard shows it: `file:line:col message` and the line of the file it points at. */
 export interface ShownProblem extends Problem {
@@ -30,7 +31,8 @@ export function scenarioHealth(parts: AdminParts): ScenarioHealth {
 }
 
 function showProblem(problem: Problem): ShownProblem {
-  return { ...problem, text: formatProblem(problem), sourceLine: readLine(problem.file, problem.line) };
+  // A line under `callerAuth:` holds a credential: the message names the problem, the line is not shown.
+  return { ...problem, text: formatProblem(problem), sourceLine: isSecretPath(problem.path) ? null : readLine(problem.file, problem.line) };
 }
 
 function readLine(file: string, line: number): string | null {
