@@ -6,7 +6,6 @@
  *
  *   node bench/baseline-server.js --bodies <file.json> --port <n> [--trivial]
  *   node bench/baseline-server.js --yaml <scenario.yaml> --port <n>
- *   (either form) --no-keep-tick: without the nextTick entry kept alive (see keepTickShape)
  *
  * --yaml starts from the same scenario file auth-sim reads (js-yaml's `load`, the fastest YAML
  * reader auth-sim itself uses, then JSON.stringify of each entry's wire fields, no validation):
@@ -71,22 +70,7 @@ function tokenOf(req) {
   return raw.includes('%') ? decodeURIComponent(raw) : raw;
 }
 
-/**
- * Keeps one nextTick queue entry alive, as auth-sim does (src/server/keep-tick-shape.ts): without
- * it, full collections while no entry is queued make V8 drop the entries' hidden class, and after
- * a few of them every nextTick takes V8's slow path, 20-30% of this server's throughput, at random
- * from run to run. The limit auth-sim is measured against should not lose that by chance.
- */
-function keepTickShape() {
-  const { executionAsyncResource } = require('node:async_hooks');
-  process.nextTick(() => {
-    globalThis.keptTickEntry = executionAsyncResource();
-  });
-}
-
 function main() {
-  // --no-keep-tick: only for bench/tick-shape-check.js, which shows what the kept entry saves.
-  if (!process.argv.includes('--no-keep-tick')) keepTickShape();
   const fixture = arg('--yaml') ? fixtureFromYaml(arg('--yaml')) : JSON.parse(fs.readFileSync(arg('--bodies'), 'utf8'));
   const replies = readReplies(fixture);
   const table = buildTable(fixture, replies);

@@ -61,7 +61,12 @@ function summarise(handle, runs) {
 async function compareServers({ specs, load, rounds, seconds, warmupSeconds = 1, quiet, alternate = false, afterRuns }) {
   const handles = [];
   try {
-    for (const spec of specs) handles.push(await startServerProcess(spec));
+    // `spec.afterStart(handle)`, if given, runs once the server answers (e.g. to open a dashboard's stream).
+    for (const spec of specs) {
+      const handle = await startServerProcess(spec);
+      handles.push(handle);
+      if (spec.afterStart) await spec.afterStart(handle);
+    }
     for (const handle of handles) await runLoad({ ...load, url: handle.url, seconds: warmupSeconds });
     const runs = handles.map(() => []);
     for (let round = 0; round < rounds; round++) {

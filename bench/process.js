@@ -3,9 +3,10 @@
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const http = require('node:http');
+const https = require('node:https');
 const net = require('node:net');
 
-const LISTENING = /listening on (http:\/\/[^\s]+)/;
+const LISTENING = /listening on (https?:\/\/[^\s]+)/;
 const CLOCK_TICKS = 100; // USER_HZ on Linux; /proc/<pid>/stat counts CPU time in these.
 
 /** A free TCP port on 127.0.0.1, so a server can be started with `--quiet` and still be found. */
@@ -23,7 +24,9 @@ function freePort() {
 /** One GET; resolves with the status, or rejects (connection refused while the server boots). */
 function probeOnce(url) {
   return new Promise((resolve, reject) => {
-    const req = http.get(url, { agent: false }, (res) => {
+    // A server under test over HTTPS serves a certificate made at its start (--tls): loopback, not verified.
+    const client = url.startsWith('https:') ? https : http;
+    const req = client.get(url, { agent: false, rejectUnauthorized: false }, (res) => {
       res.resume();
       res.on('end', () => resolve(res.statusCode));
     });
@@ -66,23 +69,23 @@ function readMachineCpu() {
  * Spawns `node <args>` with `--port <free>` appended and waits until `probePath` answers.
  * Returns the handle with `startupMs`: from spawn to the first complete response.
  */
-async function startServerProcess({ name, args, probePath, timeoutMs = 60000, nodeArgs = [] }) {
+async function startServerProcess({ name, args, probePath, timeoutMs = 60000, nodeArgs = [], scheme = 'http', stdout = 'pipe' }) {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [...nodeArgs, ...args, '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeArgs, ...args, '--port', String(port)], { stdio: ['ignore', stdout, 'pipe'] });
   let output = '';
   let announced = null;
   const collect = (chunk) => {
     output = (output + chunk).slice(-4000);
     announced = announced || (LISTENING.exec(output) || [])[1] || null;
   };
-  child.stdout.on('data', collect);
+  child.stdout?.on('data', collect);
   child.stderr.on('data', collect);
   const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
   let gone = false;
   let exitCode = null;
   exited.then((code) => ((gone = true), (exitCode = code)));
-  const url = `http://127.0.0.1:${port}`;
+  const url = `${scheme}://127.0.0.1:${port}`;
   while (!gone) {
     if (performance.now() - started > timeoutMs) break;
     try {

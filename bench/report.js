@@ -77,13 +77,18 @@ function renderMarkdown(r) {
   if (limits && limits.stall) {
     const s = limits.stall;
     parts.push('', `Journal read stall: GET /__admin/requests read a full ${int(s.journalSize)}-entry journal (${mb(s.readBytes)}) in ${int(s.readMs)} ms; ${int(s.probes)} protocol GETs sent one after another meanwhile took at most ${dec(s.stallMs, 1)} ms, p99 ${dec(s.p99Ms, 1)} ms; the same probes for as long again with no read going on took at most ${dec(s.quietMaxMs, 1)} ms, p99 ${dec(s.quietP99Ms, 1)} ms (the machine's own noise).`);
+  const tls = r.sections.find((s) => s.id === 'tls');
+  if (tls) parts.push('', `HTTPS / plain HTTP (auth-sim both, keep-alive connections, same run): ${dec(tls.ratios.rps)}x the requests per second, ${dec(tls.ratios.cpuUs)}x the server CPU per request, ${dec(tls.ratios.p99)}x the p99 latency.`);
+  const dashboard = r.sections.find((s) => s.id === 'dashboard');
+  if (dashboard) {
+    parts.push('', `Dashboard open vs closed (a client holding GET /__admin/events, which got ${int(dashboard.streamed.entries)} request entries and was told of ${int(dashboard.streamed.skipped)} skipped): throughput open / closed ${dec(dashboard.openToClosed, 3)}x, the median of each round's pair (rounds ${dashboard.openToClosedRange.map((x) => dec(x, 3)).join(' to ')}); target >= 0.9x.`);
   }
   const counted = r.journalInstructions;
   if (counted) {
     parts.push('', `Journal cost in instructions (valgrind's callgrind, every thread of the server, ${int(counted.requests)} GETs on ${counted.connections} keep-alive connections after ${int(counted.warmup)} of warm-up, ${counted.counts ? `the median of ${counted.runs} runs each, on, off${counted.baseline ? ' and the baseline' : ''} alternating` : 'one run each'}): on ${int(counted.on)} vs off ${int(counted.off)} per request, ${dec(counted.cost * 100, 1)}%${counted.counts ? ` (runs: on ${counted.counts.on.map(int).join(', ')}; off ${counted.counts.off.map(int).join(', ')})` : ''}.${counted.baseline ? ` The bare baseline under the same count: ${int(counted.baseline)} per request (runs: ${counted.counts.baseline.map(int).join(', ')}), so auth-sim / baseline is ${dec(counted.on / counted.baseline, 3)}x with the journal on and ${dec(counted.off / counted.baseline, 3)}x off.` : ''} A count, not a time: cache misses and the kernel's share are not in it, but a busy neighbour cannot move it either.`);
   }
   if (r.startup.length) {
-    parts.push('', '## Startup and memory', '', 'Startup: from spawning `node` to the first complete HTTP response (median of the starts listed). auth-sim runs twice: a first start, with an empty read cache of its own each time (as on a clean machine or a CI runner), and a repeat start of the same file, whose read cache an unmeasured start filled (as on a laptop, or CI with its cache directory kept). RSS: at first response, after a short random-token load, and the peak (VmHWM).', '');
+    parts.push('', '## Startup and memory', '', 'Startup: from spawning `node` to the first complete HTTP response (median of the starts listed). The file-styles case holds the same 1,000 hand-written tokens written in each style against a 1-token file. RSS: at first response, after a short random-token load, and the peak (VmHWM).', '');
     parts.push(table(['case', 'server', 'startup ms', 'starts (ms)', 'RSS at start', 'RSS after load', 'peak RSS'], r.startup.flatMap(startupRows)));
   }
   if (r.reload) {

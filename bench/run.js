@@ -14,7 +14,7 @@ const { evaluateTargets } = require('./targets');
 const { writeReport } = require('./report');
 const { ROOT } = require('./servers');
 
-const SECTION_IDS = ['generator', 'hand-get', 'hand-post', 'mix', 'synth', 'journal', 'limits', 'startup', 'reload'];
+const SECTION_IDS = ['generator', 'hand-get', 'hand-post', 'mix', 'request-log', 'synth', 'journal', 'dashboard', 'tls', 'limits', 'startup', 'file-styles', 'reload'];
 
 /** A mistake in the command line: reported in one line, without a stack trace. */
 class UsageError extends Error {}
@@ -85,8 +85,7 @@ async function prepare(options, features) {
       // Before each timed run, wait (up to maxMs) for the rest of the machine to go quiet.
       quiet: { maxMs: options.quick ? 0 : 8000 },
     },
-    // Every auth-sim the bench starts keeps its read cache in the bench's own directory, never the user's.
-    authArgs: ['--cache-dir', path.join(dir, 'read-cache')],
+    authArgs: [],
     freshDir: (prefix) => fs.mkdtempSync(path.join(dir, prefix)),
     journalOnArgs: [],
     journalOffArgs: features.journalOff,

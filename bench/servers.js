@@ -5,19 +5,25 @@ const path = require('node:path');
 const ROOT = path.join(__dirname, '..');
 const PREFIX = '/rest/chat/client/id/';
 
-/** auth-sim itself, through its real CLI: `node bin/auth-sim.js serve --scenarios ... --quiet`. */
-function authSim(name, scenarioPaths, { extraArgs = [], probeToken = 'bench-probe' } = {}) {
+/**
+ * auth-sim itself, through its real CLI: `node bin/auth-sim.js serve --scenarios ... --quiet`;
+ * `scheme: 'https'` with --tls among the args. `quiet: false` keeps the request log on, written
+ * to /dev/null (stdout 'ignore'): the cost of writing it, without the bench process (the load
+ * generator) reading it.
+ */
+function authSim(name, scenarioPaths, { extraArgs = [], probeToken = 'bench-probe', scheme = 'http', quiet = true } = {}) {
   const scenarios = scenarioPaths.flatMap((p) => ['--scenarios', p]);
   return {
     name,
-    args: [path.join(ROOT, 'bin/auth-sim.js'), 'serve', ...scenarios, '--quiet', ...extraArgs],
+    args: [path.join(ROOT, 'bin/auth-sim.js'), 'serve', ...scenarios, ...(quiet ? ['--quiet'] : []), ...extraArgs],
     probePath: PREFIX + probeToken,
+    scheme,
+    ...(quiet ? {} : { stdout: 'ignore' }),
   };
 }
 
-/** The names of auth-sim's two kinds of start in the startup section (see sections/index.js). */
-const FIRST_START = 'auth-sim, first start (empty read cache)';
-const REPEAT_START = 'auth-sim, repeat start (read cache filled)';
+/** auth-sim's name in the startup section (targets.js looks for it). */
+const AUTH_START = 'auth-sim';
 
 /** The bare node:http baseline over a bodies fixture (bench/baseline-server.js). */
 function baseline(name, bodiesFile, { trivial = false, probeToken = 'bench-probe' } = {}) {
@@ -33,4 +39,4 @@ function baselineFromYaml(name, scenarioFile, { probeToken = 'bench-probe' } = {
   return { name, args: [path.join(__dirname, 'baseline-server.js'), '--yaml', scenarioFile], probePath: PREFIX + probeToken };
 }
 
-module.exports = { authSim, baseline, baselineFromYaml, ROOT, FIRST_START, REPEAT_START };
+module.exports = { authSim, baseline, baselineFromYaml, ROOT, AUTH_START };

@@ -5,12 +5,18 @@
 export { startSimulator, ScenarioError } from './api/start-simulator';
 export type { SimulatorHandle, SimulatorStatus, StartOptions } from './api/start-simulator';
 export type { ScenarioInput } from './api/scenario-input';
-export type { Delay, Duration, Fault, GenerateItem, ResponseFields, ScenarioDefaults, ScenarioEntry, ScenarioFile, ScenarioStep } from './api/scenario-types';
+export type { Delay, Duration, Fault, GenerateItem, ResponseFields, ScenarioDefaults, ScenarioEntry, ScenarioFile, ScenarioStep, CallerCredentialText } from './api/scenario-types';
 export type { ResourceInput } from './protocol/resource-types';
 export type { JournalEntry, JournalFilter, MatchKind } from './server/journal';
 export type { ResetCounts } from './server/admin/admin-parts';
 export type { Problem, SourceRef } from './scenario/problem';
 export type { ScenarioStatus } from './scenario/scenario-store';
-export type { ReadCacheOptions } from './scenario/read-cache';
 export type { TokenOrigin } from './server/request-token';
 export type { WireOptions, WireStyle } from './protocol/wire-encode';
+export type { TlsOptions, ServedTls } from './tls/server-tls';
+export { TlsSetupError } from './tls/server-tls';
+export type { TlsFailure } from './server/simulator-options';
+export { CallerAuthError } from './caller-auth/global-guard';
+/** Makes certificates for tests: a CA, a client certificate it signs, an expired one. */
+export { issueCertificate } from './tls/issue-certificate';
+export type { CertificateSpec, IssuedCertificate } from './tls/issue-certificate';

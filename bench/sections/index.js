@@ -2,24 +2,21 @@
 /** The bench's sections in order; those whose feature has not landed are skipped with a note. */
 const servers = require('../servers');
 const { generatorSection } = require('./generator');
-const { handSection, mixSection } = require('./throughput');
+const { handSection, mixSection, requestLogSection } = require('./throughput');
 const { syntheticSection, syntheticBodies, syntheticTokens } = require('./synthetic');
 const { journalSection, journalInstructions } = require('./journal');
 const { callgrindAvailable } = require('../instructions');
 const { startupCase } = require('./startup');
+const { fileStylesCase } = require('./file-styles');
 const { reloadSection } = require('./reload');
 const { limitsSection } = require('./limits');
+const { tlsSection } = require('./tls');
+const { dashboardSection } = require('./dashboard');
 const { handTokens } = require('./throughput');
 
-/**
- * auth-sim's two kinds of start over one file: the first (an empty read cache of its own, as on
- * a clean machine) and a repeat (the read cache filled by an unmeasured start before), in the
- * names targets.js looks for.
- */
-function authFirstAndRepeat(ctx, file, probeToken) {
-  const first = servers.authSim(servers.FIRST_START, [file], { extraArgs: [], probeToken });
-  const repeat = servers.authSim(servers.REPEAT_START, [file], { extraArgs: ctx.authArgs, probeToken });
-  return [{ ...first, eachStart: () => ['--cache-dir', ctx.freshDir('read-cache-')] }, { ...repeat, prime: true }];
+/** auth-sim over one file, under the name targets.js looks for. */
+function authStart(ctx, file, probeToken) {
+  return servers.authSim(servers.AUTH_START, [file], { extraArgs: ctx.authArgs, probeToken });
 }
 
 /** Startup cases: the hand-written set against both baselines, then each synthetic population. */
@@ -29,7 +26,7 @@ async function startupSections(ctx, features, attempt) {
     startupCase(ctx, {
       id: 'startup-hand',
       title: '1,000 hand-written tokens',
-      authSpec: authFirstAndRepeat(ctx, ctx.fixtures.hand, 'hand-0000'),
+      authSpec: authStart(ctx, ctx.fixtures.hand, 'hand-0000'),
       baselineSpecs: [
         servers.baseline('baseline (ready bytes)', ctx.bodies.hand, { probeToken: 'hand-0000' }),
         servers.baselineFromYaml('baseline (same YAML file)', ctx.fixtures.hand, { probeToken: 'hand-0000' }),
@@ -45,7 +42,7 @@ async function startupSections(ctx, features, attempt) {
       startupCase(ctx, {
         id: `startup-synth-${count}`,
         title: `${count.toLocaleString('en-US')} synthetic tokens`,
-        authSpec: authFirstAndRepeat(ctx, file, 'synth-1'),
+        authSpec: authStart(ctx, file, 'synth-1'),
         baselineSpecs: [servers.baseline('baseline (ready bytes)', await syntheticBodies(ctx, count, file), { probeToken: 'synth-1' })],
         load: count ? { method: 'GET', tokens: syntheticTokens(count), seed: 5 } : undefined,
       }),
@@ -72,6 +69,7 @@ async function runSections(ctx, options, features, attempt) {
   else if (on('hand-post')) push(await attempt('POST, hand-written tokens', () => handSection(ctx, 'POST')));
   if (on('mix') && skipInQuick('mix')) notes.push('--quick skips the mix; run without --quick for it');
   else if (on('mix')) push(await attempt('mix with unknown tokens and errors', () => mixSection(ctx)));
+  if (on('request-log')) push(await attempt('request log: defaults vs --quiet --no-journal', () => requestLogSection(ctx)));
   if (on('synth') && features.synthetic) push(await attempt('1M synthetic population', () => syntheticSection(ctx, 1000000)));
   else if (on('synth')) notes.push('synthetic populations (issue 4) are not in this build: the synthetic sections were skipped');
   if (on('journal') && features.journalOff) push(await attempt('request journal on/off', () => journalSection(ctx)));
@@ -82,7 +80,10 @@ async function runSections(ctx, options, features, attempt) {
     else out.journalInstructions = await attempt('request journal on/off, instructions (callgrind)', () => journalInstructions(ctx));
   }
   if (on('limits')) push(await attempt('unknown tokens by known-token count, and the journal read stall', () => limitsSection(ctx)));
+  if (on('tls')) push(await attempt('HTTPS vs plain HTTP', () => tlsSection(ctx)));
+  if (on('dashboard')) push(await attempt('dashboard open/closed', () => dashboardSection(ctx)));
   if (on('startup')) out.startup = await startupSections(ctx, features, attempt);
+  if (on('file-styles')) out.startup.push(...[await attempt('startup per file style, 1,000 tokens', () => fileStylesCase(ctx))].filter(Boolean));
   if (on('reload') && features.reload) out.reload = await attempt('hot reload latency', () => reloadSection(ctx));
   else if (on('reload')) notes.push('bench/reload-latency.js (issue 3) is not in this tree: the reload section was skipped');
   out.pendingNotes = notes;

@@ -6,16 +6,12 @@ const { median } = require('../compare');
 
 /**
  * Starts `spec` `times` times; each time: spawn -> first complete response (startupMs), then
- * `loadSeconds` of random-token load, then VmRSS and VmHWM (peak) are read. `spec.eachStart()`,
- * if given, returns arguments for one start (a fresh read cache); `spec.prime`, one unmeasured
- * start first (to fill the read cache).
+ * `loadSeconds` of random-token load, then VmRSS and VmHWM (peak) are read.
  */
 async function measureStartup(spec, { times, load, loadSeconds }) {
   const samples = [];
-  const argsOfOneStart = () => ({ ...spec, args: [...spec.args, ...(spec.eachStart ? spec.eachStart() : [])] });
-  if (spec.prime) await (await startServerProcess(argsOfOneStart())).stop();
   for (let i = 0; i < times; i++) {
-    const handle = await startServerProcess(argsOfOneStart());
+    const handle = await startServerProcess(spec);
     try {
       const startedRss = handle.memory().rss;
       if (load && loadSeconds > 0) await runLoad({ ...load, url: handle.url, seconds: loadSeconds, connections: 10 });

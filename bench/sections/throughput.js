@@ -1,6 +1,6 @@
 'use strict';
 /** Throughput sections: baseline vs auth-sim over the same tokens, interleaved. */
-const { compareServers } = require('../compare');
+const { compareServers, median } = require('../compare');
 const servers = require('../servers');
 const { handToken, errorToken, HAND_TOKENS, ERROR_TOKENS } = require('../fixtures');
 
@@ -48,4 +48,34 @@ function mixSection(ctx) {
   });
 }
 
-module.exports = { versusBaseline, ratios, handSection, mixSection, handTokens };
+/**
+ * What the default request log (and journal) cost: auth-sim as users run it, a line per request
+ * to stdout (/dev/null here), against `--quiet --no-journal`, GET over the hand-written tokens.
+ * Paired rounds in alternating order, as for the journal: the ratio is a few per cent wide.
+ */
+async function requestLogSection(ctx) {
+  const [base, defaults, quiet] = await compareServers({
+    specs: [
+      servers.baseline('baseline', ctx.bodies.hand),
+      servers.authSim('auth-sim, defaults (request log on stdout, journal)', [ctx.fixtures.hand], { extraArgs: ctx.authArgs, quiet: false }),
+      servers.authSim('auth-sim, --quiet --no-journal', [ctx.fixtures.hand], { extraArgs: [...ctx.authArgs, '--no-journal'] }),
+    ],
+    load: { method: 'GET', tokens: handTokens(), seed: 19 },
+    ...ctx.runOptions,
+    rounds: ctx.journalRounds,
+    alternate: true,
+  });
+  const pairs = defaults.runs.map((run, i) => ({ rps: run.rps / quiet.runs[i].rps, cpu: quiet.runs[i].cpuUs / run.cpuUs }));
+  return {
+    id: 'request-log',
+    title: 'GET over hand-written tokens, defaults vs --quiet --no-journal',
+    servers: [base, defaults, quiet],
+    // defaults / quiet, the median of each round's pair, and the same in server CPU per request.
+    ratio: median(pairs.map((p) => p.rps)),
+    ratioRange: [Math.min(...pairs.map((p) => p.rps)), Math.max(...pairs.map((p) => p.rps))],
+    cpuRatio: median(pairs.map((p) => p.cpu)),
+    ratios: { defaults: defaults.rps / base.rps, quiet: quiet.rps / base.rps },
+  };
+}
+
+module.exports = { versusBaseline, ratios, handSection, mixSection, requestLogSection, handTokens };

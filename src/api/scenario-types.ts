@@ -60,8 +60,18 @@ export type ScenarioEntry = ScenarioStep & {
   readonly expire?: { readonly after: number | `${number}${'ms' | 's' | 'm'}`; readonly answer?: ScenarioStep };
 };
 
-/** `defaults:` settings every entry of a file gets unless it says otherwise. */
-export type ScenarioDefaults = Pick<ScenarioStep, keyof typeof DEFAULTS_KEYS>;
+/** A caller credential as written: `basic:USER:PASSWORD`, `bearer:TOKEN` or `header:NAME=VALUE`. */
+export type CallerCredentialText = `basic:${string}:${string}` | `bearer:${string}` | `header:${string}=${string}`;
+
+/** `defaults:` settings every entry of a file gets unless it says otherwise, and the credentials its tokens demand. */
+export interface ScenarioDefaults {
+  readonly delay?: Delay;
+  readonly headers?: ScenarioStep['headers'];
+  readonly protocol?: ProtocolVersion;
+  readonly wire?: WireStyle;
+  /** The chat server must send one of these for this file's tokens (and its fallback). */
+  readonly callerAuth?: CallerCredentialText | readonly CallerCredentialText[];
+}
 
 type Range = number | `${number}..${number}`;
 
@@ -93,6 +103,8 @@ export interface ScenarioFile {
   readonly fallback?: ScenarioEntry;
   /** What every request gets when no API module is installed. */
   readonly unavailable?: ScenarioEntry;
+  /** What a refused caller gets (default: 401 UNAUTHORIZED); one in the whole set. */
+  readonly callerAuthFailed?: ScenarioEntry;
   readonly defaults?: ScenarioDefaults;
   readonly generate?: readonly GenerateItem[];
 }
@@ -100,9 +112,16 @@ export interface ScenarioFile {
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Assert<T extends true> = T;
 
+// If one of these fails to compile ("Type 'false' does not satisfy the constraint 'true'"), a key
+// was added to the loader's schema (scenario-schema.ts, toolbox-schema.ts) or to PopulationSpec:
+// add it to the matching type above, with a one-line doc comment, so TypeScript suites can use it.
+// Top-level file keys are checked by test/types/scenario-types.test.ts against scenarioFileSchema().
+
 /** Compile-time: the typed control keys are exactly the schema's; adding a key to one without the other fails the build. */
 export type ControlKeysMatchSchema = Assert<Same<Exclude<keyof ScenarioEntry, keyof ResponseFields>, keyof typeof CONTROL_KEYS>>;
 /** Compile-time: the step keys are the schema's minus the entry-only ones, plus the answer keys. */
 export type StepKeysMatchSchema = Assert<Same<Exclude<keyof ScenarioStep, keyof ResponseFields | keyof typeof ANSWER_KEYS>, Exclude<keyof typeof CONTROL_KEYS, keyof typeof ENTRY_ONLY_KEYS | keyof typeof ANSWER_KEYS>>>;
+/** Compile-time: the typed `defaults:` keys are exactly the schema's. */
+export type DefaultsKeysMatchSchema = Assert<Same<keyof ScenarioDefaults, keyof typeof DEFAULTS_KEYS>>;
 /** Compile-time: every knob of a population is typed (the control keys passed to cards aside). */
 export type GenerateKnobsMatchSpec = Assert<Same<Exclude<keyof GenerateItem, (typeof PASSED_CONTROL_KEYS)[number]>, Exclude<keyof PopulationSpec, 'control'>>>;

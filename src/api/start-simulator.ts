@@ -2,7 +2,10 @@ import { formatProblem } from '../scenario/problem';
 import type { ScenarioStatus } from '../scenario/scenario-store';
 import type { ResetCounts } from '../server/admin/admin-parts';
 import type { JournalEntry, JournalFilter } from '../server/journal';
-import { runSimulator, ScenarioLoadError, type SimulatorOptions } from '../server/run-simulator';
+import { runSimulator, ScenarioLoadError } from '../server/run-simulator';
+import type { SimulatorOptions } from '../server/simulator-options';
+import type { Problem } from '../scenario/problem';
+import type { ServedTls } from '../tls/server-tls';
 import { toScenarioSources, type ScenarioInput } from './scenario-input';
 import type { ScenarioEntry } from './scenario-types';
 
@@ -28,6 +31,8 @@ export interface SimulatorHandle {
   readonly adminUrl: string | null;
   /** The seed of every random draw; pass it back as `seed` to replay a run. */
   readonly seed: number;
+  /** With `tls`: the server certificate to trust (`new https.Agent({ ca: handle.tls.certificate })`) and its fingerprint; else null. */
+  readonly tls: ServedTls | null;
   /** The request journal, newest first, filtered; waits for requests already answered to be recorded. */
   requests(filter?: JournalFilter): Promise<JournalEntry[]>;
   /** Journal, per-token state and runtime tokens back to the scenarios. */
@@ -46,7 +51,7 @@ export interface SimulatorHandle {
 export class ScenarioError extends Error {
   constructor(
     summary: string,
-    readonly problems: ScenarioLoadError['problems'],
+    readonly problems: readonly Problem[],
   ) {
     super([summary, ...problems.map((p) => `  ${formatProblem(p)}`)].join('\n'));
     this.name = 'ScenarioError';
@@ -69,6 +74,7 @@ export async function startSimulator(options: StartOptions = {}): Promise<Simula
     port: sim.port,
     adminUrl: sim.adminUrl,
     seed: sim.seed,
+    tls: sim.tls,
     async requests(filter) {
       if (!control.journal) throw new Error('auth-sim: the request journal is off (started with journalSize: 0)');
       await control.settle();

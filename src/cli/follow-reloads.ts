@@ -4,6 +4,7 @@ import { tokenCount } from '../scenario/scenario-set';
 import type { Simulator } from '../server/run-simulator';
 import type { Logger } from './logger';
 import { reportProblems } from './report-problems';
+import type { ShowWarnings } from './set-warnings';
 
 const NAMES_SHOWN = 5;
 
@@ -11,10 +12,10 @@ const NAMES_SHOWN = 5;
  * Prints one line per reload (files, tokens, what changed, how long), every problem of a failed
  * one with "still serving the last good set", and watcher errors; reloads on SIGHUP.
  */
-export function followReloads(simulator: Simulator, logger: Logger): void {
+export function followReloads(simulator: Simulator, logger: Logger, showWarnings: ShowWarnings = reportProblems): void {
   const { store } = simulator;
   store.on('reloaded', (outcome: Extract<ReloadOutcome, { ok: true }>) => {
-    reportProblems(logger, outcome.set.warnings);
+    showWarnings(logger, outcome.set.warnings);
     logger.info(describeReload(outcome));
   });
   store.on('reload-failed', (outcome: Extract<ReloadOutcome, { ok: false }>) => {

@@ -1,10 +1,31 @@
+import { readFileSync } from 'node:fs';
 import { formatProblem, type Problem } from '../scenario/problem';
 import type { Logger } from './logger';
 
-/** One line per problem, errors and warnings each to their own level. */
-export function reportProblems(logger: Logger, problems: readonly Problem[]): void {
+/**
+ * One line per problem, errors and warnings each to their own level. On a terminal a YAML syntax
+ * error also shows its source line with a caret under the column, as compilers do.
+ */
+export function reportProblems(logger: Logger, problems: readonly Problem[], showSource = Boolean(process.stderr.isTTY)): void {
   for (const problem of problems) {
-    if (problem.severity === 'error') logger.error(formatProblem(problem));
-    else logger.warn(formatProblem(problem));
+    const text = showSource ? withSourceLine(problem, readSourceLine) : formatProblem(problem);
+    if (problem.severity === 'error') logger.error(text);
+    else logger.warn(text);
+  }
+}
+
+/** formatProblem, and for a syntax error the line it is on with a caret under its column (tabs kept, so the caret lines up). */
+export function withSourceLine(problem: Problem, lineOf: (file: string, line: number) => string | undefined): string {
+  const line = problem.message.startsWith('YAML:') ? lineOf(problem.file, problem.line) : undefined;
+  if (line === undefined) return formatProblem(problem);
+  const pad = line.slice(0, problem.column - 1).replace(/[^\t]/g, ' ');
+  return `${formatProblem(problem)}\n    ${line}\n    ${pad}^`;
+}
+
+function readSourceLine(file: string, line: number): string | undefined {
+  try {
+    return readFileSync(file, 'utf8').split(/\r?\n/)[line - 1];
+  } catch {
+    return undefined; // an admin entry or a file gone since: the place alone says enough
   }
 }

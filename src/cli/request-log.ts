@@ -1,18 +1,39 @@
 import pc from 'picocolors';
+import type { Writable } from 'node:stream';
 import type { JournalEntry } from '../server/journal';
+import { BatchedLines } from './batched-lines';
 import { useColor } from './logger';
+
+/** The request log of `serve`: a line per finished request, written in batches. */
+export interface RequestLog {
+  readonly onRequest: (entry: JournalEntry) => void;
+  /** Writes the queued lines now, so a line printed around the log keeps its place. */
+  flush(): void;
+  /** Lines dropped because the output was not keeping up. */
+  readonly dropped: number;
+}
 
 /**
  * The request log for `--log text|json`, or none with --quiet: each finished request printed
- * to `out` as it closes.
+ * to `out`, a batch per event-loop turn, dropped and counted when `out` cannot keep up.
  */
-export function createRequestLog(format: 'text' | 'json', quiet: boolean | undefined, out: NodeJS.WritableStream = process.stdout): ((entry: JournalEntry) => void) | undefined {
+export function createRequestLog(format: 'text' | 'json', quiet: boolean | undefined, out: Writable = process.stdout, onFirstDrop?: () => void): RequestLog | undefined {
   if (quiet) return undefined;
-  if (format === 'json') return (entry) => out.write(`${formatRequestJson(entry)}\n`);
-  const color = useColor(out);
+  const json = format === 'json';
+  const color = !json && useColor(out);
   const prefix = color ? pc.dim('auth-sim:') : 'auth-sim:';
-  return (entry) => out.write(`${prefix} ${formatRequestLine(entry, color)}\n`);
+  const lines = new BatchedLines<JournalEntry>(out, {
+    format: json ? (entry) => `${formatRequestJson(entry)}\n` : (entry) => `${prefix} ${formatRequestLine(entry, color)}\n`,
+    droppedNote: json ? (n) => `${JSON.stringify({ level: 'warn', event: 'dropped', lines: n, message: DROPPED })}\n` : (n) => `${prefix} ${n} ${DROPPED}\n`,
+    ...(onFirstDrop ? { onFirstDrop } : {}),
+  });
+  return { onRequest: (entry) => lines.push(entry), flush: () => lines.flush(), get dropped() { return lines.dropped; } };
 }
+
+const DROPPED = 'request lines dropped here: the output was not keeping up';
+
+/** One set of colour functions each way, made once rather than per line. */
+const COLORS = { on: pc.createColors(true), off: pc.createColors(false) };
 
 /** Tokens shown bare when they are plain; anything else is quoted so spaces and odd bytes show. */
 const PLAIN = /^[\w.@:+=/-]+$/;
@@ -22,7 +43,7 @@ const PLAIN = /^[\w.@:+=/-]+$/;
  * delay, fault or near misses. Colours only when `color` (a TTY without NO_COLOR).
  */
 export function formatRequestLine(entry: JournalEntry, color: boolean): string {
-  const c = pc.createColors(color);
+  const c = color ? COLORS.on : COLORS.off;
   const token = entry.token === null ? c.dim('(no token)') : PLAIN.test(entry.token) ? entry.token : JSON.stringify(entry.token);
   const status = entry.status === null ? c.magenta('---') : paint(c, entry.status);
   const parts = [`${entry.method} ${token} ${status} ${entry.durationMs}ms`];
@@ -30,6 +51,7 @@ export function formatRequestLine(entry: JournalEntry, color: boolean): string {
   if (entry.delayMs > 0) parts.push(`delay ${entry.delayMs}ms`);
   parts.push(c.dim(describeMatch(entry)));
   if (entry.nearMisses.length > 0) parts.push(`did you mean ${entry.nearMisses.map((t) => JSON.stringify(t)).join(' or ')}?`);
+  if (entry.clientCert !== null) parts.push(`cert ${entry.clientCert}`);
   return parts.join('  ');
 }
 
@@ -40,6 +62,7 @@ export function formatRequestJson(entry: JournalEntry): string {
 
 function describeMatch(entry: JournalEntry): string {
   if (entry.matched === 'rejected') return 'rejected';
+  if (entry.matched === 'refused') return `refused (${entry.refused}) ${entry.entry ?? ''}`.trim();
   if (entry.matched === 'token' || entry.matched === 'admin') return entry.entry ?? entry.matched;
   return `${entry.matched} ${entry.entry ?? ''}`.trim();
 }

@@ -1,17 +1,19 @@
 import { Option, type Command } from 'commander';
 import { ScenarioLoadError, runSimulator, type Simulator } from '../server/run-simulator';
 import { tokenCount } from '../scenario/scenario-set';
-import { CACHE_OPTIONS, cacheSettings, type CacheFlags } from './cache-flags';
 import { collect, DEFAULT_SCENARIOS } from './default-scenarios';
 import { followReloads } from './follow-reloads';
 import { createLogger, type Logger } from './logger';
 import { reportProblems } from './report-problems';
 import { CONTROL_OPTIONS, controlSettings, type ControlFlags } from './control-flags';
-import { createRequestLog } from './request-log';
+import { createRequestLog, type RequestLog } from './request-log';
+import { warningsShown } from './set-warnings';
+import { SHUTDOWN_OPTIONS, stopOnSignals, type ShutdownFlags } from './shutdown';
 import { TOOLBOX_OPTIONS, toolboxSettings, type ToolboxFlags } from './toolbox-flags';
 import { LIMIT_OPTIONS, limitSettings, type LimitFlags } from './limit-flags';
+import { describeSecurity, TLS_OPTIONS, tlsSettings, writeSelfSignedCert, type TlsFlags } from './tls-flags';
 
-interface ServeFlags extends ToolboxFlags, ControlFlags, CacheFlags, LimitFlags {
+interface ServeFlags extends ToolboxFlags, ControlFlags, TlsFlags, ShutdownFlags, LimitFlags {
   scenarios?: string[];
   port: number;
   host: string;
@@ -20,8 +22,8 @@ interface ServeFlags extends ToolboxFlags, ControlFlags, CacheFlags, LimitFlags 
 }
 
 /** `auth-sim [serve]`: loads scenarios and answers both protocol endpoints until stopped. */
-export function registerServe(program: Command): void {
-  program
+export function registerServe(program: Command): Command {
+  return program
     .command('serve', { isDefault: true })
     .description('serve scenarios on GET /rest/chat/client/id/{token} and POST /rest/chat/client/id/ (the default command)')
     .option('-s, --scenarios <path>', 'a scenario directory or file; repeat for more (default: the shipped examples)', collect)
@@ -40,39 +42,50 @@ export function registerServe(program: Command): void {
     .addOption(CONTROL_OPTIONS[3])
     .addOption(CONTROL_OPTIONS[4])
     .addOption(CONTROL_OPTIONS[5])
-    .addOption(CACHE_OPTIONS[0])
-    .addOption(CACHE_OPTIONS[1])
+    .addOption(TLS_OPTIONS[0])
+    .addOption(TLS_OPTIONS[1])
+    .addOption(TLS_OPTIONS[2])
+    .addOption(TLS_OPTIONS[3])
+    .addOption(TLS_OPTIONS[4])
+    .addOption(TLS_OPTIONS[5])
+    .addOption(SHUTDOWN_OPTIONS[0])
     .addOption(LIMIT_OPTIONS[0])
     .addOption(LIMIT_OPTIONS[1])
     .addOption(LIMIT_OPTIONS[2])
     .addHelpText('after', '\nExamples:\n  $ auth-sim\n  $ auth-sim --scenarios ./scenarios --scenarios ./more.yaml --port 0\n  $ curl http://127.0.0.1:8080/rest/chat/client/id/alice')
     .action(async (flags: ServeFlags) => {
-      const logger = createLogger({ quiet: flags.quiet, json: flags.log === 'json' });
-      const simulator = await start(flags, logger);
-      if (simulator) stopOnSignals(simulator, logger);
+      const logger = createLogger({ quiet: flags.quiet, json: flags.log === 'json', beforeInfo: () => requestLog?.flush() });
+      const requestLog = createRequestLog(flags.log, flags.quiet, process.stdout, () => logger.warn('stdout is not keeping up: dropping request lines (and counting them) until it does'));
+      const simulator = await start(flags, logger, requestLog);
+      if (simulator) stopOnSignals(simulator, logger, flags.shutdownGrace, requestLog);
     });
 }
 
-async function start(flags: ServeFlags, logger: Logger): Promise<Simulator | undefined> {
+async function start(flags: ServeFlags, logger: Logger, requestLog: RequestLog | undefined): Promise<Simulator | undefined> {
   const paths = flags.scenarios ?? [DEFAULT_SCENARIOS];
+  const showWarnings = warningsShown(flags.scenarios === undefined);
   try {
-    const readCache = cacheSettings(flags);
-    const simulator = await runSimulator({ sources: { paths }, port: flags.port, host: flags.host, watch: flags.watch, ...toolboxSettings(flags), ...controlSettings(flags), ...limitSettings(flags), ...(readCache ? { readCache } : {}), onRequest: createRequestLog(flags.log, flags.quiet), onInternalError: (message) => logger.error(message) });
+    const security = tlsSettings(flags);
+    const simulator = await runSimulator({ sources: { paths }, port: flags.port, host: flags.host, watch: flags.watch, ...toolboxSettings(flags), ...controlSettings(flags), ...limitSettings(flags), ...security, onInternalError: (message) => logger.error(message), onTlsFailure: (f) => logger.warn(`TLS handshake with ${f.from} failed: ${f.reason}`), shutdownGraceMs: flags.shutdownGrace, ...(requestLog ? { onRequest: requestLog.onRequest } : {}) });
     const set = simulator.store.set;
-    reportProblems(logger, set.warnings);
-    const hits = simulator.readCache?.hits ?? 0;
-    const cached = hits > 0 ? ` (${hits} read from the cache in ${simulator.readCache?.options.dir})` : '';
-    logger.info(`loaded ${set.files.length} file(s), ${tokenCount(set)} token(s) from ${paths.join(', ')}${cached}`);
+    if (flags.scenarios) showWarnings(logger, set.warnings);
+    const shipped = flags.scenarios ? '' : ' (the shipped examples)';
+    logger.info(`loaded ${set.files.length} file(s), ${tokenCount(set)} token(s) from ${paths.join(', ')}${shipped}`);
+    if (!flags.scenarios) showWarnings(logger, set.warnings);
     if (set.unavailable) logger.warn(`no module installed (--modules none): every request gets ${set.unavailable.answer({ token: '' }).reply.status}, the API-unavailable answer`);
     logger.info(`seed ${simulator.seed} (replay this run's chance and random delays with --seed ${simulator.seed})`);
     logger.info(simulator.watcher ? 'watching the scenario files: a save reloads them' : 'not watching the scenario files (--no-watch); SIGHUP reloads them');
     logger.info(describeAdmin(simulator, flags));
-    logger.info(`listening on ${simulator.url}  (try: curl ${simulator.url}/rest/chat/client/id/alice)`);
-    followReloads(simulator, logger);
+    if (simulator.adminUrl) logger.info(`dashboard on ${simulator.adminUrl}/ui/  (live traffic, tokens, change an answer, health)`);
+    const certPath = simulator.tls?.selfSigned ? writeSelfSignedCert(simulator.tls, flags.host, simulator.port) : null;
+    describeSecurity(simulator.tls, certPath, flags, security.callerAuth ?? []).forEach((line) => logger.info(line));
+    const curl = certPath ? `curl --cacert ${certPath}` : 'curl';
+    logger.info(`listening on ${simulator.url}  (try: ${curl} ${simulator.url}/rest/chat/client/id/alice)`);
+    followReloads(simulator, logger, showWarnings);
     return simulator;
   } catch (error) {
     if (error instanceof ScenarioLoadError) reportProblems(logger, error.problems);
-    else logger.error(describeStartError(error, flags));
+    else describeStartError(error, flags).split('\n').forEach((line) => logger.error(line));
     logger.error('not started');
     process.exitCode = 1;
     return undefined;
@@ -93,19 +106,8 @@ function describeStartError(error: unknown, flags: ServeFlags): string {
   return err.message;
 }
 
-function stopOnSignals(simulator: Simulator, logger: Logger): void {
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info(`${signal}: finishing in-flight requests, then stopping`);
-    void simulator.close().then(() => logger.info('stopped'));
-  };
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
-}
-
-function parsePort(value: string): number {
+/** A port from 0 to 65535 (0: any free one). */
+export function parsePort(value: string): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a whole number from 0 to 65535, got "${value}"`);
   return port;

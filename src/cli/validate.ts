@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { MAX_FILE_SIZE_OPTION, type LimitFlags } from './limit-flags';
 import { loadScenarioSet } from '../scenario/load-scenario-set';
 import { hasErrors } from '../scenario/problem';
-import { readScenarioSources } from '../scenario/read-scenario-sources';
+import { NotUtf8Error, readScenarioSources } from '../scenario/read-scenario-sources';
 import { tokenCount } from '../scenario/scenario-set';
 import { DEFAULT_SCENARIOS } from './default-scenarios';
 import { createLogger } from './logger';
@@ -33,7 +33,8 @@ export function registerValidate(program: Command): void {
       texts = await readScenarioSources(paths, flags.maxFileSize);
     } catch (error) {
       const err = error as NodeJS.ErrnoException;
-      logger.error(err.code === 'EFBIG' ? `cannot read ${err.path}: ${err.message}` : `cannot read scenarios: ${err.message}`);
+      if (error instanceof NotUtf8Error) logger.error(`${error.file}:${error.line}:${error.column} ${error.message}`);
+      else logger.error(err.code === 'EFBIG' ? `cannot read ${err.path}: ${err.message}` : `cannot read scenarios: ${err.message}`);
       process.exitCode = 1;
       return;
     }

@@ -2,7 +2,7 @@ import { RESOURCE_NAMES, RESOURCES, describeType, type FieldSpec, type FieldType
 
 /**
  * JSON Schemas derived from the field table. "authoring" is what a scenario author may write
- * (YAML numbers and booleans welcome, since they are encoded anyway); "wire" is what the
+ * (every card scalar is read as the text written, so all are strings); "wire" is what the
  * simulator sends with the default wire style, every scalar a JSON string; "wire-typed" is the
  * `wire: typed` style, Booleans and whole numbers as JSON types.
  */
@@ -67,16 +67,16 @@ function typeSchema(type: FieldType, mode: SchemaMode): JsonSchema {
   if (mode === 'wire-typed') return typedScalarSchema(type);
   switch (type) {
     case 'String':
-      return { type: ['string', 'number'], description: 'a string' };
+      return { type: 'string', description: 'a string' };
     case 'Date':
       return { type: 'string', pattern: DATE_PATTERN, description: 'a date written YYYY-MM-DD' };
     case 'Boolean':
-      return { enum: [true, false, 'true', 'false'], description: 'true or false' };
+      return { type: 'string', enum: ['true', 'false'], description: 'true or false' };
     case 'Integer':
     case 'Long':
-      return { type: ['integer', 'string'], pattern: INTEGER_PATTERN, description: `an ${describeType(type)} (whole number)` };
+      return { type: 'string', pattern: INTEGER_PATTERN, description: `an ${describeType(type)} (whole number)` };
     case 'Map<String,String>':
-      return { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'], description: 'a string (a number or true/false is sent as one)' }, description: 'a map of names to strings' };
+      return { type: 'object', additionalProperties: { type: 'string', description: 'a string' }, description: 'a map of names to strings' };
   }
 }
 

@@ -23,28 +23,64 @@ export const DEFAULT_WIRE_OPTIONS: WireOptions = Object.freeze({
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
-// A map per resource, not a scan of the table per key: synthetic cards are encoded per request.
-const SPECS_BY_NAME: Readonly<Record<ResourceName, ReadonlyMap<string, FieldSpec>>> = (() => {
-  const byName = {} as Record<ResourceName, ReadonlyMap<string, FieldSpec>>;
-  for (const resource of RESOURCE_NAMES) byName[resource] = new Map(RESOURCES[resource].map((spec) => [spec.name, spec]));
-  return byName;
-})();
+/** A served field: its key as a resource's first member and as a later one, and its value's writer. */
+interface ServedField {
+  readonly first: string;
+  readonly next: string;
+  readonly write: (raw: unknown) => string;
+}
 
 /**
- * Turns an authored resource (already validated against the field table) into its wire form:
- * fields newer than the served version and module-gated fields are left out, and scalars are
- * encoded per the wire style. Keys keep the author's order.
+ * The wire encoder for one set of options: the field table decides, once per resource, which
+ * fields are served (version and module gating) and how each value is written (its type); `json`
+ * then writes an authored resource straight out as wire JSON text. Keys keep the author's order;
+ * the text is what JSON.stringify writes for the same wire object, byte for byte.
  */
-export function encodeResource(resource: ResourceName, value: Record<string, unknown>, options: WireOptions): Record<string, Json> {
-  const out: Record<string, Json> = {};
-  const specs = SPECS_BY_NAME[resource];
-  for (const name in value) {
-    const raw = value[name];
-    const spec = specs.get(name);
-    if (!spec || !isServed(spec, options) || raw === undefined) continue;
-    out[name] = encodeValue(spec.type, raw, options);
+export interface WireEncoder {
+  readonly options: WireOptions;
+  /** Whether `resource.field` is part of the answer under these options. */
+  served(resource: ResourceName, field: string): boolean;
+  /** The wire JSON text of `value`, a `resource` already validated against the field table. */
+  json(resource: ResourceName, value: Readonly<Record<string, unknown>>): string;
+}
+
+/** The encoder for `options`. */
+export function createWireEncoder(options: WireOptions): WireEncoder {
+  const fields = {} as Record<ResourceName, ReadonlyMap<string, ServedField>>;
+  const json = (name: ResourceName, value: Readonly<Record<string, unknown>>): string => {
+    const served = fields[name];
+    let out = '';
+    for (const key in value) {
+      const raw = value[key];
+      const field = served.get(key);
+      if (field === undefined || raw === undefined) continue;
+      out += (out === '' ? field.first : field.next) + (raw === null ? 'null' : field.write(raw));
+    }
+    return out === '' ? '{}' : `${out}}`;
+  };
+  // Each field's writer is chosen from its type once, so a value is written without a type dispatch.
+  const writerOf = (type: FieldType): ((raw: unknown) => string) => {
+    if (typeof type === 'string') {
+      if (type === 'Map<String,String>') return (raw) => mapJson(raw as Record<string, unknown>);
+      return (raw) => {
+        const scalar = encodeScalar(type, raw, options.wire);
+        return typeof scalar === 'string' ? quote(scalar) : JSON.stringify(scalar);
+      };
+    }
+    if ('one' in type) return (raw) => json(type.one, raw as Record<string, unknown>);
+    return (raw) => {
+      const items = raw as readonly Record<string, unknown>[];
+      let out = '';
+      for (let i = 0; i < items.length; i += 1) out += (i === 0 ? '' : ',') + json(type.list, items[i]);
+      return `[${out}]`;
+    };
+  };
+  for (const name of RESOURCE_NAMES) {
+    const served = RESOURCES[name].filter((spec) => isServed(spec, options));
+    const key = (spec: FieldSpec) => `${JSON.stringify(spec.name)}:`;
+    fields[name] = new Map(served.map((spec) => [spec.name, { first: `{${key(spec)}`, next: `,${key(spec)}`, write: writerOf(spec.type) }]));
   }
-  return out;
+  return { options, served: (name, field) => fields[name].has(field), json };
 }
 
 /** Whether a field is part of the answer under these options. */
@@ -53,26 +89,34 @@ export function isServed(spec: FieldSpec, options: WireOptions): boolean {
   return !spec.needsCompanyModule || isCompanyListServed(options.modules);
 }
 
-function encodeValue(type: FieldType, raw: unknown, options: WireOptions): Json {
-  if (raw === null) return null;
-  if (typeof type === 'object') {
-    if ('one' in type) return encodeResource(type.one, raw as Record<string, unknown>, options);
-    return (raw as Record<string, unknown>[]).map((item) => encodeResource(type.list, item, options));
-  }
-  if (type === 'Map<String,String>') {
-    const map = raw as Record<string, unknown>;
-    return Object.fromEntries(Object.entries(map).map(([k, v]) => [k, String(v)]));
-  }
-  return encodeScalar(type, raw, options.wire);
+/** What JSON.stringify escapes in a string: quotes, backslashes, control characters, lone surrogates. */
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** JSON.stringify(text), without its cost for the usual text that needs no escape (a card has ~50). */
+function quote(text: string): string {
+  return NEEDS_ESCAPE.test(text) ? JSON.stringify(text) : `"${text}"`;
 }
 
-/** Reference, "Resources and their fields": every scalar is written as a JSON string, Booleans as "true"/"false". */
+/** The deprecated string map: every value as a string; Object.keys orders keys as JSON.stringify would. */
+function mapJson(map: Readonly<Record<string, unknown>>): string {
+  return `{${Object.keys(map).map((key) => `${JSON.stringify(key)}:${JSON.stringify(String(map[key]))}`).join(',')}}`;
+}
+
+/**
+ * Reference, "Resources and their fields": every scalar is written as a JSON string, exactly as the
+ * author wrote it (`00123` stays `"00123"`). `typed` sends an Integer or Long as a JSON number and a
+ * Boolean as a JSON boolean when the text is one exactly; other text goes as written (a load-time
+ * warning says so: typed-scalar-rules.ts).
+ */
 export function encodeScalar(type: FieldType, raw: unknown, wire: WireStyle): Json {
-  if (wire === 'strings') return String(raw);
-  if (type === 'Boolean') return raw === true || raw === 'true';
-  if ((type === 'Integer' || type === 'Long') && /^-?\d+$/.test(String(raw))) {
-    const n = Number(raw);
-    return Number.isSafeInteger(n) ? n : String(raw);
-  }
-  return typeof raw === 'string' ? raw : String(raw);
+  const text = String(raw);
+  if (wire === 'strings') return text;
+  if (type === 'Boolean' && (text === 'true' || text === 'false')) return text === 'true';
+  if ((type === 'Integer' || type === 'Long') && isJsonInteger(text)) return Number(text);
+  return text;
+}
+
+/** Whether a text is a whole number that a JSON number carries unchanged: no leading zero, plus sign or minus zero, within 2^53. */
+export function isJsonInteger(text: string): boolean {
+  return /^(0|-?[1-9]\d*)$/.test(text) && Number.isSafeInteger(Number(text));
 }

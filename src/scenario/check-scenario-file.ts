@@ -4,6 +4,7 @@ import { locateNode, type NodePath } from './locate-node';
 import type { Problem } from './problem';
 import { loadValidator } from './scenario-validators';
 import { didYouMean } from './suggest';
+import { SECRET_KEYS } from './scenario-schema';
 
 let compiled: ValidateFunction | undefined;
 let compiledEntry: ValidateFunction | undefined;
@@ -20,25 +21,26 @@ function entryValidator(): ValidateFunction {
   return compiledEntry;
 }
 
+/** The text's `yaml` document and line counter, asked for only when a problem needs a place. */
+export type PlaceSource = () => { doc: Document; lineCounter: LineCounter };
+
 /** Every schema problem in a parsed scenario file, each with line, column and field path. */
-export function checkScenarioFile(file: string, data: unknown, doc: Document, lineCounter: LineCounter): Problem[] {
-  return checkWith(validator(), file, data, doc, lineCounter);
+export function checkScenarioFile(file: string, data: unknown, places: PlaceSource): Problem[] {
+  return checkWith(validator(), file, data, places);
 }
 
 /** Every schema problem in one scenario entry given on its own; paths start inside the entry (`client.surname`). */
-export function checkScenarioEntry(file: string, data: unknown, doc: Document, lineCounter: LineCounter): Problem[] {
-  return checkWith(entryValidator(), file, data, doc, lineCounter);
+export function checkScenarioEntry(file: string, data: unknown, places: PlaceSource): Problem[] {
+  return checkWith(entryValidator(), file, data, places);
 }
 
-/** Whether a whole file's data passes the schema: checkScenarioFile without the places, for a file read without them. */
-export function scenarioDataIsValid(data: unknown): boolean {
-  return validator()(data) === true;
-}
-
-function checkWith(validate: ValidateFunction, file: string, data: unknown, doc: Document, lineCounter: LineCounter): Problem[] {
+function checkWith(validate: ValidateFunction, file: string, data: unknown, places: PlaceSource): Problem[] {
   if (validate(data)) return [];
   const errors = pruneErrors(validate.errors ?? []);
-  return errors.map((error) => toProblem(file, error, doc, lineCounter));
+  const { doc, lineCounter } = places();
+  const problems = errors.map((error) => toProblem(file, error, doc, lineCounter));
+  // A null fails both the type and the enum of a field: one message says it.
+  return problems.filter((p, i) => problems.findIndex((q) => q.path === p.path && q.message === p.message) === i);
 }
 
 /** Drops errors that only restate a more precise one (a failed `if`, or an anyOf summary). */
@@ -81,6 +83,10 @@ function describe(error: ErrorObject, path: NodePath): { at: 'key' | 'value'; fu
     const owner = schema.title ? `${schema.title} ` : '';
     return { at: 'key', fullPath: path, message: `${where} is missing required ${owner}field "${name}"` };
   }
+  if (path.some((step) => typeof step === 'string' && SECRET_KEYS.includes(step))) {
+    return { at: 'value', fullPath: path, message: `${where} must be ${schema.description ?? 'valid'}; the value is not shown, it may hold a secret` };
+  }
+  if (error.data === null) return { at: 'value', fullPath: path, message: `${where} is empty (null, ~ or no value): give it a value or leave the key out; to send the text ~ or null, quote it` };
   const hint = error.keyword === 'enum' && typeof error.data === 'string' ? didYouMean(error.data, (error.params.allowedValues as unknown[]).map(String)) : '';
   // A schema node without a description gets Ajv's own wording, which already starts "must ...".
   const expectation = schema.description !== undefined ? `must be ${schema.description}` : (error.message ?? 'is not valid');

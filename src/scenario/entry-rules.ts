@@ -1,7 +1,7 @@
 import { RESOURCES, nestedResource, type FieldSpec, type ResourceName } from '../protocol/fields';
 import { COMPANY_MODULES, isCompanyListServed } from '../protocol/modules';
 import { isIntroducedBy, isProtocolVersion, type ProtocolVersion } from '../protocol/versions';
-import type { WireOptions } from '../protocol/wire-encode';
+import { WIRE_STYLES, type WireOptions, type WireStyle } from '../protocol/wire-encode';
 import { dotted } from './check-scenario-file';
 import { SETTING_KEYS, type StepData } from './compile-step';
 import { toDelayShape } from './delay-shape';
@@ -11,6 +11,7 @@ import type { Problem } from './problem';
 import { PASSED_CONTROL_KEYS } from '../synth/population-spec';
 import { ENTRY_ONLY_KEYS } from './toolbox-schema';
 import { overlongDurations } from './timer-limit';
+import { checkTypedScalars } from './typed-scalar-rules';
 
 type Report = (path: NodePath, severity: Problem['severity'], message: string) => void;
 
@@ -28,8 +29,9 @@ export function checkEntryRules(file: ParsedScenarioFile, base: WireOptions): Pr
   const defaults = (file.data.defaults ?? {}) as StepData;
   for (const overlong of overlongDurations(defaults, ['defaults'])) report(overlong.path, 'error', overlong.message);
   const named = Object.entries((file.data.tokens ?? {}) as Record<string, StepData>).map(([t, e]) => [['tokens', t], e] as const);
-  const special = (['fallback', 'unavailable'] as const).filter((k) => file.data[k] !== undefined).map((k) => [[k], file.data[k] as StepData] as const);
-  for (const [path, entry] of [...named, ...special]) checkEntry(entry, path, versionOf(entry, versionOf(defaults, base.version)), base, report);
+  const special = (['fallback', 'unavailable', 'callerAuthFailed'] as const).filter((k) => file.data[k] !== undefined).map((k) => [[k], file.data[k] as StepData] as const);
+  const fileWire = wireOf(defaults, base.wire);
+  for (const [path, entry] of [...named, ...special]) checkEntry(entry, path, versionOf(entry, versionOf(defaults, base.version)), base, report, wireOf(entry, fileWire));
   const populations = Array.isArray(file.data.generate) ? (file.data.generate as unknown[]) : [];
   populations.forEach((item, i) => checkPopulation(item as StepData, ['generate', i], versionOf(item as StepData, versionOf(defaults, base.version)), base, report));
   return problems;
@@ -47,23 +49,24 @@ function checkPopulation(item: StepData, path: NodePath, version: ProtocolVersio
   if (error !== null && typeof error === 'object') checkEntry(error, [...path, 'error'], versionOf(error, version), base, report);
 }
 
-function checkEntry(entry: StepData, path: NodePath, version: ProtocolVersion, base: WireOptions, report: Report): void {
+function checkEntry(entry: StepData, path: NodePath, version: ProtocolVersion, base: WireOptions, report: Report, wire: WireStyle = base.wire): void {
   if (entry === null || typeof entry !== 'object') return;
   if (Array.isArray(entry.sequence)) {
     for (const key of Object.keys(entry).filter((k) => !(k in ENTRY_ONLY_KEYS) && !(SETTING_KEYS as readonly string[]).includes(k))) {
       report([...path, key], 'error', `${dotted([...path, key])} sits beside a sequence, where it has no effect; move it into the sequence's steps`);
     }
-    entry.sequence.forEach((step, i) => checkAnswer(step as StepData, [...path, 'sequence', i], version, base, report));
+    entry.sequence.forEach((step, i) => checkAnswer(step as StepData, [...path, 'sequence', i], version, base, report, wire));
   } else {
-    checkAnswer(entry, path, version, base, report);
+    checkAnswer(entry, path, version, base, report, wire);
   }
   if (entry.then !== undefined && !Array.isArray(entry.sequence)) report([...path, 'then'], 'warning', `${dotted([...path, 'then'])} has no effect without a sequence`);
   const expiry = entry.expire as { answer?: StepData } | undefined;
-  if (expiry?.answer) checkAnswer(expiry.answer, [...path, 'expire', 'answer'], version, base, report);
+  if (expiry?.answer) checkAnswer(expiry.answer, [...path, 'expire', 'answer'], version, base, report, wire);
 }
 
-function checkAnswer(answer: StepData, path: NodePath, inherited: ProtocolVersion, base: WireOptions, report: Report): void {
+function checkAnswer(answer: StepData, path: NodePath, inherited: ProtocolVersion, base: WireOptions, report: Report, inheritedWire: WireStyle = base.wire): void {
   const version = versionOf(answer, inherited);
+  const wire = wireOf(answer, inheritedWire);
   const at = (key: string) => dotted([...path, key]);
   if (answer.chance !== undefined && answer.fault === undefined && answer.otherwise === undefined) {
     report([...path, 'chance'], 'error', `${at('chance')} needs a fault or an "otherwise" answer, for the requests it does not fire on`);
@@ -78,7 +81,8 @@ function checkAnswer(answer: StepData, path: NodePath, inherited: ProtocolVersio
   }
   for (const overlong of overlongDurations(answer, path)) report(overlong.path, 'error', overlong.message);
   checkResource('Response', answer, path, version, report);
-  if (answer.otherwise && typeof answer.otherwise === 'object') checkAnswer(answer.otherwise as StepData, [...path, 'otherwise'], version, base, report);
+  checkTypedScalars('Response', answer, path, wire, (at, message) => report(at, 'warning', `${dotted(at)} ${message}`));
+  if (answer.otherwise && typeof answer.otherwise === 'object') checkAnswer(answer.otherwise as StepData, [...path, 'otherwise'], version, base, report, wire);
 }
 
 /** Deprecated and too-new fields of one authored resource, then of every resource nested in it. */
@@ -139,6 +143,10 @@ function canReport(resource: ResourceName, version: ProtocolVersion, seen: Set<R
     const inner = nestedResource(spec.type);
     return warnsItself(spec, version) || (inner !== undefined && canReport(inner, version, seen));
   });
+}
+
+function wireOf(data: StepData, inherited: WireStyle): WireStyle {
+  return (WIRE_STYLES as readonly unknown[]).includes(data.wire) ? (data.wire as WireStyle) : inherited;
 }
 
 function versionOf(data: StepData, inherited: ProtocolVersion): ProtocolVersion {

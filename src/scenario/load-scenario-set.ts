@@ -1,8 +1,7 @@
 import { DEFAULT_WIRE_OPTIONS, type WireOptions } from '../protocol/wire-encode';
 import { compileEntry, type EntryData } from './compile-entry';
 import { tokenPlaces } from './token-places';
-import { placeOf, type ParsedScenarioFile } from './parse-scenario-file';
-import { readScenarioFile } from './read-scenario-file';
+import { parseScenarioFile, placeOf, type ParsedScenarioFile } from './parse-scenario-file';
 import { hasErrors, type Problem, type SourceRef } from './problem';
 import type { ScenarioText } from './read-scenario-sources';
 import type { CompiledEntry, ScenarioSet } from './scenario-set';
@@ -11,6 +10,8 @@ import { defaultUnavailable } from './api-unavailable';
 import { checkEntryRules } from './entry-rules';
 import { isApiAvailable } from '../protocol/modules';
 import { compilePopulations } from '../synth/compile-populations';
+import { createCallerGuard, type CallerGuard } from '../caller-auth/caller-guard';
+import { parseCallerCredential, type CallerCredential } from '../caller-auth/caller-credentials';
 
 /** A scenario set, or every problem that kept it from loading. */
 export type LoadResult =
@@ -28,18 +29,19 @@ export interface LoadOptions {
 
 /**
  * Parses, validates and compiles scenario texts into one immutable set. All-or-nothing: any
- * error in any file means no set, so a caller can keep serving the previous one. `parse` lets a
- * reloading store reuse what it parsed last time (ScenarioParseCache).
+ * error in any file means no set, so a caller can keep serving the previous one.
  */
-export function loadScenarioSet(texts: readonly ScenarioText[], options: LoadOptions = {}, parse = readScenarioFile): LoadResult {
+export function loadScenarioSet(texts: readonly ScenarioText[], options: LoadOptions = {}): LoadResult {
   const base = options.wire ?? DEFAULT_WIRE_OPTIONS;
-  const parsed = texts.map((t) => parse(t.file, t.text));
+  const parsed = texts.map((t) => parseScenarioFile(t.file, t.text));
   const problems = parsed.flatMap((p) => p.problems);
   if (hasErrors(problems)) return { ok: false, problems };
   for (const file of parsed) problems.push(...checkEntryRules(file, base));
   const entries = new Map<string, CompiledEntry>();
   let fallback: CompiledEntry | undefined;
   let unavailable: CompiledEntry | undefined;
+  let callerAuthFailed: CompiledEntry | undefined;
+  const callerGuards = new Map<string, CallerGuard>();
   for (const file of parsed) {
     const defaults = fileDefaults(file, options);
     const places = tokenPlaces(file);
@@ -59,6 +61,13 @@ export function loadScenarioSet(texts: readonly ScenarioText[], options: LoadOpt
       if (unavailable) problems.push(duplicateKey('unavailable', source, unavailable.source));
       else unavailable = compileEntry(file.data.unavailable as EntryData, defaults, base, source);
     }
+    if (file.data.callerAuthFailed !== undefined) {
+      const source = where(file, ['callerAuthFailed']);
+      if (callerAuthFailed) problems.push(duplicateKey('callerAuthFailed', source, callerAuthFailed.source));
+      else callerAuthFailed = compileEntry(file.data.callerAuthFailed as EntryData, defaults, base, source);
+    }
+    const credentials = fileCredentials(file);
+    if (credentials.length > 0) callerGuards.set(file.file, createCallerGuard({ credentials }, base, ` for ${file.file}`));
   }
   const synthetic = compilePopulations(parsed, base, (file) => fileDefaults(file, options));
   problems.push(...synthetic.problems);
@@ -68,6 +77,8 @@ export function loadScenarioSet(texts: readonly ScenarioText[], options: LoadOpt
     populations: synthetic.populations,
     fallback: fallback ?? defaultFallback(base),
     ...(isApiAvailable(base.modules) ? {} : { unavailable: unavailable ?? defaultUnavailable(base) }),
+    callerGuards: callerGuards.size > 0 ? callerGuards : null,
+    callerAuthFailed: callerAuthFailed ?? null,
     files: texts.map((t) => t.file),
     warnings: problems,
     loadedAt: new Date(),
@@ -75,9 +86,18 @@ export function loadScenarioSet(texts: readonly ScenarioText[], options: LoadOpt
   return { ok: true, set: Object.freeze(set) };
 }
 
-/** A file's `defaults:` over the set-wide delay (--delay). */
+/** A file's `defaults:` over the set-wide delay (--delay); `callerAuth` guards the file's tokens rather than shaping answers. */
 function fileDefaults(file: ParsedScenarioFile, options: LoadOptions): EntryData {
-  return { ...(options.delay !== undefined ? { delay: options.delay } : {}), ...(file.data.defaults ?? {}) } as EntryData;
+  const { callerAuth: _guard, ...defaults } = (file.data.defaults ?? {}) as EntryData;
+  return { ...(options.delay !== undefined ? { delay: options.delay } : {}), ...defaults } as EntryData;
+}
+
+/** The credentials `defaults.callerAuth` demands (the schema has checked their form). */
+function fileCredentials(file: ParsedScenarioFile): CallerCredential[] {
+  const written = ((file.data.defaults ?? {}) as EntryData).callerAuth;
+  if (written === undefined) return [];
+  const specs = Array.isArray(written) ? written.map(String) : [String(written)];
+  return specs.map(parseCallerCredential).filter((c): c is CallerCredential => !('problem' in c));
 }
 
 function where(file: ParsedScenarioFile, path: string[]): SourceRef {

@@ -33,7 +33,33 @@ async function readBounded(file: string, maxBytes: number): Promise<string> {
     const why = `it is ${formatByteSize(size)}, over the ${formatByteSize(maxBytes)} limit for one scenario file (--max-file-size); split it, or describe many similar tokens with a generate: population`;
     throw Object.assign(new Error(why), { code: 'EFBIG', path: displayName(file) });
   }
-  return fs.readFile(file, 'utf8');
+  return decodeUtf8(displayName(file), await fs.readFile(file));
+}
+
+/** A scenario file that is not UTF-8 (a cp1251 export, say): thrown with the place of its first bad byte. */
+export class NotUtf8Error extends Error {
+  constructor(
+    readonly file: string,
+    readonly line: number,
+    readonly column: number,
+    byteOffset: number,
+  ) {
+    super(`${file} is not UTF-8 text (the byte at offset ${byteOffset} is not); save it as UTF-8 (for example: iconv -f cp1251 -t utf-8)`);
+  }
+}
+
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The file's text; a byte that is not UTF-8 would otherwise reach the cards as U+FFFD. */
+function decodeUtf8(file: string, bytes: Buffer): string {
+  try {
+    return STRICT_UTF8.decode(bytes);
+  } catch {
+    const lenient = bytes.toString('utf8');
+    const bad = lenient.indexOf('\uFFFD');
+    const before = lenient.slice(0, bad).split('\n');
+    throw new NotUtf8Error(file, before.length, before[before.length - 1].length + 1, Buffer.byteLength(lenient.slice(0, bad)));
+  }
 }
 
 async function listScenarioFiles(target: string): Promise<string[]> {

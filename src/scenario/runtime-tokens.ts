@@ -1,6 +1,5 @@
 import { yaml } from './yaml-library';
 import { DEFAULT_WIRE_OPTIONS } from '../protocol/wire-encode';
-import { checkScenarioEntry } from './check-scenario-file';
 import { compileEntry, type EntryData } from './compile-entry';
 import { checkEntryRules } from './entry-rules';
 import type { LoadOptions } from './load-scenario-set';
@@ -110,7 +109,7 @@ export class RuntimeTokens {
  */
 function readEntry(file: string, text: string): ParsedScenarioFile | { readonly ok: false; readonly problems: readonly Problem[] } {
   try {
-    return parseScenarioFile(file, text, checkScenarioEntry);
+    return parseScenarioFile(file, text, 'scenario-entry');
   } catch (error) {
     return { ok: false, problems: [{ file, line: 1, column: 1, severity: 'error', path: '', message: `the entry cannot be read as YAML or JSON: ${(error as Error).message}` }] };
   }

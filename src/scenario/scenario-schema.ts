@@ -5,6 +5,7 @@ import { WIRE_STYLES } from '../protocol/wire-encode';
 import { ANSWER_KEYS, delaySchema, ENTRY_ONLY_KEYS, HTTP_STATUS_SCHEMA } from './toolbox-schema';
 import { generateListSchema } from './generate-schema';
 import { headersSchema } from './header-schema';
+import { CALLER_AUTH_FORMS, CALLER_AUTH_PATTERN } from '../caller-auth/caller-credentials';
 
 /**
  * The JSON Schema of a scenario file. Entries are the wire Response (fields straight from the
@@ -46,8 +47,26 @@ function stepSchema(): JsonSchema {
   return { title: 'step', description: 'a step (one answer)', type: 'object', properties: { ...responseFields, ...own }, additionalProperties: false };
 }
 
-/** The keys of `defaults:`, file-level settings every entry of the file gets unless it says otherwise. */
-export const DEFAULTS_KEYS = { delay: CONTROL_KEYS.delay, headers: CONTROL_KEYS.headers, protocol: CONTROL_KEYS.protocol, wire: CONTROL_KEYS.wire } satisfies Record<string, JsonSchema>;
+const callerCredentialSchema: JsonSchema = { type: 'string', pattern: CALLER_AUTH_PATTERN, description: `a caller credential: ${CALLER_AUTH_FORMS}` };
+
+/** The credentials the file's tokens demand from the caller: one, or a list of accepted ones. */
+const callerAuthSchema: JsonSchema = {
+  if: { type: 'array' },
+  then: { type: 'array', items: callerCredentialSchema, minItems: 1, description: 'a list of caller credentials' },
+  else: callerCredentialSchema,
+  $comment: `Credentials the chat server must send for this file's tokens: ${CALLER_AUTH_FORMS}, or a list of them`,
+};
+
+/** Keys whose values may hold secrets: messages about them never show the value. */
+export const SECRET_KEYS: readonly string[] = ['callerAuth'];
+
+/** Whether a problem's dotted path (`defaults.callerAuth[1]`) is at or under a secret key, so its source line is not shown either. */
+export function isSecretPath(path: string): boolean {
+  return path.split(/[.[\]]/).some((step) => SECRET_KEYS.includes(step));
+}
+
+/** The keys of `defaults:`, file-level settings every entry of the file gets unless it says otherwise; `callerAuth` guards the file's tokens. */
+export const DEFAULTS_KEYS = { delay: CONTROL_KEYS.delay, headers: CONTROL_KEYS.headers, protocol: CONTROL_KEYS.protocol, wire: CONTROL_KEYS.wire, callerAuth: callerAuthSchema } satisfies Record<string, JsonSchema>;
 
 const defaultsSchema: JsonSchema = {
   title: 'defaults',
@@ -78,6 +97,7 @@ export function scenarioFileSchema(): JsonSchema {
       },
       fallback: { $ref: '#/$defs/Entry', $comment: 'What an unknown token gets (default: 404 CLIENT_NOT_FOUND)' },
       unavailable: { $ref: '#/$defs/Entry', $comment: 'What every request gets when no API module is installed (default: 503 API_UNAVAILABLE)' },
+      callerAuthFailed: { $ref: '#/$defs/Entry', $comment: 'What a refused caller gets: wrong or missing callerAuth credentials, or no valid client certificate (default: 401 UNAUTHORIZED)' },
       defaults: defaultsSchema,
       generate: generateListSchema(CONTROL_KEYS),
     },

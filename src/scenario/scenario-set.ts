@@ -1,6 +1,7 @@
 import type { FaultName } from './fault-names';
 import type { Problem, SourceRef } from './problem';
 import type { TokenStates } from './token-state';
+import type { CallerGuard } from '../caller-auth/caller-guard';
 
 /** A ready HTTP answer: status, headers and body bytes, built once at load. */
 export interface Reply {
@@ -63,6 +64,10 @@ export interface ScenarioSet {
   readonly fallback: CompiledEntry;
   /** Set when none of the four modules is installed: every request gets this answer (reference, "What the service does"). */
   readonly unavailable?: CompiledEntry;
+  /** Files' caller checks (`defaults.callerAuth`) by file name; null when no file has one, so the request path skips them. */
+  readonly callerGuards: ReadonlyMap<string, CallerGuard> | null;
+  /** The answer to a refused caller when a file writes `callerAuthFailed:`; else each guard's built-in 401. */
+  readonly callerAuthFailed: CompiledEntry | null;
   readonly files: readonly string[];
   readonly warnings: readonly Problem[];
   readonly loadedAt: Date;

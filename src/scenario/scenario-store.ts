@@ -2,11 +2,8 @@ import { EventEmitter } from 'node:events';
 import { diffSets, type SetChanges } from './diff-sets';
 import { emptiedFileProblems, isBlank } from './emptied-files';
 import { loadScenarioSet, type LoadOptions } from './load-scenario-set';
-import { ScenarioParseCache } from './parse-cache';
 import type { Problem } from './problem';
-import type { ReadCache } from './read-cache';
-import { readThroughCache } from './read-through-cache';
-import { readScenarioSources, type ScenarioText } from './read-scenario-sources';
+import { NotUtf8Error, readScenarioSources, type ScenarioText } from './read-scenario-sources';
 import { tokenCount, type ScenarioSet } from './scenario-set';
 
 /** Where a store's scenarios come from: paths on disk, and texts given directly (programmatic use). */
@@ -64,17 +61,10 @@ export class ScenarioStore extends EventEmitter {
   private reloads = 0;
   private hadContent: ReadonlySet<string> = new Set();
   private queue: Promise<unknown> = Promise.resolve();
-  private readonly parseCache = new ScenarioParseCache();
 
-  /**
-   * `readCache`, when given, serves the first load (the start) from reads kept on disk and
-   * collects the clean reads to keep; its owner flushes it once the set is served, so the store
-   * itself never writes to disk.
-   */
   constructor(
     readonly sources: ScenarioSources,
     private readonly options: LoadOptions = {},
-    private readonly readCache?: ReadCache,
   ) {
     super();
   }
@@ -158,8 +148,7 @@ export class ScenarioStore extends EventEmitter {
     }
     const emptied = emptiedFileProblems(files, this.hadContent);
     if (emptied.length > 0) return fail(emptied);
-    const parse = this.readCache && !this.served ? readThroughCache(this.readCache, this.parseCache) : this.parseCache.parse;
-    const result = loadScenarioSet([...files, ...(this.sources.inline ?? [])], this.options, parse);
+    const result = loadScenarioSet([...files, ...(this.sources.inline ?? [])], this.options);
     if (!result.ok) return fail(result.problems);
     const changes = diffSets(this.served, result.set);
     const outcome = { ok: true, set: result.set, previous: this.served, changes, trigger, ms: performance.now() - started } as const;
@@ -168,6 +157,7 @@ export class ScenarioStore extends EventEmitter {
 }
 
 function readProblem(error: unknown): Problem {
+  if (error instanceof NotUtf8Error) return { file: error.file, line: error.line, column: error.column, severity: 'error', path: '', message: error.message };
   const err = error as NodeJS.ErrnoException;
   const file = err.path ?? '(scenarios)';
   const message = err.code === 'ENOENT' ? `cannot read ${file}: no such file or directory` : `cannot read ${file}: ${err.message}`;

@@ -18,6 +18,15 @@ export function validatorSchema(name: ValidatorName): JsonSchema {
   return { $id: 'auth-sim-scenario-entry', $ref: '#/$defs/Entry', $defs: file.$defs };
 }
 
+const schemas = new Map<ValidatorName, JsonSchema>();
+
+/** validatorSchema, built once per process: the schema never changes, and every read walks it (control-scalars.ts). */
+export function cachedValidatorSchema(name: ValidatorName): JsonSchema {
+  let schema = schemas.get(name);
+  if (!schema) schemas.set(name, (schema = validatorSchema(name)));
+  return schema;
+}
+
 /** What `scripts/build-validators.js` writes to `dist/scenario/generated/<name>.js`. */
 export interface GeneratedValidator {
   readonly validate: ValidateFunction;

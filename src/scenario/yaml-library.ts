@@ -1,7 +1,7 @@
 /**
- * The `yaml` library, loaded on first use. A valid file read by the quick reader (quick-yaml.ts)
- * never needs it, and loading it costs ~30 ms of every start; it is needed to place a problem
- * or a warning, for a file the quick reader declines, and for entries sent to the admin API.
+ * The `yaml` library, loaded on first use: js-yaml reads every scenario text (read-yaml-text.ts),
+ * and `yaml`, whose documents keep each node's place, is needed only to place a problem or a
+ * warning. Loading it costs ~30 ms that a start with nothing to report never pays.
  */
 export function yaml(): typeof import('yaml') {
   // eslint-disable-next-line @typescript-eslint/no-require-imports

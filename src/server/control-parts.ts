@@ -1,11 +1,14 @@
+import type { ServerResponse } from 'node:http';
 import type { Router } from 'express';
 import type { LoadOptions } from '../scenario/load-scenario-set';
 import { RuntimeTokens } from '../scenario/runtime-tokens';
 import type { ScenarioStore } from '../scenario/scenario-store';
+import type { TokenStates } from '../scenario/token-state';
 import { DEFAULT_ADMIN_PREFIX } from './admin/admin-prefix';
 import type { AdminParts, ResetCounts } from './admin/admin-parts';
-import { Journal, type JournalEntry } from './journal';
-import { RequestRecorder } from './request-recorder';
+import type { ControlOptions } from './control-options';
+import { Journal } from './journal';
+import { RequestRecorder, type RecorderOptions } from './request-recorder';
 import { warnInternalError, type ReportInternalError } from './answer-runtime';
 import { DEFAULT_MAX_ENTRY_BYTES } from '../scenario/size-limits';
 import { createServedTokens, type TokenSource } from './served-tokens';
@@ -13,21 +16,7 @@ import { createServedTokens, type TokenSource } from './served-tokens';
 /** The journal's size unless told otherwise. */
 export const DEFAULT_JOURNAL_SIZE = 1000;
 
-/** How a simulator is observed and steered. */
-export interface ControlOptions {
-  /** Requests the journal keeps (a ring buffer); 0 turns it off. Default 1000. */
-  readonly journalSize?: number;
-  /** Called once per finished protocol request (the CLI's request log). */
-  readonly onRequest?: (entry: JournalEntry) => void;
-  /** The admin API: false leaves it out; otherwise where it is mounted and the token mutating calls need. */
-  readonly admin?: false | { readonly prefix?: string; readonly token?: string };
-  /** The most runtime tokens held at once (default DEFAULT_MAX_RUNTIME_TOKENS). */
-  readonly maxRuntimeTokens?: number;
-  /** The largest admin PUT body, in bytes (default DEFAULT_MAX_ENTRY_BYTES). */
-  readonly maxEntryBytes?: number;
-  /** Told about failures the server contained (an answer it could not write, an admin call that failed inside); default: a process warning. */
-  readonly onInternalError?: ReportInternalError;
-}
+export type { ControlOptions } from './control-options';
 
 /** The observing and steering parts of one simulator, wired to its store. */
 export interface ControlParts {
@@ -41,16 +30,18 @@ export interface ControlParts {
   /** Where contained failures are reported (ControlOptions.onInternalError). */
   readonly report: ReportInternalError;
   reset(): ResetCounts;
+  /** Ends the open event streams (the dashboard's), so closing the server need not wait for them. */
+  endStreams(): void;
   /** Resolves once requests already answered are recorded. */
   settle(): Promise<void>;
 }
 
-/** Builds the runtime tokens, the journal, the recorder (only if something listens) and the admin router. */
-export function createControlParts(store: ScenarioStore, options: ControlOptions & LoadOptions): ControlParts {
+/** Builds the runtime tokens, the journal, the recorder (only if something listens) and the admin router; `recording` adds what the connection tells (client certificates). */
+export function createControlParts(store: ScenarioStore, options: ControlOptions & LoadOptions, states?: TokenStates, recording: Pick<RecorderOptions, 'clientSubject'> = {}): ControlParts {
   const runtime = new RuntimeTokens(options, options.maxRuntimeTokens);
   const size = options.journalSize ?? DEFAULT_JOURNAL_SIZE;
   const journal = size > 0 ? new Journal(size) : undefined;
-  const recorder = journal || options.onRequest ? new RequestRecorder({ journal, onRequest: options.onRequest, runtime }) : undefined;
+  const recorder = journal || options.onRequest ? new RequestRecorder({ journal, onRequest: options.onRequest, runtime, ...recording }) : undefined;
   const resetHooks: (() => number)[] = [];
   const reset = (): ResetCounts => {
     const counts = { requests: journal?.size ?? 0, runtimeTokens: runtime.size, tokenStates: resetHooks.reduce((n, hook) => n + hook(), 0) };
@@ -59,10 +50,12 @@ export function createControlParts(store: ScenarioStore, options: ControlOptions
     return counts;
   };
   const settle = async () => recorder?.settle();
+  const streams = new Set<ServerResponse>();
+  const endStreams = () => streams.forEach((res) => res.end());
   const report = options.onInternalError ?? warnInternalError;
   const settings = options.admin === false ? undefined : (options.admin ?? {});
-  const admin = settings && lazyAdmin(normalizePrefix(settings.prefix ?? DEFAULT_ADMIN_PREFIX), { store, runtime, journal, reset, settle, report, maxEntryBytes: options.maxEntryBytes ?? DEFAULT_MAX_ENTRY_BYTES, adminToken: settings.token });
-  return { tokens: createServedTokens(store, runtime), runtime, journal, recorder, admin, resetHooks, report, reset, settle };
+  const admin = settings && lazyAdmin(normalizePrefix(settings.prefix ?? DEFAULT_ADMIN_PREFIX), { store, runtime, journal, reset, settle, report, maxEntryBytes: options.maxEntryBytes ?? DEFAULT_MAX_ENTRY_BYTES, adminToken: settings.token, host: options.host, states, streams });
+  return { tokens: createServedTokens(store, runtime), runtime, journal, recorder, admin, resetHooks, report, reset, endStreams, settle };
 }
 
 /**

@@ -2,9 +2,10 @@ import type { TokenOrigin } from './request-token';
 
 /**
  * How a request's token was answered: a file entry, a runtime (admin) entry, a population, the
- * fallback, the no-module "API unavailable" answer, or not at all (rejected before lookup).
+ * fallback, the no-module "API unavailable" answer, the caller-refused answer (caller
+ * authentication or an optional client certificate failed), or not at all (rejected before lookup).
  */
-export type MatchKind = 'token' | 'admin' | 'population' | 'fallback' | 'unavailable' | 'rejected';
+export type MatchKind = 'token' | 'admin' | 'population' | 'fallback' | 'unavailable' | 'refused' | 'rejected';
 
 /** One protocol request as the journal and the request log see it. */
 export interface JournalEntry {
@@ -28,6 +29,10 @@ export interface JournalEntry {
   readonly entry: string | null;
   /** For a token that matched nothing: the closest known tokens, closest first. */
   readonly nearMisses: readonly string[];
+  /** Why the caller was refused (`matched: 'refused'`): "wrong credentials", "no client certificate"...; never a secret. */
+  readonly refused: string | null;
+  /** The subject of the caller's TLS client certificate ("CN=chat, O=Acme"); null without one. */
+  readonly clientCert: string | null;
 }
 
 /** Which journal entries to list; every given field must match. */
@@ -73,6 +78,8 @@ export function describeRecord(r: JournalRecord): JournalEntry {
     matched: r.matched,
     entry: r.source === null ? null : r.source.line > 0 ? `${r.source.file}:${r.source.line}` : r.source.file,
     nearMisses: r.misses !== null && r.token !== null ? r.misses(r.token) : NO_MISSES,
+    refused: r.refused,
+    clientCert: r.clientCert,
   };
 }
 

@@ -12,6 +12,8 @@ export interface RecorderOptions {
   readonly onRequest?: (entry: JournalEntry) => void;
   /** Runtime tokens count as known tokens for near misses. */
   readonly runtime?: RuntimeTokens;
+  /** The caller's client-certificate subject; given only when client certificates are asked for, so plain HTTP pays nothing. */
+  readonly clientSubject?: (socket: Socket) => string | null;
 }
 
 /** What the protocol handler knows of a request when it has chosen an answer. */
@@ -22,6 +24,8 @@ export interface Lookup {
   readonly origin: TokenOrigin | null;
   readonly entry: CompiledEntry | null;
   readonly answer: Answer | null;
+  /** Why the caller was refused; absent when it was not. */
+  readonly refused?: string;
 }
 
 /** Every field a JournalRecord has, writable while its request is in flight. */
@@ -81,6 +85,8 @@ export class RequestRecorder {
       matched,
       source: lookup.entry ? lookup.entry.source : null,
       misses: matched === 'fallback' ? this.missFinder(lookup.set) : null,
+      refused: lookup.refused ?? null,
+      clientCert: this.options.clientSubject === undefined ? null : this.options.clientSubject(req.socket),
       socket: socket ?? req.socket,
       // A response queued behind a pipelined one has no connection yet: its count starts when it gets one.
       mark: socket ? socket.bytesWritten : -1,
@@ -185,6 +191,7 @@ function onDone(this: Tracked): void {
  * that token (lookup found it by name), so no second lookup by token is needed.
  */
 function matchKind(l: Lookup): MatchKind {
+  if (l.refused !== undefined) return 'refused';
   if (l.entry === null || l.token === null) return 'rejected';
   if (l.entry.source.file === RUNTIME_FILE) return 'admin';
   if (l.entry.token !== undefined) return 'token';

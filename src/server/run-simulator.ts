@@ -1,31 +1,20 @@
 import type { Express } from 'express';
 import type { AppParts } from './create-app';
-import type { LoadOptions } from '../scenario/load-scenario-set';
 import type { Problem } from '../scenario/problem';
-import { ReadCache, type ReadCacheOptions } from '../scenario/read-cache';
-import { ScenarioStore, type ScenarioSources } from '../scenario/scenario-store';
+import { ScenarioStore } from '../scenario/scenario-store';
 import { watchScenarios, type ScenarioWatcher, type WatchOptions } from '../scenario/watch-scenarios';
-import { createControlParts, type ControlOptions, type ControlParts } from './control-parts';
+import type { SimulatorOptions } from './simulator-options';
+import { createControlParts, type ControlParts } from './control-parts';
 import { createProtocolHandler } from './protocol-handler';
-import { createAnswerRuntime } from './answer-runtime';
+import { createAnswerRuntime, warnInternalError } from './answer-runtime';
 import type { TokenStates } from '../scenario/token-state';
 import { startServer, type RunningServer } from './start-server';
+import { serverTls, type ServedTls, type TlsOptions } from '../tls/server-tls';
+import { createClientSubjects } from '../tls/client-subject';
+import { createGlobalGuard } from '../caller-auth/global-guard';
+import { DEFAULT_WIRE_OPTIONS } from '../protocol/wire-encode';
 
-/** Everything a simulator is started with; only the sources are required. */
-export interface SimulatorOptions extends LoadOptions, ControlOptions {
-  readonly sources: ScenarioSources;
-  readonly port?: number;
-  readonly host?: string;
-  /** Reload when scenario files change (default true; timing options imply true); false freezes the set. */
-  readonly watch?: boolean | WatchOptions;
-  /** The seed of every random draw (chance, delay shapes); without it one is picked and shown as `seed`. */
-  readonly seed?: number;
-  /**
-   * Keep the first load's reads of valid files in `dir`, keyed on `buildId` and each file's
-   * text, and start from them when the same text comes again. None by default: no side effects.
-   */
-  readonly readCache?: ReadCacheOptions;
-}
+export type { SimulatorOptions, TlsFailure } from './simulator-options';
 
 /** A running simulator: the server, the scenario store behind it, and the app. */
 export interface Simulator extends RunningServer {
@@ -42,8 +31,8 @@ export interface Simulator extends RunningServer {
   readonly tokenStates: TokenStates;
   /** The seed in use: pass it as `seed` (or --seed) to replay this run request by request. */
   readonly seed: number;
-  /** The read cache the first load used (null without the readCache option); `hits` counts the files it gave. */
-  readonly readCache: ReadCache | null;
+  /** What is served over HTTPS (the certificate to trust, its fingerprint); null for plain HTTP. */
+  readonly tls: ServedTls | null;
 }
 
 /** The first load failed: nothing to serve. */
@@ -55,10 +44,14 @@ export class ScenarioLoadError extends Error {
 
 /** Loads the scenarios, then listens (the internal launcher; the public API wraps it). Throws ScenarioLoadError if the first load fails. */
 export async function runSimulator(options: SimulatorOptions): Promise<Simulator> {
-  const readCache = options.readCache ? new ReadCache(options.readCache) : null;
-  const store = new ScenarioStore(options.sources, options, readCache ?? undefined);
+  const host = options.host ?? '127.0.0.1';
+  // Built first, like the control parts: bad TLS files or credentials must fail before anything watches or listens.
+  const tls = options.tls ? serverTls(options.tls, host) : null;
+  const guard = createGlobalGuard(options.callerAuth ?? [], tls?.served.clientCertificates === 'optional', options.wire ?? DEFAULT_WIRE_OPTIONS);
+  const store = new ScenarioStore(options.sources, options);
+  const runtime = createAnswerRuntime(options.seed, options.onInternalError ?? warnInternalError);
   // Built first: a bad admin prefix must fail before anything watches or listens.
-  const control = createControlParts(store, options);
+  const control = createControlParts(store, options, runtime.states, tls && tls.served.clientCertificates !== 'off' ? { clientSubject: createClientSubjects() } : {});
   // Watch before the first read, so an edit made while loading is not missed.
   const watcher = await startWatcher(store, options.watch);
   const first = await store.reload('start');
@@ -66,19 +59,20 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
     await watcher?.close();
     throw new ScenarioLoadError(first.problems);
   }
-  const runtime = createAnswerRuntime(options.seed, control.report);
   control.resetHooks.push(() => runtime.states.reset());
-  const protocol = createProtocolHandler(control.tokens, control.recorder, runtime);
+  const protocol = createProtocolHandler(control.tokens, control.recorder, runtime, guard);
   const app = lazyApp({ protocol, admin: control.admin, report: control.report });
-  const running = await startServer((req, res) => app()(req, res), protocol, options.port ?? 0, options.host ?? '127.0.0.1').catch(async (error: unknown) => {
+  const running = await startServer((req, res) => app()(req, res), protocol, options.port ?? 0, host, tls?.serverOptions).catch(async (error: unknown) => {
     await watcher?.close();
     throw error;
   });
-  // Written once the first load is served and listening, so the start never waits for the disk.
-  if (readCache) setImmediate(() => readCache.flush());
-  const close = async (graceMs?: number) => (await watcher?.close(), runtime.faults.closeAll(), running.close(graceMs));
+  if (tls && options.onTlsFailure) {
+    const report = options.onTlsFailure;
+    running.server.on('tlsClientError', (error: Error & { reason?: string }, socket: { remoteAddress?: string; remotePort?: number }) => report({ from: `${socket.remoteAddress}:${socket.remotePort}`, reason: error.reason ?? error.message }));
+  }
+  const close = async (graceMs?: number) => (await watcher?.close(), runtime.faults.closeAll(), control.endStreams(), running.close(graceMs ?? options.shutdownGraceMs));
   const tokenStates = runtime.states;
-  return { ...running, close, store, get app() { return app(); }, control, adminUrl: control.admin ? `${running.url}${control.admin.prefix}` : null, tokenStates, seed: tokenStates.seed, watcher, readCache };
+  return { ...running, close, store, get app() { return app(); }, control, adminUrl: control.admin ? `${running.url}${control.admin.prefix}` : null, tokenStates, seed: tokenStates.seed, watcher, tls: tls?.served ?? null };
 }
 
 /**

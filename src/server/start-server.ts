@@ -1,12 +1,16 @@
-import http from 'node:http';
+// Namespace imports, not default ones: these types reach the public .d.ts, and a user's project
+// without esModuleInterop refuses `import http from 'node:http'` there.
+import * as http from 'node:http';
+import * as https from 'node:https';
+import type { TlsOptions } from 'node:tls';
 import type { AddressInfo } from 'node:net';
-import { keepTickShape } from './keep-tick-shape';
 import type { NodeHandler } from './protocol-handler';
 
 /** A listening server. */
 export interface RunningServer {
   readonly url: string;
   readonly port: number;
+  /** An https.Server when serving TLS (it has every http.Server method). */
   readonly server: http.Server;
   /** Stops accepting, lets in-flight requests finish (up to `graceMs`), then closes what is left. */
   close(graceMs?: number): Promise<void>;
@@ -14,25 +18,31 @@ export interface RunningServer {
 
 /**
  * Listens with the protocol handler ahead of Express: protocol requests never enter Express's
- * router, everything else (admin API, 404s) does. Port 0 picks a free port.
+ * router, everything else (admin API, 404s) does. Port 0 picks a free port. With `tls`, the same
+ * handlers serve HTTPS (both endpoints and the admin API).
  */
-export function startServer(app: http.RequestListener, protocol: NodeHandler, port: number, host: string): Promise<RunningServer> {
-  keepTickShape();
-  const server = http.createServer((req, res) => {
+export function startServer(app: http.RequestListener, protocol: NodeHandler, port: number, host: string, tls?: TlsOptions): Promise<RunningServer> {
+  const listener: http.RequestListener = (req, res) => {
     if (!protocol(req, res)) app(req, res);
-  });
+  };
+  // https.Server shares http.Server's request and connection methods; the cast says so to the types.
+  const server = tls ? (https.createServer(tls, listener) as unknown as http.Server) : http.createServer(listener);
+  const scheme = tls ? 'https' : 'http';
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
       server.off('error', reject);
       const address = server.address() as AddressInfo;
       const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-      resolve({ url: `http://${shownHost}:${address.port}`, port: address.port, server, close: (graceMs) => closeServer(server, graceMs) });
+      resolve({ url: `${scheme}://${shownHost}:${address.port}`, port: address.port, server, close: (graceMs) => closeServer(server, graceMs) });
     });
   });
 }
 
-function closeServer(server: http.Server, graceMs = 5000): Promise<void> {
+/** How long in-flight requests may take to finish once a close begins, unless told otherwise. */
+export const DEFAULT_SHUTDOWN_GRACE_MS = 5000;
+
+function closeServer(server: http.Server, graceMs = DEFAULT_SHUTDOWN_GRACE_MS): Promise<void> {
   return new Promise((resolve) => {
     const force = setTimeout(() => server.closeAllConnections(), graceMs);
     force.unref();

@@ -10,7 +10,7 @@ export interface BranchFacts {
 }
 
 /** Branch fields from the facts. */
-export const BRANCH_RULES: FieldRules<BranchFacts> = {
+export const BRANCH_RULES: FieldRules<'Branch', BranchFacts> = {
   id: (b) => b.id,
   extRef: (b) => `BR-${b.id}`,
   bik: (b) => b.bik,

@@ -1,14 +1,11 @@
-import type { WireJson } from '../protocol/wire-json';
 import type { EntryData } from '../scenario/compile-entry';
-import { assembleResource, missingRules } from './assemble-resource';
-import { decodeTexts, toBytes, type ByteText } from './byte-text';
-import { createCardWriter, type CardDraw } from './card-writer';
-import { buildBranchCatalogue, BRANCH_RULES } from './branch-catalogue';
+import { assembleResource } from './assemble-resource';
+import { buildBranchCatalogue } from './branch-catalogue';
 import { CLIENT_RULES, drawExtras, drawFieldProfiles, type ClientFacts } from './client-card';
 import { COMPANY_RULES, drawCompany, drawSoleProprietorship, type CompanyFacts } from './company';
-import { buildGroupLeaves, GROUP_RULES } from './group-forest';
+import { buildGroupLeaves } from './group-forest';
 import { makeInn10, makeInn12 } from './identifiers';
-import { CONTACTS_RULES, drawPerson } from './person';
+import { drawPerson } from './person';
 import { createPopulationContext, type PopulationContext } from './population-context';
 import type { PopulationSpec } from './population-spec';
 
@@ -16,29 +13,14 @@ import type { PopulationSpec } from './population-spec';
 export interface CardGenerator {
   readonly spec: PopulationSpec;
   entryFor(n: number): EntryData | 'error';
-  /**
-   * Card n's Response as wire JSON under `wire`, in one pass (what entryFor's card serves, byte
-   * for byte, when its settings give these options), or 'error'. The JSON is a byte string
-   * (byte-text.ts): its UTF-8 bytes, one per character, ready for Buffer.from(json, 'latin1').
-   * The catalogues are pinned in `wire`, so shared branches and groups are encoded once.
-   */
-  jsonWriter(wire: WireJson): (n: number) => ByteText | 'error';
 }
 
-/** Every rule table the generator fills a resource from, for the "knows every field" check. */
-export const GENERATED_RESOURCES = {
-  Client: CLIENT_RULES,
-  Company: COMPANY_RULES,
-  Branch: BRANCH_RULES,
-  Group: GROUP_RULES,
-  Contacts: CONTACTS_RULES,
-} as const;
-
-/** Protocol fields no rule fills, as "Resource.field"; empty when the generator is complete. */
-export function unknownFields(): string[] {
-  return Object.entries(GENERATED_RESOURCES).flatMap(([resource, rules]) =>
-    missingRules(resource as keyof typeof GENERATED_RESOURCES, rules).map((f) => `${resource}.${f}`),
-  );
+/** What a card is made of, with every draw taken except those its Client rules take as they run. */
+interface CardDraw {
+  readonly facts: ClientFacts;
+  /** Index into the population's field profiles. */
+  readonly profile: number;
+  readonly companies: readonly CompanyFacts[];
 }
 
 /**
@@ -46,28 +28,14 @@ export function unknownFields(): string[] {
  * seed; each card is then a pure function of (seed, n): the faker is re-seeded before every card.
  */
 export function createCardGenerator(spec: PopulationSpec): CardGenerator {
-  const missing = unknownFields();
-  // A protocol table change must reach the generator; better no population than silently thin cards.
-  if (missing.length > 0) throw new Error(`the synthetic generator has no rule for ${missing.join(', ')}`);
   const ctx = createPopulationContext(spec);
-  const branches = buildBranchCatalogue(ctx);
-  const catalogues: Catalogues = { branches, leaves: buildGroupLeaves(ctx), profiles: drawFieldProfiles(ctx), crm: toBytes(spec.crm) };
+  const catalogues: Catalogues = { branches: buildBranchCatalogue(ctx), leaves: buildGroupLeaves(ctx), profiles: drawFieldProfiles(ctx), crm: spec.crm };
   return {
     spec,
     entryFor(n) {
       ctx.reseed(n);
       if (ctx.chance(spec.errors)) return 'error';
       return assembleCard(drawCard(ctx, n, catalogues), spec, catalogues.profiles);
-    },
-    jsonWriter(wire) {
-      for (const branch of branches) wire.pin('Branch', branch.resource);
-      for (const leaf of catalogues.leaves) wire.pin('Group', leaf);
-      const write = createCardWriter(wire, catalogues.profiles, ctx.plain);
-      return (n) => {
-        ctx.reseed(n);
-        if (ctx.chance(spec.errors)) return 'error';
-        return write(drawCard(ctx, n, catalogues));
-      };
     },
   };
 }
@@ -79,7 +47,7 @@ interface Catalogues {
   /** Per profile, whether each Client field (in table order) is filled. */
   readonly profiles: readonly (readonly boolean[])[];
   /** The CRM link template. */
-  readonly crm: ByteText;
+  readonly crm: string;
 }
 
 function drawCard(ctx: PopulationContext, n: number, { branches, leaves, profiles, crm }: Catalogues): CardDraw {
@@ -110,13 +78,13 @@ function drawCard(ctx: PopulationContext, n: number, { branches, leaves, profile
   return { facts, profile: ctx.rand(0, profiles.length - 1), companies };
 }
 
-/** A card as an entry: Response objects in table order, texts decoded, plus the population's control keys. */
+/** A card as an entry: Response objects in table order, plus the population's control keys. */
 function assembleCard({ facts, profile, companies }: CardDraw, spec: PopulationSpec, profiles: Catalogues['profiles']): EntryData {
-  // The client's rules draw as they run, so the client is assembled first, as the card writer writes it.
+  // The client's rules draw as they run, so the client is assembled before the companies.
   const client = assembleResource('Client', CLIENT_RULES, facts, profiles[profile]);
   const entry: EntryData = { client };
   if (companies.length > 0) entry.companyList = companies.map((c) => assembleResource('Company', COMPANY_RULES, c));
-  return Object.assign(decodeTexts(entry) as EntryData, spec.control);
+  return Object.assign(entry, spec.control);
 }
 
 /** `count` different items, in drawn order. */

@@ -1,5 +1,3 @@
-import { fromBytes, toBytes } from './byte-text';
-
 /** The fixed words of a card (button texts, extra-field names, legal forms) in the card's language. */
 export interface CardLabels {
   readonly openInCrm: string;
@@ -52,27 +50,7 @@ const ENGLISH: CardLabels = {
   country: 'Russian Federation',
 };
 
-/** The labels as byte strings (byte-text.ts), the form cards are made of. */
-function encodeLabels(labels: CardLabels): CardLabels {
-  const form = (f: CardLabels['soleProprietor']) => ({ short: toBytes(f.short), full: toBytes(f.full), international: toBytes(f.international) });
-  return {
-    openInCrm: toBytes(labels.openInCrm),
-    accounts: toBytes(labels.accounts),
-    fieldNames: labels.fieldNames.map(toBytes) as unknown as CardLabels['fieldNames'],
-    segments: labels.segments.map(toBytes),
-    channels: labels.channels.map(toBytes),
-    contractPrefix: toBytes(labels.contractPrefix),
-    branch: (city, number) => toBytes(labels.branch(fromBytes(city), number)),
-    soleProprietor: form(labels.soleProprietor),
-    legalForms: labels.legalForms.map(form),
-    country: toBytes(labels.country),
-  };
-}
-
-const RUSSIAN_BYTES = encodeLabels(RUSSIAN);
-const ENGLISH_BYTES = encodeLabels(ENGLISH);
-
-/** Russian labels for the `ru` locale, English for every other; as byte strings, like every word of a card. */
+/** Russian labels for the `ru` locale, English for every other. */
 export function cardLabels(russian: boolean): CardLabels {
-  return russian ? RUSSIAN_BYTES : ENGLISH_BYTES;
+  return russian ? RUSSIAN : ENGLISH;
 }

@@ -1,9 +1,8 @@
 import { RESOURCES } from '../protocol/fields';
 import { assembleResource, type FieldRules } from './assemble-resource';
 import type { CatalogueBranch } from './branch-catalogue';
-import { firstChar, toBytes, type ByteText } from './byte-text';
 import { makeAccountNumber } from './identifiers';
-import { CONTACTS_RULES, drawDate, type Person } from './person';
+import { CONTACTS_RULES, drawDate, firstChar, type Person } from './person';
 import type { PopulationContext } from './population-context';
 
 /** What a client card is drawn from; optional fields draw the rest as they are filled. Texts are byte strings. */
@@ -15,10 +14,10 @@ export interface ClientFacts {
   readonly enabled: boolean;
   readonly branch: CatalogueBranch;
   readonly inn: string;
-  readonly crm: ByteText;
+  readonly crm: string;
   readonly groups: readonly Readonly<Record<string, unknown>>[];
   /** fieldList and the deprecated fields map show the same name/value pairs. */
-  readonly extras: readonly (readonly [ByteText, ByteText])[];
+  readonly extras: readonly (readonly [string, string])[];
 }
 
 const DEVICES = [
@@ -40,7 +39,7 @@ const PERSONAL_ACCOUNT = { prefix: '40817810' } as const;
 const deviceOf = (c: ClientFacts) => DEVICES[Number(c.id) % DEVICES.length];
 
 /** Client fields, keyed by the protocol table's names; the table decides order and presence. */
-export const CLIENT_RULES: FieldRules<ClientFacts> = {
+export const CLIENT_RULES: FieldRules<'Client', ClientFacts> = {
   id: (c) => c.id,
   contract: (c) => {
     const { ctx } = c;
@@ -77,7 +76,7 @@ export const CLIENT_RULES: FieldRules<ClientFacts> = {
   positionStream: (c) => c.ctx.chance(0.2),
   betaUser: (c) => c.ctx.chance(0.1),
   lvlClient: (c) => c.ctx.pick(LEVELS),
-  timezone: (c) => (c.ctx.vocab.russian ? c.ctx.pick(RUSSIAN_ZONES) : toBytes(c.ctx.faker.location.timeZone())),
+  timezone: (c) => (c.ctx.vocab.russian ? c.ctx.pick(RUSSIAN_ZONES) : c.ctx.faker.location.timeZone()),
   osVersion: (c) => deviceOf(c)[1],
   device: (c) => deviceOf(c)[0],
   deviceVersion: (c) => `5.${c.ctx.rand(0, 20)}.${c.ctx.rand(0, 9)}`,
@@ -89,7 +88,7 @@ export const CLIENT_RULES: FieldRules<ClientFacts> = {
 };
 
 /** The extra name/value pairs an operator sees, in a fixed order. */
-export function drawExtras(ctx: PopulationContext): (readonly [ByteText, ByteText])[] {
+export function drawExtras(ctx: PopulationContext): (readonly [string, string])[] {
   const [segment, manager, since, channel] = ctx.labels.fieldNames;
   const managerSex = ctx.chance(0.5) ? 'female' : 'male';
   return [

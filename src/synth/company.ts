@@ -3,28 +3,27 @@ import { makeInn10, makeKpp, makeOgrn, makeOgrnip } from './identifiers';
 import type { Person } from './person';
 import { drawDate } from './person';
 import type { PopulationContext } from './population-context';
-import { toBytes, type ByteText } from './byte-text';
 
 /** An organisation as the chat server's company list shows it; identifiers agree with each other; texts are byte strings. */
 export interface CompanyFacts {
   readonly id: number;
-  readonly name: ByteText;
-  readonly shortName: ByteText;
-  readonly type: ByteText;
+  readonly name: string;
+  readonly shortName: string;
+  readonly type: string;
   readonly enabled: boolean;
   readonly inn: string;
   readonly kpp: string | undefined;
   readonly ogrn: string;
   readonly ogrnDate: string;
   readonly resident: boolean;
-  readonly phone: ByteText;
-  readonly internationalName: ByteText;
-  readonly regAddress: ByteText;
-  readonly internationalAddress: ByteText;
+  readonly phone: string;
+  readonly internationalName: string;
+  readonly regAddress: string;
+  readonly internationalAddress: string;
 }
 
 /** Company fields from the facts; kpp is absent for a sole proprietor, who has none. */
-export const COMPANY_RULES: FieldRules<CompanyFacts> = {
+export const COMPANY_RULES: FieldRules<'Company', CompanyFacts> = {
   id: (c) => c.id,
   name: (c) => c.name,
   type: (c) => c.type,
@@ -44,11 +43,9 @@ export const COMPANY_RULES: FieldRules<CompanyFacts> = {
 
 const CITY_CODES = ['495', '499', '812', '343', '383', '843', '846', '861'] as const;
 
-// The Russian address's words, as byte strings.
-const [IN_CITY, HOUSE, OFFICE, OPEN_QUOTE, CLOSE_QUOTE] = [', г. ', ', д. ', ', оф. ', '«', '»'].map(toBytes);
 
 /** A registration address in local form and its international form. */
-function drawAddress(ctx: PopulationContext): { local: ByteText; international: ByteText } {
+function drawAddress(ctx: PopulationContext): { local: string; international: string } {
   const { vocab } = ctx;
   const postcode = `${ctx.rand(1, 6)}${ctx.digits(5)}`;
   const city = vocab.city();
@@ -60,20 +57,20 @@ function drawAddress(ctx: PopulationContext): { local: ByteText; international: 
   const place = kind === '' ? ctx.latin(street) : street === '' ? ctx.latin(kind) : `${ctx.latin(street)} ${ctx.latin(kind)}`;
   const international = `${building} ${place}, office ${office}, ${ctx.latin(city)}, ${postcode}, ${ctx.labels.country}`;
   if (!vocab.russian) return { local: `${building} ${street} ${kind}, ${city}, ${postcode}`.replace(/ {2,}/g, ' '), international };
-  return { local: `${postcode}${IN_CITY}${city}, ${kind} ${street}${HOUSE}${building}${OFFICE}${office}`, international };
+  return { local: `${postcode}, г. ${city}, ${kind} ${street}, д. ${building}, оф. ${office}`, international };
 }
 
 /** The registration date matching an OGRN's year digits (positions 2-3). */
 const ogrnDateOf = (ctx: PopulationContext, ogrn: string): string => drawDate(ctx, 2000 + Number(ogrn.slice(1, 3)), 2000 + Number(ogrn.slice(1, 3)));
 
-function landline(ctx: PopulationContext): ByteText {
-  return ctx.vocab.russian ? `+7${ctx.pick(CITY_CODES)}${ctx.digits(7)}` : toBytes(ctx.faker.phone.number({ style: 'international' }));
+function landline(ctx: PopulationContext): string {
+  return ctx.vocab.russian ? `+7${ctx.pick(CITY_CODES)}${ctx.digits(7)}` : ctx.faker.phone.number({ style: 'international' });
 }
 
 /** A brand: a company word after another or after a city's first word; [lead, word] apart, to transliterate each. */
-function brandName(ctx: PopulationContext): readonly [ByteText, ByteText] {
+function brandName(ctx: PopulationContext): readonly [string, string] {
   const { vocab } = ctx;
-  if (!vocab.russian) return [toBytes(ctx.faker.company.name()), ''];
+  if (!vocab.russian) return [ctx.faker.company.name(), ''];
   const lead = ctx.chance(0.5) ? vocab.companyWord() : ctx.cityLead(vocab.city());
   return [lead, vocab.companyWord()];
 }
@@ -86,7 +83,7 @@ export function drawCompany(ctx: PopulationContext): CompanyFacts {
   const inn = makeInn10(ctx.rand);
   const ogrn = makeOgrn(ctx.rand);
   const address = drawAddress(ctx);
-  const quoted = ctx.vocab.russian ? `${OPEN_QUOTE}${brand}${CLOSE_QUOTE}` : brand;
+  const quoted = ctx.vocab.russian ? `«${brand}»` : brand;
   return {
     id: ctx.rand(1, 99_999_999),
     name: `${form.full} ${quoted}`,
@@ -106,7 +103,7 @@ export function drawCompany(ctx: PopulationContext): CompanyFacts {
 }
 
 /** transliterate(person.fullName), name by name. */
-function latinName(ctx: PopulationContext, { surname, firstname, patronymic }: Person): ByteText {
+function latinName(ctx: PopulationContext, { surname, firstname, patronymic }: Person): string {
   const names = `${ctx.latin(surname)} ${ctx.latin(firstname)}`;
   return patronymic ? `${names} ${ctx.latin(patronymic)}` : names;
 }

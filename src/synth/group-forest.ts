@@ -1,5 +1,4 @@
 import { assembleResource, type FieldRules } from './assemble-resource';
-import { fromBytes, toBytes } from './byte-text';
 import type { PopulationContext } from './population-context';
 
 /** One group of the population's trees; the chain of parents is what `parentGroup` nests. */
@@ -12,7 +11,7 @@ export interface GroupFacts {
 }
 
 /** Group fields from the facts; parentGroup is the parent's own Group object, so the tree nests. */
-export const GROUP_RULES: FieldRules<GroupFacts> = {
+export const GROUP_RULES: FieldRules<'Group', GroupFacts> = {
   id: (g) => g.id,
   parentGroup: (g) => g.parent,
   name: (g) => g.name,
@@ -47,6 +46,6 @@ export function buildGroupLeaves(ctx: PopulationContext): readonly Readonly<Reco
 
 /** Roots are named after departments, their children after cities, deeper groups after words. */
 function groupName(ctx: PopulationContext, level: number, id: number): string {
-  const word = fromBytes(level === 0 ? `${ctx.vocab.department()} ${id}` : level === 1 ? ctx.vocab.city() : ctx.vocab.word());
-  return toBytes(word[0].toUpperCase() + word.slice(1));
+  const word = level === 0 ? `${ctx.vocab.department()} ${id}` : level === 1 ? ctx.vocab.city() : ctx.vocab.word();
+  return word[0].toUpperCase() + word.slice(1);
 }

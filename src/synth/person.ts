@@ -1,22 +1,21 @@
 import type { FieldRules } from './assemble-resource';
 import type { PopulationContext } from './population-context';
-import { firstChar, toBytes, type ByteText } from './byte-text';
 import type { Sex } from './vocabulary';
 
-/** The person behind a card: names agreeing in gender, birth date, and contacts derived from them; texts are byte strings. */
+/** The person behind a card: names agreeing in gender, birth date, and contacts derived from them. */
 export interface Person {
   readonly sex: Sex;
-  readonly surname: ByteText;
-  readonly firstname: ByteText;
-  readonly patronymic: ByteText | undefined;
+  readonly surname: string;
+  readonly firstname: string;
+  readonly patronymic: string | undefined;
   /** "Surname Firstname Patronymic", the order of Russian documents. */
-  readonly fullName: ByteText;
+  readonly fullName: string;
   /** "Surname F. P." */
-  readonly initials: ByteText;
+  readonly initials: string;
   readonly birthDate: string;
-  readonly phone: ByteText;
-  readonly email: ByteText;
-  readonly telegram: ByteText;
+  readonly phone: string;
+  readonly email: string;
+  readonly telegram: string;
 }
 
 // Adults as of a fixed date, not today: a card must be the same next year.
@@ -44,7 +43,7 @@ export function drawDate(ctx: PopulationContext, fromYear: number, toYear: numbe
 
 /** A mobile number: +7 9XX for the Russian locale, faker's international format for others. */
 export function drawMobile(ctx: PopulationContext): string {
-  return ctx.vocab.russian ? `+79${ctx.digits(9)}` : toBytes(ctx.faker.phone.number({ style: 'international' }));
+  return ctx.vocab.russian ? `+79${ctx.digits(9)}` : ctx.faker.phone.number({ style: 'international' });
 }
 
 /** Draws a person; every later field of the card reads from this. */
@@ -73,8 +72,14 @@ export function drawPerson(ctx: PopulationContext): Person {
   };
 }
 
+/** The first character of a name (a whole code point, so never half of a surrogate pair). */
+export function firstChar(text: string): string {
+  const code = text.codePointAt(0);
+  return code === undefined ? '' : String.fromCodePoint(code);
+}
+
 /** Contacts: all derived from the person, so they agree with each other and with the name. */
-export const CONTACTS_RULES: FieldRules<Person> = {
+export const CONTACTS_RULES: FieldRules<'Contacts', Person> = {
   phone: (p) => p.phone,
   email: (p) => p.email,
   telegramUserName: (p) => p.telegram,

@@ -1,5 +1,4 @@
 import type { Faker } from '@faker-js/faker';
-import { fromBytes, isPlain, memoised, toBytes, type ByteText } from './byte-text';
 import type { RandomInt } from './identifiers';
 import { createCardRandomizer, mixSeed } from './card-randomizer';
 import { cardLabels, type CardLabels } from './card-labels';
@@ -14,21 +13,16 @@ export interface PopulationContext {
   readonly vocab: Vocabulary;
   readonly labels: CardLabels;
   readonly rand: RandomInt;
-  /**
-   * Whether every text a card can hold is made of the vocabulary's lists, the labels, the CRM
-   * template and digits, none needing a JSON escape: then cards are written without escape checks.
-   */
-  readonly plain: boolean;
   chance(share: number): boolean;
   pick<T>(items: readonly T[]): T;
   inRange(range: Range): number;
   digits(length: number): string;
-  /** transliterate() of a word (byte strings in and out), memoised: words come from fixed lists. */
-  latin(word: ByteText): ByteText;
-  /** asciiHandle() of a word, memoised likewise. */
-  handle(word: ByteText): ByteText;
-  /** A city's first word ("Ростов" of "Ростов-на-Дону"), memoised likewise. */
-  cityLead(city: ByteText): ByteText;
+  /** transliterate() of a word. */
+  latin(word: string): string;
+  /** asciiHandle() of a word. */
+  handle(word: string): string;
+  /** A city's first word ("Ростов" of "Ростов-на-Дону"). */
+  cityLead(city: string): string;
   /** Re-seeds for card (or catalogue item) `n`: everything drawn after depends on (seed, n) only. */
   reseed(n: number, salt?: number): void;
 }
@@ -49,12 +43,6 @@ export function fakerLocales(): readonly string[] {
   return Object.keys(loadFaker().allLocales);
 }
 
-/** Every fixed text of the labels (the branch name is made of a city and digits). */
-function labelTexts(labels: CardLabels): string[] {
-  const forms = [labels.soleProprietor, ...labels.legalForms].flatMap((f) => [f.short, f.full, f.international]);
-  return [labels.openInCrm, labels.accounts, ...labels.fieldNames, ...labels.segments, ...labels.channels, labels.contractPrefix, labels.country, ...forms];
-}
-
 const POWERS = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000] as const;
 
 /** The context of a population; `spec.locale` must be one of fakerLocales(). */
@@ -73,8 +61,6 @@ export function createPopulationContext(spec: PopulationSpec): PopulationContext
     faker,
     vocab,
     labels,
-    // Other locales draw phones, time zones and company names from faker's patterns.
-    plain: vocab.russian && vocab.plain && isPlain(spec.crm) && labelTexts(labels).every(isPlain),
     rand,
     chance: (share) => share > 0 && next() < share,
     pick: (items) => items[rand(0, items.length - 1)],
@@ -90,9 +76,9 @@ export function createPopulationContext(spec: PopulationSpec): PopulationContext
       }
       return out;
     },
-    latin: memoised((word) => toBytes(transliterate(fromBytes(word)))),
-    handle: memoised((word) => asciiHandle(fromBytes(word))),
-    cityLead: memoised((city) => toBytes(fromBytes(city).split(/[\s-]/)[0])),
+    latin: transliterate,
+    handle: asciiHandle,
+    cityLead: (city) => city.split(/[\s-]/)[0],
     reseed: (n, salt = 0) => faker.seed(mixSeed(spec.seed ^ salt, n)),
   };
 }

@@ -1,30 +1,26 @@
 import type { Faker, LocaleDefinition } from '@faker-js/faker';
-import { isPlain, toBytes, type ByteText } from './byte-text';
 
 export type Sex = 'female' | 'male';
 
 /**
  * Words a card is made of, drawn with the population's seeded faker. Where the locale has a
  * plain list (names, cities, streets...) it is picked from directly, since faker's pattern-based
- * calls cost microseconds each; where it has none, faker's own method fills in. Every word is a
- * byte string (byte-text.ts): lists are encoded once, here.
+ * calls cost microseconds each; where it has none, faker's own method fills in.
  */
 export interface Vocabulary {
   /** Whether Russian formats apply (addresses, legal forms, labels): the `ru` locale. */
   readonly russian: boolean;
-  /** Whether every word comes from the locale's lists and none needs a JSON escape. */
-  readonly plain: boolean;
-  lastName(sex: Sex): ByteText;
-  firstName(sex: Sex): ByteText;
+  lastName(sex: Sex): string;
+  firstName(sex: Sex): string;
   /** The patronymic (faker's middle name), if the locale itself has them. */
-  middleName(sex: Sex): ByteText | undefined;
-  city(): ByteText;
-  streetName(): ByteText;
-  streetType(): ByteText;
-  emailDomain(): ByteText;
-  word(): ByteText;
-  department(): ByteText;
-  companyWord(): ByteText;
+  middleName(sex: Sex): string | undefined;
+  city(): string;
+  streetName(): string;
+  streetType(): string;
+  emailDomain(): string;
+  word(): string;
+  department(): string;
+  companyWord(): string;
 }
 
 /** A string list at `path` in faker's locale data, if the locale has one. */
@@ -40,16 +36,13 @@ const cleanCity = (city: string): string => city.replace(/\s*\(.*$/, '');
 /** The vocabulary of `faker`'s locale. */
 export function createVocabulary(faker: Faker, locale: string, own: LocaleDefinition): Vocabulary {
   const data = faker.rawDefinitions;
-  const pick = (list: readonly ByteText[]): ByteText => list[faker.number.int(list.length - 1)];
-  const from = (list: readonly string[] | undefined, fallback: () => string) => {
-    const bytes = list?.map(toBytes);
-    return bytes ? () => pick(bytes) : () => toBytes(fallback());
-  };
-  const sexed = (kind: string, sex: Sex) => (listAt(data, 'person', kind, sex) ?? listAt(data, 'person', kind, 'generic'))?.map(toBytes);
+  const pick = (list: readonly string[]): string => list[faker.number.int(list.length - 1)];
+  const from = (list: readonly string[] | undefined, fallback: () => string) => (list ? () => pick(list) : fallback);
+  const sexed = (kind: string, sex: Sex) => listAt(data, 'person', kind, sex) ?? listAt(data, 'person', kind, 'generic');
   const bySex = (kind: string) => ({ female: sexed(kind, 'female'), male: sexed(kind, 'male') });
   const [last, first] = [bySex('last_name'), bySex('first_name')];
   // Patronymics only from the locale itself: an English middle name is not a German patronymic.
-  const ownMiddle = (sex: Sex) => (listAt(own, 'person', 'middle_name', sex) ?? listAt(own, 'person', 'middle_name', 'generic'))?.map(toBytes);
+  const ownMiddle = (sex: Sex) => listAt(own, 'person', 'middle_name', sex) ?? listAt(own, 'person', 'middle_name', 'generic');
   const middle = { female: ownMiddle('female'), male: ownMiddle('male') };
   const lists = {
     cities: listAt(data, 'location', 'city_name')?.map(cleanCity),
@@ -60,14 +53,10 @@ export function createVocabulary(faker: Faker, locale: string, own: LocaleDefini
     departments: listAt(data, 'commerce', 'department'),
     suffixes: listAt(data, 'company', 'suffix'),
   };
-  // Street kinds and patronymics may be missing: their fallbacks ('' and none) are plain too.
-  const needed = [last.female, last.male, first.female, first.male, lists.cities, lists.streets, lists.domains, lists.words, lists.departments, lists.suffixes];
-  const present = [...needed, lists.kinds, middle.female, middle.male].filter((list) => list !== undefined);
   return {
     russian: locale === 'ru',
-    plain: needed.every((list) => list !== undefined) && present.every((list) => list.every(isPlain)),
-    lastName: (sex) => (last[sex] ? pick(last[sex]) : toBytes(faker.person.lastName(sex))),
-    firstName: (sex) => (first[sex] ? pick(first[sex]) : toBytes(faker.person.firstName(sex))),
+    lastName: (sex) => (last[sex] ? pick(last[sex]) : faker.person.lastName(sex)),
+    firstName: (sex) => (first[sex] ? pick(first[sex]) : faker.person.firstName(sex)),
     middleName: (sex) => (middle[sex] ? pick(middle[sex]) : undefined),
     city: from(lists.cities, () => faker.location.city()),
     streetName: from(lists.streets, () => faker.location.street()),

@@ -1,10 +1,12 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, Writable } from 'node:stream';
+import { BatchedLines } from '../../src/cli/batched-lines';
 import { createRequestLog, formatRequestLine } from '../../src/cli/request-log';
 import type { JournalEntry } from '../../src/server/journal';
 
 const BASE: JournalEntry = {
   seq: 1, time: '2026-01-01T00:00:00.000Z', method: 'GET', token: 'alice', origin: 'path', status: 200, fault: null,
   delayMs: 0, bytes: 200, durationMs: 1.5, matched: 'token', entry: 'scenarios/retail.yaml:4', nearMisses: [],
+  refused: null, clientCert: null,
 };
 
 test.each<[Partial<JournalEntry>, string]>([
@@ -26,6 +28,52 @@ test('colours appear only when asked for', () => {
 test('--quiet prints no request lines; json prints the entry', () => {
   expect(createRequestLog('text', true)).toBeUndefined();
   const out = new PassThrough();
-  createRequestLog('json', false, out)!(BASE);
+  const log = createRequestLog('json', false, out)!;
+  log.onRequest(BASE);
+  log.flush();
   expect(JSON.parse(String(out.read()))).toEqual({ level: 'info', event: 'request', ...BASE });
+});
+
+test('the lines of one event-loop turn go out as one write, in order', async () => {
+  const out = new PassThrough();
+  const writes: string[] = [];
+  out.on('data', (chunk: Buffer) => writes.push(String(chunk)));
+  const log = createRequestLog('text', false, out)!;
+  for (const token of ['a', 'b', 'c']) log.onRequest({ ...BASE, token });
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(writes).toEqual(['auth-sim: GET a 200 1.5ms  scenarios/retail.yaml:4\nauth-sim: GET b 200 1.5ms  scenarios/retail.yaml:4\nauth-sim: GET c 200 1.5ms  scenarios/retail.yaml:4\n']);
+});
+
+/** A stream that takes writes but finishes none until `release()`: a reader that stopped reading. */
+function stalledStream(): { out: Writable; written: string[]; release(): void } {
+  const written: string[] = [];
+  const held: (() => void)[] = [];
+  const out = new Writable({
+    highWaterMark: 64,
+    write(chunk: Buffer, _encoding, callback) {
+      written.push(String(chunk));
+      held.push(callback);
+    },
+  });
+  return { out, written, release: () => held.splice(0).forEach((callback) => callback()) };
+}
+
+test('a stream that does not keep up gets no more than the cap; the rest is counted, then noted where it was missing', async () => {
+  const { out, written, release } = stalledStream();
+  let firstDrops = 0;
+  const lines = new BatchedLines<string>(out, { format: (s) => `${s}\n`, droppedNote: (n) => `(${n} dropped)\n`, onFirstDrop: () => (firstDrops += 1), maxBufferedBytes: 4 });
+  lines.push('one');
+  lines.flush(); // 4 bytes held by the stream: the cap
+  lines.push('two');
+  lines.push('three');
+  expect(lines.dropped).toBe(2);
+  expect(out.writableLength).toBe(4);
+  release(); // the reader catches up: the note goes out ahead of the next line
+  lines.push('four');
+  await new Promise((resolve) => setImmediate(resolve));
+  release();
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(written.join('')).toBe('one\n(2 dropped)\nfour\n');
+  expect(lines.dropped).toBe(2);
+  expect(firstDrops).toBe(1);
 });

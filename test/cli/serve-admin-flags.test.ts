@@ -33,6 +33,8 @@ async function serve(...args: string[]): Promise<CliProcess> {
 test('startup names the admin URL; each request gets one readable line, near misses included', async () => {
   const cli = await serve();
   expect(cli.stdout()).toContain(`admin API on ${cli.url}/__admin  (journal keeps the last 1000 requests;`);
+  await waitFor(() => cli.stdout().includes('dashboard on'), { what: 'the dashboard line' });
+  expect(cli.stdout()).toContain(`dashboard on ${cli.url}/__admin/ui/  (live traffic, tokens, change an answer, health)`);
   await getClient(cli.url, 'alice');
   await getClient(cli.url, 'alise');
   await getClient(cli.url, 'slow');
@@ -78,7 +80,9 @@ test('AUTH_SIM_ADMIN_TOKEN sets the admin token without putting it on the comman
 test('--no-admin and --no-journal leave both out', async () => {
   const cli = await serve('--no-admin', '--no-journal');
   expect(cli.stdout()).toContain('admin API off (--no-admin); no request journal');
+  expect(cli.stdout()).not.toContain('dashboard');
   expect((await adminCall(cli.url, 'GET', '/__admin/health')).status).toBe(404);
+  expect((await fetch(`${cli.url}/__admin/ui/`)).status).toBe(404);
   expect((await getClient(cli.url, 'alice')).status).toBe(200);
 });
 

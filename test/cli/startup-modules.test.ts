@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
 import { once } from 'node:events';
 import { CLI, cliEnv } from '../helpers/spawn-cli';
 import { makeTempDir, type TempDir } from '../helpers/temp-dir';
@@ -58,19 +57,16 @@ describe('a start of auth-sim serve', () => {
     dir.remove();
   });
 
-  test('answers protocol requests without loading Express, Ajv or cli-progress; the first other request loads Express', async () => {
-    // --no-cache: a read cache filled by another test with the same text would skip the read.
-    running = await startReporting(['--scenarios', dir.path, '--port', '0', '--no-cache']);
+  test('answers protocol requests without loading Express, Ajv, cli-progress or the yaml library; the first other request loads Express', async () => {
+    running = await startReporting(['--scenarios', dir.path, '--port', '0']);
     expect((await fetch(`${running.url}/rest/chat/client/id/alice`)).status).toBe(204);
     const first = await running.packages();
-    expect(first).toEqual(expect.arrayContaining(['commander', 'chokidar']));
+    expect(first).toEqual(expect.arrayContaining(['commander', 'chokidar', 'js-yaml']));
     expect(first).not.toEqual(expect.arrayContaining(['express']));
     expect(first).not.toEqual(expect.arrayContaining(['ajv']));
     expect(first).not.toEqual(expect.arrayContaining(['cli-progress']));
-    // The file is in the quick reader's subset: no YAML library is loaded at all.
-    expect(first).toEqual(expect.arrayContaining(['auth-sim:quick-yaml']));
+    // A valid file needs no places: `yaml` is loaded only to place a problem or a warning.
     expect(first).not.toEqual(expect.arrayContaining(['yaml']));
-    expect(first).not.toEqual(expect.arrayContaining(['js-yaml']));
 
     const health = await fetch(`${running.url}/__admin/health`);
     expect(health.status).toBe(200);
@@ -80,25 +76,10 @@ describe('a start of auth-sim serve', () => {
     expect(await running.packages()).toEqual(expect.arrayContaining(['express']));
   });
 
-  test('a file outside the quick reader\'s subset is read by the yaml library', async () => {
-    dir.write('retail.yaml', 'tokens:\n  alice: &card\n    status: 204\n    body: none\n  bob: *card\n');
-    running = await startReporting(['--scenarios', dir.path, '--port', '0', '--no-cache']);
+  test('a valid file with anchors, flow maps and quoted keys is read without the yaml library too', async () => {
+    dir.write('retail.yaml', 'tokens:\n  alice: &card\n    status: 204\n    body: none\n  "bob": *card\n  carol: { <<: *card, status: 205 }\n');
+    running = await startReporting(['--scenarios', dir.path, '--port', '0']);
     expect((await fetch(`${running.url}/rest/chat/client/id/bob`)).status).toBe(204);
-    expect(await running.packages()).toEqual(expect.arrayContaining(['auth-sim:quick-yaml', 'yaml']));
-  });
-
-  test('a start whose files all come from the read cache reads no YAML', async () => {
-    const cacheDir = `${dir.path}/cache`;
-    running = await startReporting(['--scenarios', dir.path, '--port', '0', '--cache-dir', cacheDir]);
-    expect(await running.packages()).toEqual(expect.arrayContaining(['auth-sim:quick-yaml']));
-    await waitFor(() => existsSync(cacheDir) && readdirSync(cacheDir).length === 1, { what: 'the cache file' });
-    const exited = once(running.child, 'exit');
-    running.child.kill('SIGTERM');
-    await exited;
-    running = await startReporting(['--scenarios', dir.path, '--port', '0', '--cache-dir', cacheDir]);
-    expect((await fetch(`${running.url}/rest/chat/client/id/alice`)).status).toBe(204);
-    const packages = await running.packages();
-    expect(packages).not.toEqual(expect.arrayContaining(['auth-sim:quick-yaml']));
-    expect(packages).not.toEqual(expect.arrayContaining(['yaml']));
+    expect(await running.packages()).not.toEqual(expect.arrayContaining(['yaml']));
   });
 });

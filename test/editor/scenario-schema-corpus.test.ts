@@ -6,6 +6,7 @@ import { parse } from 'yaml';
 import { editorScenarioSchema, EDITOR_SCHEMA_PATH } from '../../src/scenario/editor-schema';
 import { loadScenarioSet } from '../../src/scenario/load-scenario-set';
 import { parseScenarioFile } from '../../src/scenario/parse-scenario-file';
+import { runCli } from '../helpers/spawn-cli';
 import { shippedScenarios } from '../helpers/yaml-corpus';
 
 const corpus = join(__dirname, '../fixtures/scenario-corpus');
@@ -34,10 +35,30 @@ describe('the editor schema and the loader agree', () => {
   });
 });
 
+describe('scalars as an editor reads them (YAML 1.2 core)', () => {
+  const card = (extra: string) => `tokens:\n  a:\n    errorCode: 404\n    client: { id: 00123, name: 2024, surname: true, firstname: 1.5, type: 0, enabled: true, fields: { k: false }${extra} }\n`;
+  it.each([
+    ['plain numbers and booleans in String fields, and a plain true in a Boolean field', card(''), true],
+    ['a whole number in a Long field', card(', bankBranch: { id: 12 }'), true],
+    ['a Boolean that is neither true nor false', card(', betaUser: maybe'), false],
+    ['a fraction in a Long field', card(', bankBranch: { id: 1.5 }'), false],
+  ])('%s', (_what, text, accepted) => {
+    expect(editorAccepts(text)).toBe(accepted);
+  });
+});
+
 describe('the shipped editor schema', () => {
   it('is the generated schema, written at build to the stable path', () => {
     const shipped = JSON.parse(read(join(__dirname, '../..', EDITOR_SCHEMA_PATH)));
     expect(shipped).toEqual(editorScenarioSchema());
+  });
+
+  it('is what auth-sim schema --scenarios prints, while auth-sim schema keeps printing the wire Response schema', () => {
+    const scenarios = runCli(['schema', '--scenarios']);
+    const wire = runCli(['schema']);
+    expect([scenarios.status, scenarios.stderr, wire.status, wire.stderr]).toEqual([0, '', 0, '']);
+    expect(JSON.parse(scenarios.stdout)).toEqual(editorScenarioSchema());
+    expect(JSON.parse(wire.stdout).title).toBe('Client authorization Response');
   });
 
   it('is in the published package, beside the examples that name it', () => {

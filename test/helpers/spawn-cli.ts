@@ -1,17 +1,12 @@
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import os from 'node:os';
 import path from 'node:path';
 
 /** The built CLI launcher, as `npx auth-sim` runs it (npm test builds dist/ first). */
 export const CLI = path.resolve(__dirname, '..', '..', 'bin', 'auth-sim.js');
 
-/**
- * The environment tests run the CLI in, as it is when the CLI starts: no colours, and the default read cache under the temp
- * dir rather than in the home directory of whoever runs the tests (tests that look at the cache
- * pass their own --cache-dir).
- */
+/** The environment tests run the CLI in: no colours, as when its output is not a terminal. */
 export function cliEnv(): NodeJS.ProcessEnv {
-  return { ...process.env, NO_COLOR: '1', XDG_CACHE_HOME: path.join(os.tmpdir(), 'auth-sim-test-cache') };
+  return { ...process.env, NO_COLOR: '1' };
 }
 
 /** A running `auth-sim` process and everything it has printed so far. */
@@ -26,8 +21,8 @@ export interface CliProcess {
 }
 
 /** Starts the CLI and resolves once it prints its `listening on` line (rejects if it exits first). */
-export function startCli(args: string[], options: { cwd?: string; timeoutMs?: number } = {}): Promise<CliProcess> {
-  const child = spawn(process.execPath, [CLI, ...args], { cwd: options.cwd, env: cliEnv() });
+export function startCli(args: string[], options: { cwd?: string; timeoutMs?: number; env?: NodeJS.ProcessEnv } = {}): Promise<CliProcess> {
+  const child = spawn(process.execPath, [CLI, ...args], { cwd: options.cwd, env: { ...cliEnv(), ...options.env } });
   let out = '';
   let err = '';
   const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -35,7 +30,7 @@ export function startCli(args: string[], options: { cwd?: string; timeoutMs?: nu
     const timer = setTimeout(() => reject(new Error(`no "listening on" line within the time limit; stderr: ${err}`)), options.timeoutMs ?? 15_000);
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString('utf8');
-      const match = /listening on (http:\/\/\S+)/.exec(out);
+      const match = /listening on (https?:\/\/\S+)/.exec(out);
       if (!match) return;
       clearTimeout(timer);
       resolve({
@@ -56,7 +51,7 @@ export function startCli(args: string[], options: { cwd?: string; timeoutMs?: nu
 }
 
 /** Runs the CLI to completion (for validate, generate, --help). */
-export function runCli(args: string[], options: { cwd?: string } = {}): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [CLI, ...args], { cwd: options.cwd, encoding: 'utf8', env: cliEnv() });
+export function runCli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [CLI, ...args], { cwd: options.cwd, encoding: 'utf8', env: { ...cliEnv(), ...options.env } });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { parse } from 'yaml';
+import { parseScenarioFile } from '../../src/scenario/parse-scenario-file';
 import { compileValidator, validatorSchema, VALIDATOR_NAMES, type GeneratedValidator, type ValidatorName } from '../../src/scenario/scenario-validators';
 
 // npm test builds dist/ first; the generated validators exist only there.
@@ -51,7 +51,7 @@ function outcome(validate: ValidateFunction, data: Json): { valid: boolean; erro
   return { valid, errors: validate.errors && structuredClone(validate.errors) };
 }
 
-const files = shippedScenarios().map((f) => [path.relative(root, f), parse(readFileSync(f, 'utf8')) as Json] as const);
+const files = shippedScenarios().map((f) => [path.relative(root, f), parseScenarioFile(f, readFileSync(f, 'utf8')).data as Json] as const);
 
 describe('the validators generated at build time', () => {
   const runtime = Object.fromEntries(VALIDATOR_NAMES.map((n) => [n, compileValidator(validatorSchema(n))])) as Record<ValidatorName, ValidateFunction>;

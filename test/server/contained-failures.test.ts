@@ -29,7 +29,7 @@ test.each([
 ])('an answer Node refuses to write (%s) becomes a reported 500, and the server keeps serving', async (_what, headers, delayMs) => {
   const reports: string[] = [];
   const good = entryWithHeaders({ 'x-ok': 'yes' });
-  const holder = { set: {} as ScenarioSet, resolve: (token: string) => (token === 'bad' ? entryWithHeaders(headers, delayMs) : good) };
+  const holder = { set: { callerGuards: null } as unknown as ScenarioSet, resolve: (token: string) => (token === 'bad' ? entryWithHeaders(headers, delayMs) : good) };
   const handler = createProtocolHandler(holder, undefined, createAnswerRuntime(1, (m) => reports.push(m)));
   const server = await listen((req, res) => void handler(req, res));
   try {
@@ -69,7 +69,7 @@ test('an admin PUT whose text YAML cannot turn into data is a 400 with the reaso
   try {
     const put = await adminCall(t.url, 'PUT', '/__admin/tokens/bob', { body: 'status: *missing\n', headers: { 'content-type': 'application/yaml' } });
     expect(put.status).toBe(400);
-    expect(put.body.error).toBe('the entry for token "bob" was not applied: PUT /__admin/tokens/bob:1:1 the entry cannot be read as YAML or JSON: Unresolved alias (the anchor must be set before the alias): missing');
+    expect(put.body.error).toBe('the entry for token "bob" was not applied: PUT /__admin/tokens/bob:1:9 YAML: unidentified alias "missing"');
     expect(reports).toEqual([]);
   } finally {
     await t.close();

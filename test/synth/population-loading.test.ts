@@ -1,7 +1,6 @@
 import { loadScenarioSet } from '../../src/scenario/load-scenario-set';
 import { formatProblem } from '../../src/scenario/problem';
 import { lookupEntry, tokenCount } from '../../src/scenario/scenario-set';
-import { LruCache } from '../../src/synth/lru-cache';
 import { populationEntries } from '../../src/synth/population-writer';
 import { toPopulationSpec, type PopulationSpec } from '../../src/synth/population-spec';
 import { getClient, postClient, startTestSimulator, type TestSimulator } from '../helpers/test-simulator';
@@ -145,17 +144,6 @@ test('without a company module the population serves no companyList', () => {
   const body = lookupEntry(result.set, 'c-1').answer({ token: 'c-1' }).reply.body?.toString('utf8') ?? '';
   expect(JSON.parse(body)).not.toHaveProperty('companyList');
   expect(JSON.parse(body).client.type).toBe('1');
-});
-
-describe('the compiled-card cache is bounded', () => {
-  test('past capacity the least recently used entry goes', () => {
-    const cache = new LruCache<number, string>(2);
-    cache.set(1, 'a');
-    cache.set(2, 'b');
-    expect(cache.get(1)).toBe('a');
-    cache.set(3, 'c');
-    expect([cache.get(1), cache.get(2), cache.get(3), cache.size]).toEqual(['a', undefined, 'c', 2]);
-  });
 });
 
 describe('any faker locale', () => {

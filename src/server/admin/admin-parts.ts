@@ -1,5 +1,7 @@
+import type { ServerResponse } from 'node:http';
 import type { RuntimeTokens } from '../../scenario/runtime-tokens';
 import type { ScenarioStore } from '../../scenario/scenario-store';
+import type { TokenStates } from '../../scenario/token-state';
 import type { Journal } from '../journal';
 
 /** What a reset cleared, by count. */
@@ -25,4 +27,10 @@ export interface AdminParts {
   readonly maxEntryBytes: number;
   /** When set, mutating calls must present it. */
   readonly adminToken?: string;
+  /** The address the server listens on: on a loopback one, only local Host names are answered. */
+  readonly host?: string;
+  /** Open `GET /events` streams, ended when the simulator closes (they never go idle by themselves). */
+  readonly streams?: Set<ServerResponse>;
+  /** Per-token sequence/expiry state, shown by `GET /tokens/{token}`. */
+  readonly states?: TokenStates;
 }

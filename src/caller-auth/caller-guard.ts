@@ -1,0 +1,82 @@
+import type { IncomingMessage } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+import type { WireOptions } from '../protocol/wire-encode';
+import { compileEntry } from '../scenario/compile-entry';
+import type { CompiledEntry } from '../scenario/scenario-set';
+import type { CallerCredential } from './caller-credentials';
+
+/** Checks that a request comes from an accepted caller. */
+export interface CallerGuard {
+  /** null: the caller passes; otherwise why it is refused (shown in the journal and the log, never a secret). */
+  check(req: IncomingMessage): string | null;
+  /** The built-in answer to a refused caller, used unless the scenarios write `callerAuthFailed:`. */
+  readonly refusal: CompiledEntry;
+}
+
+/** What a guard demands: a valid client certificate (mutual TLS answered in HTTP), credentials, or both. */
+export interface GuardSpec {
+  readonly credentials: readonly CallerCredential[];
+  /** `--tls-client-optional`: the handshake let the caller in, so the certificate is checked here. */
+  readonly clientCertificate?: boolean;
+}
+
+/** The built-in refusal: 401 in the protocol's error shape (the reference has no word on callers; this is what such services answer). */
+export const DEFAULT_CALLER_REFUSAL = Object.freeze({ status: 401, errorCode: 'UNAUTHORIZED', errorText: 'the caller is not authenticated' });
+
+/** Why a caller was refused, as the journal says it. */
+export const REFUSALS = Object.freeze({
+  missing: 'no credentials',
+  wrong: 'wrong credentials',
+  noCertificate: 'no client certificate',
+});
+
+/** A guard for `spec`, its built-in refusal compiled with the set's wire options. */
+export function createCallerGuard(spec: GuardSpec, base: WireOptions, where: string): CallerGuard {
+  const basics = new Set<string>();
+  const bearers = new Set<string>();
+  const headers = new Map<string, Set<string>>();
+  for (const c of spec.credentials) {
+    if (c.scheme === 'basic') basics.add(`${c.user}:${c.password}`);
+    else if (c.scheme === 'bearer') bearers.add(c.token);
+    else headers.set(c.name, (headers.get(c.name) ?? new Set()).add(c.value));
+  }
+  const checkCredentials = spec.credentials.length === 0 ? () => null : (req: IncomingMessage) => credentialRefusal(req, basics, bearers, headers);
+  const check = spec.clientCertificate ? (req: IncomingMessage) => certificateRefusal(req.socket as TLSSocket) ?? checkCredentials(req) : checkCredentials;
+  return { check, refusal: compileEntry({ ...DEFAULT_CALLER_REFUSAL, headers: challenges(basics.size > 0, bearers.size > 0) }, {}, base, { file: `(built-in callerAuthFailed${where})`, line: 0, column: 0 }) };
+}
+
+/**
+ * The credentials check. The header is compared as sent (a simulator guards nothing worth a
+ * timing attack, so plain comparisons), Basic after base64 decoding as RFC 7617 defines it.
+ */
+function credentialRefusal(req: IncomingMessage, basics: ReadonlySet<string>, bearers: ReadonlySet<string>, headers: ReadonlyMap<string, ReadonlySet<string>>): string | null {
+  const authorization = req.headers.authorization;
+  let presented = authorization !== undefined;
+  if (authorization !== undefined) {
+    const space = authorization.indexOf(' ');
+    const scheme = authorization.slice(0, space).toLowerCase();
+    const value = authorization.slice(space + 1).trim();
+    if (scheme === 'basic' && basics.has(Buffer.from(value, 'base64').toString('utf8'))) return null;
+    if (scheme === 'bearer' && bearers.has(value)) return null;
+  }
+  for (const [name, values] of headers) {
+    const sent = req.headers[name];
+    if (sent === undefined) continue;
+    presented = true;
+    if (values.has(Array.isArray(sent) ? sent.join(', ') : sent)) return null;
+  }
+  return presented ? REFUSALS.wrong : REFUSALS.missing;
+}
+
+function certificateRefusal(socket: TLSSocket): string | null {
+  if (socket.authorized) return null;
+  const cert = socket.getPeerCertificate();
+  if (!cert || Object.keys(cert).length === 0) return REFUSALS.noCertificate;
+  return `client certificate refused: ${String(socket.authorizationError)}`;
+}
+
+/** WWW-Authenticate challenges for the schemes that have one (RFC 7617 Basic, RFC 6750 Bearer). */
+function challenges(basic: boolean, bearer: boolean): Record<string, string> {
+  const list = [...(basic ? ['Basic realm="auth-sim", charset="UTF-8"'] : []), ...(bearer ? ['Bearer realm="auth-sim"'] : [])];
+  return list.length > 0 ? { 'www-authenticate': list.join(', ') } : {};
+}

@@ -1,0 +1,66 @@
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import { REPORT_FORMATS, formatReport, type ReportFormat } from '../check/format-report';
+import { countFindings, runCheck } from '../check/run-check';
+import { MODULES } from '../protocol/modules';
+import { LATEST_VERSION, PROTOCOL_VERSIONS } from '../protocol/versions';
+import { DEFAULT_WIRE_OPTIONS, WIRE_STYLES, type WireOptions } from '../protocol/wire-encode';
+import { parseDuration } from '../scenario/duration';
+import { collect } from './default-scenarios';
+import { parseModules, toolboxSettings, type ToolboxFlags } from './toolbox-flags';
+
+interface CheckFlags extends ToolboxFlags {
+  token: string[];
+  unknownToken?: string;
+  timeout: number;
+  format: ReportFormat;
+}
+
+/** The flags that say which protocol the service is held to: serve's, with serve's parsers and defaults. */
+export function heldToOptions(): Option[] {
+  return [
+    new Option('--protocol <version>', `hold the service to this protocol version (default: ${LATEST_VERSION})`).choices(PROTOCOL_VERSIONS),
+    new Option('--modules <list>', `the modules installed where the service runs, comma-separated, or "none" (default: all: ${MODULES.join(',')})`).argParser(parseModules),
+    new Option('--wire <style>', 'the scalar style the service must send: strings (every scalar a JSON string) or typed (default: strings)').choices(WIRE_STYLES),
+  ];
+}
+
+/**
+ * `auth-sim check <base-url> --token T ...`: asks a live authorization service for each token by
+ * GET and POST and reports every way its answers break the protocol; exit 1 on any error.
+ */
+export function registerCheck(program: Command): void {
+  const command = program
+    .command('check')
+    .description('check a live authorization service against the protocol; exits 1 on any error')
+    .argument('<base-url>', 'the service, e.g. http://crm.local:8080 (the protocol path is appended)')
+    .requiredOption('--token <token>', 'a token to ask for (repeatable); one the service refuses is checked as an error answer', collect)
+    .option('--unknown-token <token>', 'a token the service must refuse (default: a random one)')
+    .addOption(new Option('--timeout <duration>', 'time allowed per request: "5s", "800ms"').argParser(parseTimeout).default(5000, '5s'))
+    .addOption(new Option('--format <format>', 'report format').choices(REPORT_FORMATS).default('text'));
+  for (const option of heldToOptions()) command.addOption(option);
+  command
+    .addHelpText('after', '\nExamples:\n  $ auth-sim check http://127.0.0.1:8080 --token alice --token bob-corp\n  $ auth-sim check https://crm.example/api --token T1 --protocol 1.3 --modules retail --format junit > check.xml')
+    .action(async (baseUrl: string, flags: CheckFlags) => {
+      const report = await runCheck({
+        baseUrl,
+        tokens: flags.token,
+        timeoutMs: flags.timeout,
+        wire: wireHeldTo(flags),
+        ...(flags.unknownToken !== undefined ? { unknownToken: flags.unknownToken } : {}),
+      });
+      process.stdout.write(formatReport(report, flags.format));
+      if (countFindings(report).errors > 0) process.exitCode = 1;
+    });
+}
+
+/** The protocol the service is held to: serve's defaults (latest version, every module, strings). */
+export function wireHeldTo(flags: ToolboxFlags): WireOptions {
+  return toolboxSettings(flags).wire ?? DEFAULT_WIRE_OPTIONS;
+}
+
+/** A duration as scenario files write one ("5s", "800ms", or milliseconds). */
+export function parseTimeout(value: string): number {
+  const ms = parseDuration(/^\d+$/.test(value) ? Number(value) : value);
+  if (ms === undefined || ms <= 0) throw new InvalidArgumentError('write a duration: "5s", "800ms" or milliseconds');
+  return ms;
+}

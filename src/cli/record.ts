@@ -1,0 +1,76 @@
+import { Option, type Command } from 'commander';
+import { requestLine } from '../check/format-report';
+import { formatFinding } from '../check/finding';
+import type { ProxyEvent } from '../record/record-proxy';
+import { createRecordProxy } from '../record/record-proxy';
+import { createRecorder } from '../record/recorder';
+import { createRedactor } from '../record/redact-entry';
+import { startServer } from '../server/start-server';
+import { heldToOptions, parseTimeout, wireHeldTo } from './check';
+import { createLogger, type Logger } from './logger';
+import { parsePort } from './serve';
+import { parseSeed, type ToolboxFlags } from './toolbox-flags';
+
+interface RecordFlags extends ToolboxFlags {
+  target: string;
+  out: string;
+  port: number;
+  host: string;
+  timeout: number;
+  redact?: boolean;
+  keepDelays?: boolean;
+}
+
+/** The default --seed of --redact: fixed, so two recordings of the same service redact alike unless told otherwise. */
+const DEFAULT_REDACT_SEED = 1;
+
+/**
+ * `auth-sim record --target URL --out FILE`: a proxy in front of the real service that passes every
+ * answer back unchanged, checks it as `check` does, and writes each token's answer as a scenario entry.
+ */
+export function registerRecord(program: Command): void {
+  const command = program
+    .command('record')
+    .description('proxy to a real authorization service and record its answers as a scenario file')
+    .requiredOption('--target <base-url>', 'the real service, e.g. http://crm.local:8080')
+    .requiredOption('-o, --out <file>', 'the scenario file to write (rewritten whole after each new token)')
+    .addOption(new Option('-p, --port <number>', 'port to listen on; 0 picks a free one').default(8081).argParser(parsePort))
+    .option('-H, --host <host>', 'interface to listen on', '127.0.0.1')
+    .addOption(new Option('--timeout <duration>', 'how long to wait for the service before answering 504').argParser(parseTimeout).default(60_000, '60s'))
+    .option('--redact', 'replace personal data (names, phones, e-mails, INNs, OGRNs, accounts, birth dates, secret words, company names and addresses) with synthetic values')
+    .addOption(new Option('--seed <number>', `seed of the --redact stand-ins (default ${DEFAULT_REDACT_SEED})`).argParser(parseSeed))
+    .option('--keep-delays', 'write each measured delay as the entry\'s delay: (default: as a comment)');
+  for (const option of heldToOptions()) command.addOption(option);
+  command
+    .addHelpText('after', '\nExample:\n  $ auth-sim record --target http://crm.local:8080 --out scenarios/recorded.yaml --redact --port 8081\n  (point the chat server at http://127.0.0.1:8081)')
+    .action(async (flags: RecordFlags) => {
+      const logger = createLogger();
+      const wire = wireHeldTo(flags);
+      const recorder = createRecorder({
+        out: flags.out,
+        target: flags.target,
+        wire,
+        keepDelays: flags.keepDelays === true,
+        ...(flags.redact ? { redact: createRedactor(flags.seed ?? DEFAULT_REDACT_SEED) } : {}),
+      });
+      const proxy = createRecordProxy({ target: flags.target, wire, timeoutMs: flags.timeout, recorder, onEvent: (e) => logEvent(logger, e) });
+      const server = await startServer(proxy, () => false, flags.port, flags.host);
+      logger.info(`recording ${flags.target} into ${flags.out}${flags.redact ? ' (redacted)' : ''}`);
+      logger.info(`listening on ${server.url}  (point the chat server here)`);
+      const stop = (signal: string) => {
+        logger.info(`${signal}: ${recorder.tokens().length} token(s) recorded in ${flags.out}`);
+        void server.close(1000);
+      };
+      process.once('SIGINT', () => stop('SIGINT'));
+      process.once('SIGTERM', () => stop('SIGTERM'));
+    });
+}
+
+function logEvent(logger: Logger, e: ProxyEvent): void {
+  const o = e.outcome;
+  const line = requestLine({ token: e.token, method: e.method, expect: 'known', outcome: o.kind, ms: o.ms, ...(o.kind === 'answer' ? { status: o.status, contentType: o.headers.get('content-type') ?? undefined } : {}) });
+  const what = e.recorded === undefined ? 'not recorded' : e.recorded.kind === 'recorded' ? (e.recorded.replaysSameBytes ? 'recorded' : 'recorded (replays other bytes)') : 'already recorded';
+  logger.info(`${line}: ${what}`);
+  if (e.recorded?.kind === 'kept' && e.recorded.differs) logger.warn(`${e.token} ${e.method}: this answer differs from the one recorded; the recording keeps the first`);
+  for (const f of e.findings) (f.severity === 'error' ? logger.error : logger.warn)(formatFinding(f));
+}

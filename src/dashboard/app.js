@@ -1,0 +1,75 @@
+import { html, render, useEffect, useState } from './vendor/preact-htm.js';
+import { adminBase, savedSecret, saveSecret } from './api.js';
+import { Traffic } from './traffic.js';
+import { Tokens } from './tokens.js';
+import { Health } from './health.js';
+
+const KEEP = 500;
+
+/** The page: one event stream feeds every view; the tabs only choose which one shows. */
+function App() {
+  const [view, setView] = useState(location.hash.slice(1) || 'traffic');
+  const [hello, setHello] = useState(null);
+  const [health, setHealth] = useState(null);
+  const [rows, setRows] = useState([]);
+  const [skipped, setSkipped] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const [connected, setConnected] = useState(false);
+  const [pending, setPending] = useState([]);
+
+  useEffect(() => {
+    const events = new EventSource(adminBase + '/events');
+    events.onopen = () => setConnected(true);
+    events.onerror = () => setConnected(false);
+    events.addEventListener('hello', (e) => setHello(JSON.parse(e.data)));
+    events.addEventListener('scenarios', (e) => setHealth(JSON.parse(e.data)));
+    events.addEventListener('requests', (e) => {
+      const { requests, skipped: more } = JSON.parse(e.data);
+      setPending((old) => [...requests.reverse(), ...old].slice(0, KEEP));
+      if (more > 0) setSkipped((n) => n + more);
+    });
+    return () => events.close();
+  }, []);
+
+  // New requests wait in `pending` while paused, and join the table on resume.
+  useEffect(() => {
+    if (paused || pending.length === 0) return;
+    setRows((old) => [...pending, ...old].slice(0, KEEP));
+    setPending([]);
+  }, [paused, pending]);
+
+  const go = (name) => () => ((location.hash = name), setView(name));
+  const broken = health?.lastError;
+  const tab = (name, label) => html`<button class=${view === name ? 'tab on' : 'tab'} data-tab=${name} onClick=${go(name)}>${label}</button>`;
+  return html`
+    <header>
+      <h1>auth-sim</h1>
+      ${tab('traffic', 'Live traffic')} ${tab('tokens', 'Tokens')} ${tab('health', broken ? 'Health (broken)' : 'Health')}
+      <span class=${connected ? 'live' : 'live off'}>${connected ? 'live' : 'reconnecting...'}</span>
+    </header>
+    ${broken && html`<div class="banner" data-test="broken-banner" onClick=${go('health')}>
+      A scenario file is broken; the last good set is still served: <b>${broken.problems[0]?.text}</b></div>`}
+    ${hello?.adminTokenRequired && html`<${SecretBar} />`}
+    <main>
+      ${view === 'traffic' && html`<${Traffic} rows=${rows} skipped=${skipped} paused=${paused} waiting=${pending.length}
+        onPause=${() => setPaused(!paused)} onClear=${() => (setRows([]), setPending([]), setSkipped(0))} />`}
+      ${view === 'tokens' && html`<${Tokens} health=${health} />`}
+      ${view === 'health' && html`<${Health} health=${health} />`}
+    </main>`;
+}
+
+/** With --admin-token, every change needs the secret: asked once, kept for this tab only. */
+function SecretBar() {
+  const [value, setValue] = useState(savedSecret());
+  const [saved, setSaved] = useState(savedSecret() !== '');
+  const submit = (e) => (e.preventDefault(), saveSecret(value), setSaved(true));
+  return html`<form class="secret" onSubmit=${submit}>
+    <label>Admin secret (this simulator runs with --admin-token; changes need it):
+      <input type="password" name="secret" value=${value} onInput=${(e) => (setValue(e.target.value), setSaved(false))} /></label>
+    <button type="submit">Use it</button> <span data-test="secret-state">${saved ? 'sent with every change' : 'not set'}</span>
+  </form>`;
+}
+
+const root = document.getElementById('app');
+root.textContent = '';
+render(html`<${App} />`, root);

@@ -1,0 +1,99 @@
+import { nestedResource, RESOURCES, type ResourceName } from '../protocol/fields';
+import type { WireOptions } from '../protocol/wire-encode';
+import { buildReply, wireOptionsFor } from '../scenario/build-reply';
+
+/** One answer the service gave, as the proxy passed it back. */
+export interface RecordedAnswer {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly bytes: Buffer;
+  readonly ms: number;
+}
+
+/** A scenario entry made from an answer, with the notes its comment carries. */
+export interface RecordedEntry {
+  readonly entry: Record<string, unknown>;
+  readonly notes: readonly string[];
+  /** Whether serving the entry gives back the service's status, content type and body bytes. */
+  readonly replaysSameBytes: boolean;
+}
+
+/** Headers a scenario does not keep: per connection, per moment, or set by the server itself. */
+const NOT_KEPT = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'date', 'etag', 'x-powered-by', 'server', 'content-type']);
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * The scenario entry that serves `answer` again: status, kept headers, `body: none` or the body's
+ * Response fields (only fields of the table: a scenario holds nothing else), the delay as a note
+ * or, with `keepDelays`, as `delay:`. The entry is compiled as serve compiles it and compared with
+ * the service's bytes, so a recording says where it cannot replay them.
+ */
+export function entryFromAnswer(answer: RecordedAnswer, options: WireOptions, keepDelays: boolean): RecordedEntry {
+  const entry: Record<string, unknown> = {};
+  const notes: string[] = [];
+  if (answer.status !== 200) entry.status = answer.status;
+  const type = answer.headers.get('content-type') ?? '';
+  const headers: Record<string, string> = {};
+  answer.headers.forEach((value, name) => {
+    if (!NOT_KEPT.has(name)) headers[name] = value;
+  });
+  const body = jsonObject(answer.bytes, type);
+  if (body !== undefined && type !== JSON_TYPE) headers['content-type'] = type;
+  if (Object.keys(headers).length > 0) entry.headers = headers;
+  if (keepDelays) entry.delay = `${answer.ms}ms`;
+  else notes.push(`measured ${answer.ms} ms`);
+  if (body === undefined) {
+    entry.body = 'none';
+    if (answer.bytes.length > 0) notes.push(`the service sent ${answer.bytes.length} bytes of ${type || 'no content type'}; a scenario answers with no body instead`);
+  } else {
+    if (hasTypedScalars(body)) entry.wire = 'typed';
+    Object.assign(entry, tableFields('Response', body));
+  }
+  const replaysSameBytes = replays(entry, answer, options);
+  if (!replaysSameBytes && body !== undefined) notes.push('served, this entry gives other bytes than the service did (unknown fields, JSON types, spacing or escapes)');
+  return { entry, notes, replaysSameBytes };
+}
+
+function jsonObject(bytes: Buffer, type: string): Record<string, unknown> | undefined {
+  if (!/^application\/json\s*(;|$)/i.test(type)) return undefined;
+  try {
+    const value: unknown = JSON.parse(bytes.toString('utf8'));
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The value with only the table's fields, at every level, in the service's key order. */
+function tableFields(resource: ResourceName, value: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, item] of Object.entries(value)) {
+    const spec = RESOURCES[resource].find((f) => f.name === name);
+    if (spec === undefined) continue;
+    const nested = nestedResource(spec.type);
+    if (nested === undefined || item === null || typeof item !== 'object') out[name] = item;
+    else if (Array.isArray(item)) out[name] = item.map((one: unknown) => (isRecord(one) ? tableFields(nested, one) : one));
+    else out[name] = tableFields(nested, item as Record<string, unknown>);
+  }
+  return out;
+}
+
+/** Whether any scalar is a JSON number or boolean: the service speaks `wire: typed`. */
+function hasTypedScalars(value: unknown): boolean {
+  if (typeof value === 'number' || typeof value === 'boolean') return true;
+  if (Array.isArray(value)) return value.some(hasTypedScalars);
+  return isRecord(value) && Object.values(value).some(hasTypedScalars);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Whether the entry, compiled as serve compiles it, gives the answer's status, content type and bytes. */
+function replays(entry: Record<string, unknown>, answer: RecordedAnswer, options: WireOptions): boolean {
+  const reply = buildReply(entry, wireOptionsFor(entry, options));
+  const bytes = reply.body ?? Buffer.alloc(0);
+  const type = (reply.headers as Record<string, unknown>)['content-type'];
+  return reply.status === answer.status && bytes.equals(answer.bytes) && (bytes.length === 0 || type === answer.headers.get('content-type'));
+}

@@ -1,0 +1,107 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { WireOptions } from '../protocol/wire-encode';
+import { checkAnswer } from '../check/check-answer';
+import type { Outcome } from '../check/fetch-answer';
+import type { Finding } from '../check/finding';
+import { errorReply } from '../server/error-reply';
+import { isProtocolUrl, requestToken } from '../server/request-token';
+import { writeReply } from '../server/write-reply';
+import type { AddResult, Recorder } from './recorder';
+
+/** What the proxy reports per protocol request it passed on; the CLI prints it. */
+export interface ProxyEvent {
+  readonly token: string;
+  readonly method: 'GET' | 'POST';
+  readonly outcome: Outcome;
+  readonly findings: readonly Finding[];
+  readonly recorded?: AddResult;
+}
+
+export interface RecordProxyOptions {
+  readonly target: string;
+  readonly wire: WireOptions;
+  readonly timeoutMs: number;
+  readonly recorder: Recorder;
+  readonly onEvent: (event: ProxyEvent) => void;
+}
+
+/** Request headers that belong to one hop, not to the request: the proxy sets its own. */
+const HOP_REQUEST = new Set(['host', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'accept-encoding', 'upgrade']);
+/** Response headers Node writes itself for the proxy's own connection. */
+const HOP_RESPONSE = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'date']);
+
+/**
+ * A request listener that passes every request on to `target` and the answer back unchanged
+ * (status, headers, body bytes, after as long as the service took), and records protocol answers.
+ */
+export function createRecordProxy(options: RecordProxyOptions): RequestListener {
+  const base = options.target.replace(/\/+$/, '');
+  return (req, res) => {
+    // A caller that hangs up mid-request is gone: nothing to answer, and no reason to stop recording.
+    forward(req, res, base, options).catch(() => res.destroy());
+  };
+}
+
+async function forward(req: IncomingMessage, res: ServerResponse, base: string, options: RecordProxyOptions): Promise<void> {
+  const body = await readBody(req);
+  const started = performance.now();
+  let outcome: Outcome;
+  try {
+    const answer = await fetch(base + (req.url ?? '/'), {
+      method: req.method,
+      headers: requestHeaders(req),
+      ...(body.length > 0 && req.method !== 'GET' && req.method !== 'HEAD' ? { body } : {}),
+      redirect: 'manual',
+      signal: AbortSignal.timeout(options.timeoutMs),
+    });
+    const bytes = Buffer.from(await answer.arrayBuffer());
+    outcome = { kind: 'answer', status: answer.status, headers: answer.headers, bytes, ms: Math.round(performance.now() - started) };
+  } catch (error) {
+    const e = error as Error & { cause?: { code?: string } };
+    const ms = Math.round(performance.now() - started);
+    outcome = e.name === 'TimeoutError' ? { kind: 'timeout', ms } : { kind: 'failed', message: e.cause?.code ?? e.message, ms };
+  }
+  reply(res, outcome, options);
+  noteProtocolAnswer(req, outcome, options);
+}
+
+function reply(res: ServerResponse, outcome: Outcome, options: RecordProxyOptions): void {
+  if (outcome.kind === 'timeout') return writeReply(res, errorReply(504, 'GATEWAY_TIMEOUT', `${options.target} did not answer within ${options.timeoutMs} ms`));
+  if (outcome.kind === 'failed') return writeReply(res, errorReply(502, 'BAD_GATEWAY', `${options.target} failed: ${outcome.message}`));
+  const headers: Record<string, string> = {};
+  outcome.headers.forEach((value, name) => {
+    if (!HOP_RESPONSE.has(name)) headers[name] = value;
+  });
+  res.writeHead(outcome.status, { ...headers, 'content-length': outcome.bytes.length });
+  res.end(outcome.bytes);
+}
+
+/** Checks a protocol answer as `check` does and records it; other paths are only passed on. */
+function noteProtocolAnswer(req: IncomingMessage, outcome: Outcome, options: RecordProxyOptions): void {
+  if (!isProtocolUrl(req.url ?? '') || (req.method !== 'GET' && req.method !== 'POST')) return;
+  const parsed = requestToken(req);
+  if (!('token' in parsed)) return;
+  const { token } = parsed;
+  const method: 'GET' | 'POST' = req.method;
+  const findings = checkAnswer(outcome, 'known', options.wire, options.timeoutMs).map((f) => ({ ...f, token, method }));
+  const recorded = outcome.kind === 'answer' ? options.recorder.add(token, outcome) : undefined;
+  options.onEvent({ token, method, outcome, findings, ...(recorded ? { recorded } : {}) });
+}
+
+function requestHeaders(req: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = { 'accept-encoding': 'identity' };
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    const name = req.rawHeaders[i].toLowerCase();
+    if (!HOP_REQUEST.has(name)) headers[name] = headers[name] === undefined ? req.rawHeaders[i + 1] : `${headers[name]}, ${req.rawHeaders[i + 1]}`;
+  }
+  return headers;
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}

@@ -1,0 +1,48 @@
+import { isIP } from 'node:net';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { AdminError } from './admin-error';
+
+const READ_ONLY = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Keeps web pages of other sites away from the admin API (written by hand: `cors` and `helmet`
+ * were considered, but they set response headers and neither refuses a request by Host).
+ * - Host: on a loopback address, a request must name the server by an IP address or localhost;
+ *   a DNS-rebinding page reaches the port under its own name, which is refused (reads too: the
+ *   journal shows tokens). Bound elsewhere, the operator chose to answer to any name.
+ * - Origin: a browser sends it on every cross-origin write (fetch, form POST); a write whose
+ *   Origin is not this server's own (or is "null") is refused. Tools without an Origin (curl,
+ *   scripts, chat servers) are unaffected.
+ */
+export function guardAdminRequests(boundHost: string): RequestHandler {
+  const strictHost = isLoopback(boundHost);
+  return (req: Request, _res: Response, next: NextFunction) => {
+    const host = req.headers.host ?? '';
+    if (strictHost && !isLocalName(hostnameOf(host), boundHost)) {
+      return next(new AdminError(403, `the admin API answers only to this machine's own names (127.0.0.1, localhost, [::1]), not Host "${host}"; a page on another site cannot use it`));
+    }
+    if (READ_ONLY.has(req.method)) return next();
+    const origin = req.headers.origin;
+    if (origin !== undefined && origin !== `http://${host}` && origin !== `https://${host}`) {
+      return next(new AdminError(403, `${req.method} ${req.originalUrl} refused: it came from a page at ${origin}, not from this simulator (${host}); the admin API takes changes only from its own dashboard and from tools that send no Origin`));
+    }
+    next();
+  };
+}
+
+/** The name in a Host header, without port or IPv6 brackets, in lower case. */
+function hostnameOf(host: string): string {
+  const bracketed = /^\[([^\]]+)\]/.exec(host);
+  if (bracketed) return bracketed[1].toLowerCase();
+  return host.replace(/:\d*$/, '').toLowerCase();
+}
+
+function isLoopback(host: string): boolean {
+  const name = host.toLowerCase().replace(/^\[|\]$/g, '');
+  return name === 'localhost' || name === '::1' || /^127\./.test(name);
+}
+
+/** IP literals cannot be rebound; localhost and *.localhost always resolve here; the bound name is the operator's. */
+function isLocalName(name: string, boundHost: string): boolean {
+  return isIP(name) !== 0 || name === 'localhost' || name.endsWith('.localhost') || name === boundHost.toLowerCase();
+}

@@ -1,0 +1,82 @@
+import { getClient, postClient, startTestSimulator, type TestSimulator } from '../../helpers/test-simulator';
+import { waitFor } from '../../helpers/wait-for';
+
+interface StreamEvent {
+  readonly event: string;
+  readonly data: Record<string, unknown>;
+}
+
+/** Reads `GET /__admin/events` as a script would, collecting every event until aborted. */
+function openStream(url: string): { events: StreamEvent[]; ended: Promise<unknown>; close(): void } {
+  const events: StreamEvent[] = [];
+  const abort = new AbortController();
+  const ended = (async () => {
+    const res = await fetch(`${url}/__admin/events`, { signal: abort.signal });
+    const decoder = new TextDecoder();
+    let buffered = '';
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      buffered += decoder.decode(chunk, { stream: true });
+      let end: number;
+      while ((end = buffered.indexOf('\n\n')) >= 0) {
+        const block = buffered.slice(0, end);
+        buffered = buffered.slice(end + 2);
+        const event = /^event: (.*)$/m.exec(block)?.[1];
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (event && data) events.push({ event, data: JSON.parse(data) as Record<string, unknown> });
+      }
+    }
+  })().catch(() => undefined);
+  return { events, ended, close: () => abort.abort() };
+}
+
+describe('GET /__admin/events', () => {
+  let t: TestSimulator;
+  afterEach(async () => t.close());
+
+  test('says hello, sends the scenario status, then each request from the journal, oldest first', async () => {
+    t = await startTestSimulator({ 'a.yaml': 'tokens:\n  alice: { status: 204, body: none }\n' }, { admin: { token: 'x' } });
+    const stream = openStream(t.url);
+    try {
+      await waitFor(() => stream.events.length >= 2, { what: 'hello and scenarios' });
+      expect(stream.events[0]).toEqual({ event: 'hello', data: { adminTokenRequired: true, journalCapacity: 1000 } });
+      expect(stream.events[1].event).toBe('scenarios');
+      expect(stream.events[1].data).toMatchObject({ tokens: 1, tokensPerFile: { [`${t.dir.path}/a.yaml`]: 1 }, lastError: null, runtimeTokens: [] });
+      await getClient(t.url, 'alice');
+      await postClient(t.url, 'bob');
+      const requests = await waitFor(() => {
+        const all = stream.events.filter((e) => e.event === 'requests').flatMap((e) => e.data.requests as Record<string, unknown>[]);
+        return all.length >= 2 && all;
+      }, { what: 'two requests on the stream' });
+      expect(requests.map((r) => [r.seq, r.method, r.token, r.origin, r.status, r.matched, r.entry])).toEqual([
+        [1, 'GET', 'alice', 'path', 204, 'token', `${t.dir.path}/a.yaml:2`],
+        [2, 'POST', 'bob', 'header', 404, 'fallback', '(built-in fallback)'],
+      ]);
+    } finally {
+      stream.close();
+    }
+  });
+
+  test('closing the simulator ends an open stream instead of waiting for it', async () => {
+    t = await startTestSimulator({ 'a.yaml': 'tokens:\n  alice: { status: 204, body: none }\n' });
+    const stream = openStream(t.url);
+    await waitFor(() => stream.events.length >= 2, { what: 'hello and scenarios' });
+    // A grace longer than the test's timeout: only ending the stream lets close() finish in time.
+    await t.sim.close(60_000);
+    await stream.ended;
+    expect(stream.events.map((e) => e.event)).toEqual(['hello', 'scenarios']);
+  });
+
+  test('sends the scenario status again when a reload fails, with the broken line', async () => {
+    t = await startTestSimulator({ 'a.yaml': 'tokens:\n  alice: { status: 204, body: none }\n' });
+    const stream = openStream(t.url);
+    try {
+      await waitFor(() => stream.events.length >= 2, { what: 'hello and scenarios' });
+      t.dir.write('a.yaml', 'tokens:\n  alice: { status: 2004, body: none }\n');
+      const broken = await waitFor(() => stream.events.find((e) => e.event === 'scenarios' && e.data.lastError !== null), { timeoutMs: 10_000, what: 'a failed reload on the stream' });
+      const problems = (broken.data.lastError as { problems: { line: number; sourceLine: string }[] }).problems;
+      expect(problems.map((p) => [p.line, p.sourceLine])).toEqual([[2, '  alice: { status: 2004, body: none }']]);
+    } finally {
+      stream.close();
+    }
+  });
+});
