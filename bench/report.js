@@ -77,6 +77,7 @@ function renderMarkdown(r) {
   if (limits && limits.stall) {
     const s = limits.stall;
     parts.push('', `Journal read stall: GET /__admin/requests read a full ${int(s.journalSize)}-entry journal (${mb(s.readBytes)}) in ${int(s.readMs)} ms; ${int(s.probes)} protocol GETs sent one after another meanwhile took at most ${dec(s.stallMs, 1)} ms, p99 ${dec(s.p99Ms, 1)} ms; the same probes for as long again with no read going on took at most ${dec(s.quietMaxMs, 1)} ms, p99 ${dec(s.quietP99Ms, 1)} ms (the machine's own noise).`);
+  }
   const tls = r.sections.find((s) => s.id === 'tls');
   if (tls) parts.push('', `HTTPS / plain HTTP (auth-sim both, keep-alive connections, same run): ${dec(tls.ratios.rps)}x the requests per second, ${dec(tls.ratios.cpuUs)}x the server CPU per request, ${dec(tls.ratios.p99)}x the p99 latency.`);
   const dashboard = r.sections.find((s) => s.id === 'dashboard');
