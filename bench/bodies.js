@@ -8,10 +8,11 @@ const fs = require('node:fs');
 const { readScenarioSources } = require('../dist/scenario/read-scenario-sources');
 const { loadScenarioSet } = require('../dist/scenario/load-scenario-set');
 const { lookupEntry } = require('../dist/scenario/scenario-set');
+const { compilePopulations } = require('../dist/synth/compile-populations');
 
 /** Loads scenario paths with the built loader; throws with the first problem if they do not load. */
 async function loadSet(paths) {
-  const result = loadScenarioSet(await readScenarioSources(paths));
+  const result = loadScenarioSet(await readScenarioSources(paths), {}, compilePopulations);
   if (!result.ok) {
     const p = result.problems[0];
     throw new Error(`bench fixture does not load: ${p.file}:${p.line}:${p.column} ${p.message}`);

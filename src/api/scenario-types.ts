@@ -5,7 +5,8 @@ import type { SEQUENCE_ENDINGS } from '../scenario/entry-answers';
 import type { FAULT_PARAMETERS, FaultName } from '../scenario/fault-names';
 import type { ANSWER_KEYS, ENTRY_ONLY_KEYS } from '../scenario/toolbox-schema';
 import type { CONTROL_KEYS, DEFAULTS_KEYS } from '../scenario/scenario-schema';
-import type { PASSED_CONTROL_KEYS, PopulationSpec } from '../synth/population-spec';
+import type { PASSED_CONTROL_KEYS } from '../scenario/generate-knobs';
+import type { PopulationSpec } from '../synth/population-spec';
 
 /**
  * TypeScript types of a scenario file given as a value (startSimulator({ scenarios }),

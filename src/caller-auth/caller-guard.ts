@@ -1,16 +1,16 @@
 import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
-import type { WireOptions } from '../protocol/wire-encode';
-import { compileEntry } from '../scenario/compile-entry';
-import type { CompiledEntry } from '../scenario/scenario-set';
 import type { CallerCredential } from './caller-credentials';
 
-/** Checks that a request comes from an accepted caller. */
-export interface CallerGuard {
+/**
+ * Checks that a request comes from an accepted caller. What a refused caller is answered is the
+ * scenarios' business (scenario/caller-guard.ts compiles it), so this folder knows no entries.
+ */
+export interface CallerCheck {
   /** null: the caller passes; otherwise why it is refused (shown in the journal and the log, never a secret). */
   check(req: IncomingMessage): string | null;
-  /** The built-in answer to a refused caller, used unless the scenarios write `callerAuthFailed:`. */
-  readonly refusal: CompiledEntry;
+  /** The WWW-Authenticate challenges the built-in refusal carries. */
+  readonly challenges: Readonly<Record<string, string>>;
 }
 
 /** What a guard demands: a valid client certificate (mutual TLS answered in HTTP), credentials, or both. */
@@ -30,8 +30,8 @@ export const REFUSALS = Object.freeze({
   noCertificate: 'no client certificate',
 });
 
-/** A guard for `spec`, its built-in refusal compiled with the set's wire options. */
-export function createCallerGuard(spec: GuardSpec, base: WireOptions, where: string): CallerGuard {
+/** The check `spec` demands. */
+export function createCallerCheck(spec: GuardSpec): CallerCheck {
   const basics = new Set<string>();
   const bearers = new Set<string>();
   const headers = new Map<string, Set<string>>();
@@ -42,7 +42,7 @@ export function createCallerGuard(spec: GuardSpec, base: WireOptions, where: str
   }
   const checkCredentials = spec.credentials.length === 0 ? () => null : (req: IncomingMessage) => credentialRefusal(req, basics, bearers, headers);
   const check = spec.clientCertificate ? (req: IncomingMessage) => certificateRefusal(req.socket as TLSSocket) ?? checkCredentials(req) : checkCredentials;
-  return { check, refusal: compileEntry({ ...DEFAULT_CALLER_REFUSAL, headers: challenges(basics.size > 0, bearers.size > 0) }, {}, base, { file: `(built-in callerAuthFailed${where})`, line: 0, column: 0 }) };
+  return { check, challenges: challenges(basics.size > 0, bearers.size > 0) };
 }
 
 /**

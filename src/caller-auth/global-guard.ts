@@ -1,6 +1,5 @@
-import type { WireOptions } from '../protocol/wire-encode';
 import { parseCallerCredentials } from './caller-credentials';
-import { createCallerGuard, type CallerGuard } from './caller-guard';
+import { createCallerCheck, type CallerCheck } from './caller-guard';
 
 /** Written caller credentials that do not parse; the message lists each, never a secret. */
 export class CallerAuthError extends Error {}
@@ -10,9 +9,9 @@ export class CallerAuthError extends Error {}
  * client certificate when mutual TLS is answered in HTTP (`--tls-client-optional`). None at all
  * when neither is asked for, so the request path does not check.
  */
-export function createGlobalGuard(specs: readonly string[], clientCertificate: boolean, base: WireOptions): CallerGuard | undefined {
+export function createGlobalGuard(specs: readonly string[], clientCertificate: boolean): CallerCheck | undefined {
   if (specs.length === 0 && !clientCertificate) return undefined;
   const { credentials, problems } = parseCallerCredentials(specs, 'callerAuth');
   if (problems.length > 0) throw new CallerAuthError(problems.join('\n'));
-  return createCallerGuard({ credentials, clientCertificate }, base, '');
+  return createCallerCheck({ credentials, clientCertificate });
 }

@@ -8,7 +8,8 @@ import { DEFAULT_WIRE_OPTIONS } from '../protocol/wire-encode';
 import { parseScenarioFile } from '../scenario/parse-scenario-file';
 import { compilePopulations } from '../synth/compile-populations';
 import type { PopulationFormat } from '../synth/population-writer';
-import { SYNTH_DEFAULTS, toPopulationSpec, type PopulationSpec } from '../synth/population-spec';
+import { SYNTH_DEFAULTS } from '../scenario/generate-knobs';
+import { toPopulationSpec, type PopulationSpec } from '../synth/population-spec';
 import { createLogger, type Logger } from './logger';
 
 interface GenerateFlags {

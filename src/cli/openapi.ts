@@ -4,6 +4,7 @@ import { openApiDocument } from '../protocol/openapi';
 import { WIRE_STYLES, type WireStyle } from '../protocol/wire-encode';
 import { readScenarioSources } from '../scenario/read-scenario-sources';
 import { servedExamples } from '../scenario/served-examples';
+import { compilePopulations } from '../synth/compile-populations';
 import { collect } from './default-scenarios';
 import { createLogger } from './logger';
 import { reportProblems } from './report-problems';
@@ -35,7 +36,7 @@ export function registerOpenApi(program: Command): void {
 async function examplesFrom(paths: string[], wire: WireStyle, logger: ReturnType<typeof createLogger>) {
   try {
     const { components } = openApiDocument(wire) as { components: { schemas: JsonSchema } };
-    const { examples, problems } = servedExamples(await readScenarioSources(paths), wire, components.schemas);
+    const { examples, problems } = servedExamples(await readScenarioSources(paths), wire, components.schemas, compilePopulations);
     // Only what keeps the scenarios from loading: warnings (a deprecated field) say nothing about the examples.
     const errors = problems.filter((p) => p.severity === 'error');
     reportProblems(logger, errors);

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { loadScenarioSet } from '../scenario/load-scenario-set';
+import { compilePopulations } from '../synth/compile-populations';
 import { hasErrors } from '../scenario/problem';
 import { NotUtf8Error, readScenarioSources } from '../scenario/read-scenario-sources';
 import { tokenCount } from '../scenario/scenario-set';
@@ -36,7 +37,7 @@ export function registerValidate(program: Command): void {
       return;
     }
     const { wire, delay } = toolboxSettings(flags);
-    const result = loadScenarioSet(texts, { wire, ...(delay !== undefined ? { delay } : {}) });
+    const result = loadScenarioSet(texts, { wire, ...(delay !== undefined ? { delay } : {}) }, compilePopulations);
     const problems = result.ok ? result.set.warnings : result.problems;
     reportProblems(logger, problems);
     if (!result.ok || hasErrors(problems)) {

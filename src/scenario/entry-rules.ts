@@ -8,7 +8,7 @@ import { toDelayShape } from './delay-shape';
 import type { NodePath } from './locate-node';
 import { placeOf, type ParsedScenarioFile } from './parse-scenario-file';
 import type { Problem } from './problem';
-import { PASSED_CONTROL_KEYS } from '../synth/population-spec';
+import { PASSED_CONTROL_KEYS } from './generate-knobs';
 import { ENTRY_ONLY_KEYS } from './toolbox-schema';
 import { checkTypedScalars } from './typed-scalar-rules';
 

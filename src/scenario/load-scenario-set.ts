@@ -4,19 +4,30 @@ import { tokenPlaces } from './token-places';
 import { parseScenarioFile, placeOf, type ParsedScenarioFile } from './parse-scenario-file';
 import { hasErrors, type Problem, type SourceRef } from './problem';
 import type { ScenarioText } from './read-scenario-sources';
-import type { CompiledEntry, ScenarioSet } from './scenario-set';
+import type { CompiledEntry, ScenarioSet, TokenPopulation } from './scenario-set';
 import { defaultFallback } from './default-fallback';
 import { defaultUnavailable } from './api-unavailable';
 import { checkEntryRules } from './entry-rules';
 import { isApiAvailable } from '../protocol/modules';
-import { compilePopulations } from '../synth/compile-populations';
-import { createCallerGuard, type CallerGuard } from '../caller-auth/caller-guard';
+import { createCallerCheck } from '../caller-auth/caller-guard';
+import { guardWithRefusal, type CallerGuard } from './caller-guard';
 import { parseCallerCredential, type CallerCredential } from '../caller-auth/caller-credentials';
 
 /** A scenario set, or every problem that kept it from loading. */
 export type LoadResult =
   | { readonly ok: true; readonly set: ScenarioSet }
   | { readonly ok: false; readonly problems: readonly Problem[] };
+
+/**
+ * Turns the `generate:` items of schema-checked files into token populations (synth's
+ * compilePopulations). A parameter, not an import, so scenario loading does not depend on the
+ * synthetic generator that depends on it.
+ */
+export type PopulationCompiler = (
+  files: readonly ParsedScenarioFile[],
+  base: WireOptions,
+  defaultsOf: (file: ParsedScenarioFile) => EntryData,
+) => { readonly populations: readonly TokenPopulation[]; readonly problems: readonly Problem[] };
 
 /** Options that apply to the whole set. */
 export interface LoadOptions {
@@ -28,8 +39,9 @@ export interface LoadOptions {
 /**
  * Parses, validates and compiles scenario texts into one immutable set. All-or-nothing: any
  * error in any file means no set, so a caller can keep serving the previous one.
+ * `compilePopulations` is synth's compiler (loadScenarioSet's callers pass it in).
  */
-export function loadScenarioSet(texts: readonly ScenarioText[], options: LoadOptions = {}): LoadResult {
+export function loadScenarioSet(texts: readonly ScenarioText[], options: LoadOptions, compilePopulations: PopulationCompiler): LoadResult {
   const base = options.wire ?? DEFAULT_WIRE_OPTIONS;
   const parsed = texts.map((t) => parseScenarioFile(t.file, t.text));
   const problems = parsed.flatMap((p) => p.problems);
@@ -65,7 +77,7 @@ export function loadScenarioSet(texts: readonly ScenarioText[], options: LoadOpt
       else callerAuthFailed = compileEntry(file.data.callerAuthFailed as EntryData, defaults, base, source);
     }
     const credentials = fileCredentials(file);
-    if (credentials.length > 0) callerGuards.set(file.file, createCallerGuard({ credentials }, base, ` for ${file.file}`));
+    if (credentials.length > 0) callerGuards.set(file.file, guardWithRefusal(createCallerCheck({ credentials }), base, ` for ${file.file}`));
   }
   const synthetic = compilePopulations(parsed, base, (file) => fileDefaults(file, options));
   problems.push(...synthetic.problems);

@@ -1,7 +1,7 @@
 import type { FaultName } from './fault-names';
 import type { Problem, SourceRef } from './problem';
 import type { TokenStates } from './token-state';
-import type { CallerGuard } from '../caller-auth/caller-guard';
+import type { CallerGuard } from './caller-guard';
 
 /** A ready HTTP answer: status, headers and body bytes, built once at load. */
 export interface Reply {

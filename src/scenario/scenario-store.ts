@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { diffSets, type SetChanges } from './diff-sets';
 import { emptiedFileProblems, isBlank } from './emptied-files';
-import { loadScenarioSet, type LoadOptions } from './load-scenario-set';
+import { loadScenarioSet, type LoadOptions, type PopulationCompiler } from './load-scenario-set';
 import type { Problem } from './problem';
 import { NotUtf8Error, readScenarioSources, type ScenarioText } from './read-scenario-sources';
 import { tokenCount, type ScenarioSet } from './scenario-set';
@@ -64,7 +64,8 @@ export class ScenarioStore extends EventEmitter {
 
   constructor(
     readonly sources: ScenarioSources,
-    private readonly options: LoadOptions = {},
+    private readonly options: LoadOptions,
+    private readonly compilePopulations: PopulationCompiler,
   ) {
     super();
   }
@@ -148,7 +149,7 @@ export class ScenarioStore extends EventEmitter {
     }
     const emptied = emptiedFileProblems(files, this.hadContent);
     if (emptied.length > 0) return fail(emptied);
-    const result = loadScenarioSet([...files, ...(this.sources.inline ?? [])], this.options);
+    const result = loadScenarioSet([...files, ...(this.sources.inline ?? [])], this.options, this.compilePopulations);
     if (!result.ok) return fail(result.problems);
     const changes = diffSets(this.served, result.set);
     const outcome = { ok: true, set: result.set, previous: this.served, changes, trigger, ms: performance.now() - started } as const;

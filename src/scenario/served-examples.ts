@@ -1,7 +1,7 @@
 import type { JsonSchema } from '../protocol/json-schema';
 import type { OpenApiExample } from '../protocol/openapi';
 import { DEFAULT_WIRE_OPTIONS, type WireStyle } from '../protocol/wire-encode';
-import { loadScenarioSet } from './load-scenario-set';
+import { loadScenarioSet, type PopulationCompiler } from './load-scenario-set';
 import type { Problem } from './problem';
 import type { ScenarioText } from './read-scenario-sources';
 
@@ -12,8 +12,8 @@ import type { ScenarioText } from './read-scenario-sources';
  * fit the document's schemas (`components.schemas`, checked with Ajv in OpenAPI 3.1's JSON
  * Schema 2020-12 dialect): those are left out.
  */
-export function servedExamples(texts: readonly ScenarioText[], wire: WireStyle, schemas: JsonSchema): { examples: OpenApiExample[]; problems: readonly Problem[] } {
-  const loaded = loadScenarioSet(texts, { wire: { ...DEFAULT_WIRE_OPTIONS, wire } });
+export function servedExamples(texts: readonly ScenarioText[], wire: WireStyle, schemas: JsonSchema, compilePopulations: PopulationCompiler): { examples: OpenApiExample[]; problems: readonly Problem[] } {
+  const loaded = loadScenarioSet(texts, { wire: { ...DEFAULT_WIRE_OPTIONS, wire } }, compilePopulations);
   if (!loaded.ok) return { examples: [], problems: loaded.problems };
   const fits = exampleCheck(schemas);
   const examples: OpenApiExample[] = [];

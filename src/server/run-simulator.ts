@@ -12,7 +12,9 @@ import { startServer, type RunningServer } from './start-server';
 import { serverTls, type ServedTls, type TlsOptions } from '../tls/server-tls';
 import { createClientSubjects } from '../tls/client-subject';
 import { createGlobalGuard } from '../caller-auth/global-guard';
+import { guardWithRefusal } from '../scenario/caller-guard';
 import { DEFAULT_WIRE_OPTIONS } from '../protocol/wire-encode';
+import { compilePopulations } from '../synth/compile-populations';
 
 export type { SimulatorOptions, TlsFailure } from './simulator-options';
 
@@ -47,8 +49,9 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
   const host = options.host ?? '127.0.0.1';
   // Built first, like the control parts: bad TLS files or credentials must fail before anything watches or listens.
   const tls = options.tls ? serverTls(options.tls, host) : null;
-  const guard = createGlobalGuard(options.callerAuth ?? [], tls?.served.clientCertificates === 'optional', options.wire ?? DEFAULT_WIRE_OPTIONS);
-  const store = new ScenarioStore(options.sources, options);
+  const callerCheck = createGlobalGuard(options.callerAuth ?? [], tls?.served.clientCertificates === 'optional');
+  const guard = callerCheck && guardWithRefusal(callerCheck, options.wire ?? DEFAULT_WIRE_OPTIONS, '');
+  const store = new ScenarioStore(options.sources, options, compilePopulations);
   const runtime = createAnswerRuntime(options.seed);
   // Built first: a bad admin prefix must fail before anything watches or listens.
   const control = createControlParts(store, options, runtime.states, tls && tls.served.clientCertificates !== 'off' ? { clientSubject: createClientSubjects() } : {});

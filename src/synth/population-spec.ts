@@ -1,13 +1,11 @@
 import type { EntryData } from '../scenario/compile-entry';
+import { PASSED_CONTROL_KEYS, SYNTH_DEFAULTS } from '../scenario/generate-knobs';
 
 /** An inclusive range a knob draws from, written `lo..hi` or as one number. */
 export interface Range {
   readonly min: number;
   readonly max: number;
 }
-
-/** The `lo..hi` form of a range knob. */
-export const RANGE_PATTERN = '^\\s*\\d+(\\.\\d+)?\\s*\\.\\.\\s*\\d+(\\.\\d+)?\\s*$';
 
 /** A `generate:` item after validation, defaults filled in. */
 export interface PopulationSpec {
@@ -31,27 +29,6 @@ export interface PopulationSpec {
   /** Control keys passed to every card as written: protocol, wire, delay. */
   readonly control: EntryData;
 }
-
-/** The knobs' defaults, shown in the schema's descriptions and the README. */
-export const SYNTH_DEFAULTS = Object.freeze({
-  seed: 1,
-  locale: 'ru',
-  type: 0.3,
-  disabled: 0.05,
-  companies: '1..3',
-  entrepreneurs: 0.1,
-  groups: Object.freeze({ trees: 3, depth: 3, perClient: '0..2' }),
-  branches: 20,
-  fill: '0.5..1',
-  deprecated: false,
-  errors: 0,
-  error: Object.freeze({ status: 404, errorCode: 'CLIENT_NOT_FOUND', errorText: 'client not found' }),
-  crm: 'https://crm.example.ru/clients/{id}',
-  firstId: 1_000_000,
-});
-
-/** The control keys a `generate:` item passes through to every card. */
-export const PASSED_CONTROL_KEYS = ['protocol', 'wire', 'delay'] as const;
 
 /** `"1..3"` or `2` as a range; undefined if it is neither. */
 export function parseRange(value: unknown): Range | undefined {

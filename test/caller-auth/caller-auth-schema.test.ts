@@ -1,9 +1,9 @@
-import { loadScenarioSet } from '../../src/scenario/load-scenario-set';
+import { loadSet } from '../helpers/load-set';
 import { formatProblem } from '../../src/scenario/problem';
 
 /** Loads one file and returns the formatted problems, or [] if it loaded. */
 function problems(text: string): string[] {
-  const result = loadScenarioSet([{ file: 'a.yaml', text }]);
+  const result = loadSet([{ file: 'a.yaml', text }]);
   return result.ok ? [] : result.problems.map(formatProblem);
 }
 
@@ -28,7 +28,7 @@ test.each([
   ['a refusal defined in two files', 'callerAuthFailed: { status: 403 }\n', null],
 ])('%s', (_case, text, expected) => {
   if (expected === null) {
-    const result = loadScenarioSet([{ file: 'a.yaml', text: `${TOKENS}${text}` }, { file: 'b.yaml', text }]);
+    const result = loadSet([{ file: 'a.yaml', text: `${TOKENS}${text}` }, { file: 'b.yaml', text }]);
     expect(result.ok ? [] : result.problems.map(formatProblem)).toEqual(['b.yaml:1:1 callerAuthFailed is defined twice: here and at a.yaml:3:1; keep one']);
     return;
   }

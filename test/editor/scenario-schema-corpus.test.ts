@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Ajv from 'ajv';
 import { parse } from 'yaml';
 import { editorScenarioSchema, EDITOR_SCHEMA_PATH } from '../../src/scenario/editor-schema';
-import { loadScenarioSet } from '../../src/scenario/load-scenario-set';
+import { loadSet } from '../helpers/load-set';
 import { parseScenarioFile } from '../../src/scenario/parse-scenario-file';
 import { runCli } from '../helpers/spawn-cli';
 import { shippedScenarios } from '../helpers/yaml-corpus';
@@ -23,7 +23,7 @@ describe('the editor schema and the loader agree', () => {
   it.each([...shippedScenarios(), ...filesIn('valid')].map((f) => [f.slice(f.indexOf('/', f.lastIndexOf('scenario')) + 1), f]))(
     '%s loads and passes the editor schema',
     (_name, file) => {
-      const loaded = loadScenarioSet([{ file, text: read(file) }]);
+      const loaded = loadSet([{ file, text: read(file) }]);
       expect(loaded.ok ? [] : loaded.problems.map((p) => p.message)).toEqual([]);
       expect(editorAccepts(read(file))).toBe(true);
     },

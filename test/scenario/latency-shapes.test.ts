@@ -1,5 +1,5 @@
 import { sampleDelay, toDelayShape, type DelayShape } from '../../src/scenario/delay-shape';
-import { loadScenarioSet } from '../../src/scenario/load-scenario-set';
+import { loadSet } from '../helpers/load-set';
 import { TokenStates } from '../../src/scenario/token-state';
 import { getClient, startTestSimulator, type TestSimulator } from '../helpers/test-simulator';
 
@@ -50,7 +50,7 @@ describe('shapes as drawn (10,000 samples, seeded)', () => {
 
   test('a compiled entry draws its delay per request from the token state', () => {
     const text = `tokens:\n  t:\n    delay: { uniform: [10ms, 90ms] }\n    client: ${CARD}\n`;
-    const result = loadScenarioSet([{ file: 'a.yaml', text }]);
+    const result = loadSet([{ file: 'a.yaml', text }]);
     if (!result.ok) throw new Error('did not load');
     const entry = result.set.entries.get('t')!;
     const run = () => {

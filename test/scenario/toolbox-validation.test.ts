@@ -1,8 +1,8 @@
-import { loadScenarioSet } from '../../src/scenario/load-scenario-set';
+import { loadSet } from '../helpers/load-set';
 import { formatProblem } from '../../src/scenario/problem';
 
 function problems(text: string): string[] {
-  const result = loadScenarioSet([{ file: 'toolbox.yaml', text }]);
+  const result = loadSet([{ file: 'toolbox.yaml', text }]);
   return (result.ok ? result.set.warnings : result.problems).map(formatProblem);
 }
 
@@ -26,7 +26,7 @@ test.each([
 });
 
 test('two files may not both define unavailable', () => {
-  const result = loadScenarioSet([
+  const result = loadSet([
     { file: 'a.yaml', text: 'unavailable: { status: 503 }\n' },
     { file: 'b.yaml', text: 'unavailable: { status: 502 }\n' },
   ]);

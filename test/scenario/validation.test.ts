@@ -1,9 +1,9 @@
-import { loadScenarioSet } from '../../src/scenario/load-scenario-set';
+import { loadSet } from '../helpers/load-set';
 import { formatProblem } from '../../src/scenario/problem';
 
 /** Loads the given files and returns the formatted problems, or [] if the set loaded. */
 function problems(files: Record<string, string>): string[] {
-  const result = loadScenarioSet(Object.entries(files).map(([file, text]) => ({ file, text })));
+  const result = loadSet(Object.entries(files).map(([file, text]) => ({ file, text })));
   return result.ok ? [] : result.problems.map(formatProblem);
 }
 

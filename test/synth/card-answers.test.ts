@@ -1,6 +1,6 @@
 import type { WireOptions } from '../../src/protocol/wire-encode';
 import { compileEntry, type EntryData } from '../../src/scenario/compile-entry';
-import { loadScenarioSet } from '../../src/scenario/load-scenario-set';
+import { loadSet } from '../helpers/load-set';
 import { formatProblem } from '../../src/scenario/problem';
 import { lookupEntry, type Answer } from '../../src/scenario/scenario-set';
 import { TokenStates } from '../../src/scenario/token-state';
@@ -22,7 +22,7 @@ const view = (a: Answer) => ({ status: a.reply.status, headers: a.reply.headers,
 test.each(CASES)('a served card is the card compiled as a hand-written entry: %s', (_name, defaults, item) => {
   const raw = { tokens: 'p-{n}', count: 60, seed: 5, ...item };
   const text = JSON.stringify({ defaults, generate: [raw] });
-  const result = loadScenarioSet([{ file: 'a.json', text }], { wire: BASE });
+  const result = loadSet([{ file: 'a.json', text }], { wire: BASE });
   if (!result.ok) throw new Error(result.problems.map(formatProblem).join('\n'));
   const spec = toPopulationSpec(raw);
   if ('message' in spec) throw new Error(spec.message);

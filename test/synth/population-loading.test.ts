@@ -1,4 +1,4 @@
-import { loadScenarioSet } from '../../src/scenario/load-scenario-set';
+import { loadSet } from '../helpers/load-set';
 import { formatProblem } from '../../src/scenario/problem';
 import { lookupEntry, tokenCount } from '../../src/scenario/scenario-set';
 import { populationEntries } from '../../src/synth/population-writer';
@@ -7,7 +7,7 @@ import { getClient, postClient, startTestSimulator, type TestSimulator } from '.
 
 /** Loads the given files and returns the formatted problems, or [] if the set loaded. */
 function problems(files: Record<string, string>): string[] {
-  const result = loadScenarioSet(Object.entries(files).map(([file, text]) => ({ file, text })));
+  const result = loadSet(Object.entries(files).map(([file, text]) => ({ file, text })));
   return result.ok ? [] : result.problems.map(formatProblem);
 }
 
@@ -15,7 +15,7 @@ const item = (extra = '') => `generate:\n  - tokens: "p-{n}"\n    count: 10\n${e
 
 describe('a generate: item is validated like the rest of the file', () => {
   test('a valid item loads, and its tokens count toward the set', () => {
-    const result = loadScenarioSet([{ file: 'a.yaml', text: item('    seed: 5\n') }]);
+    const result = loadSet([{ file: 'a.yaml', text: item('    seed: 5\n') }]);
     expect(result.ok && tokenCount(result.set)).toBe(10);
   });
 
@@ -39,7 +39,7 @@ describe('a generate: item is validated like the rest of the file', () => {
 
   test('the error entry gets the warnings of a hand-written entry, under the version the item serves', () => {
     const text = item('    protocol: "1.1"\n    error: { status: 403, client: { id: "1", name: A B, surname: A, firstname: B, type: "0", enabled: true, crmURL: "https://crm/1", secretWord: w } }\n');
-    const result = loadScenarioSet([{ file: 'a.yaml', text }]);
+    const result = loadSet([{ file: 'a.yaml', text }]);
     expect(result.ok && result.set.warnings.map(formatProblem)).toEqual([
       'a.yaml:5:109 warning: generate[0].error.client.crmURL is deprecated; use actionList instead (it is still served)',
       'a.yaml:5:27 warning: generate[0].error.client is served as protocol 1.1, which leaves out secretWord (since 1.2)',
@@ -59,7 +59,7 @@ describe('every generated card passes the validation of a hand-written one', () 
   test('300 cards with every optional field, deprecated ones included, written as tokens: load with no errors', () => {
     const spec = toPopulationSpec({ tokens: 'h-{n}', count: 300, seed: 9, fill: 1, deprecated: true, errors: 0.1, type: 0.5 }) as PopulationSpec;
     const tokens = Object.fromEntries(populationEntries(spec));
-    const result = loadScenarioSet([{ file: 'cards.json', text: JSON.stringify({ tokens }) }]);
+    const result = loadSet([{ file: 'cards.json', text: JSON.stringify({ tokens }) }]);
     expect(result.ok ? [] : result.problems.map(formatProblem)).toEqual([]);
     const warnings = result.ok ? result.set.warnings.map((w) => w.message) : [];
     expect(warnings.filter((m) => !/is deprecated; use (actionList|fieldList) instead/.test(m))).toEqual([]);
@@ -137,7 +137,7 @@ generate:
 });
 
 test('without a company module the population serves no companyList', () => {
-  const result = loadScenarioSet([{ file: 'a.yaml', text: 'generate:\n  - { tokens: "c-{n}", count: 5, type: 1 }\n' }], {
+  const result = loadSet([{ file: 'a.yaml', text: 'generate:\n  - { tokens: "c-{n}", count: 5, type: 1 }\n' }], {
     wire: { version: '1.4', modules: ['retail'], wire: 'strings' },
   });
   if (!result.ok) throw new Error(result.problems.map(formatProblem).join('\n'));
@@ -148,7 +148,7 @@ test('without a company module the population serves no companyList', () => {
 
 describe('any faker locale', () => {
   test.each(['de', 'en', 'zh_CN', 'uk'])('%s cards load and compose the name from their own parts', (locale) => {
-    const result = loadScenarioSet([{ file: 'a.yaml', text: `generate:\n  - { tokens: "l-{n}", count: 20, seed: 4, locale: ${locale}, fill: 1 }\n` }]);
+    const result = loadSet([{ file: 'a.yaml', text: `generate:\n  - { tokens: "l-{n}", count: 20, seed: 4, locale: ${locale}, fill: 1 }\n` }]);
     if (!result.ok) throw new Error(result.problems.map(formatProblem).join('\n'));
     for (let n = 1; n <= 20; n += 1) {
       const client = JSON.parse(lookupEntry(result.set, `l-${n}`).answer({ token: `l-${n}` }).reply.body?.toString('utf8') ?? '{}').client;
@@ -157,7 +157,7 @@ describe('any faker locale', () => {
   });
 
   test('a German card has no patronymic borrowed from the English fallback', () => {
-    const result = loadScenarioSet([{ file: 'a.yaml', text: 'generate:\n  - { tokens: "l-{n}", count: 5, locale: de }\n' }]);
+    const result = loadSet([{ file: 'a.yaml', text: 'generate:\n  - { tokens: "l-{n}", count: 5, locale: de }\n' }]);
     const body = result.ok ? lookupEntry(result.set, 'l-1').answer({ token: 'l-1' }).reply.body?.toString('utf8') : '';
     expect(JSON.parse(body ?? '{}').client).not.toHaveProperty('patronymic');
   });

@@ -1,0 +1,8 @@
+import { loadScenarioSet, type LoadOptions, type LoadResult } from '../../src/scenario/load-scenario-set';
+import type { ScenarioText } from '../../src/scenario/read-scenario-sources';
+import { compilePopulations } from '../../src/synth/compile-populations';
+
+/** loadScenarioSet as the CLI calls it: with synth's population compiler. */
+export function loadSet(texts: readonly ScenarioText[], options: LoadOptions = {}): LoadResult {
+  return loadScenarioSet(texts, options, compilePopulations);
+}
