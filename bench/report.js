@@ -73,6 +73,10 @@ function renderMarkdown(r) {
     const ofMedians = journal.cpuCostOfMedians !== undefined ? `; from the medians of each server's runs instead: ${dec(journal.cpuCostOfMedians * 100, 1)}%` : '';
     parts.push('', `Journal cost, the median of each round's on/off pair (run back to back, alternating order): ${dec(journal.cpuCost * 100, 1)}% server CPU per request${range}; ${dec(journal.cost * 100, 1)}% of throughput. Medians of the runs: on ${dec(journal.servers[1].cpuUs, 1)} vs off ${dec(journal.servers[2].cpuUs, 1)} µs, ${int(journal.servers[1].rps)} vs ${int(journal.servers[2].rps)} req/s${ofMedians}.`);
   }
+  const limits = r.sections.find((s) => s.id === 'limits');
+  if (limits && limits.stall) {
+    const s = limits.stall;
+    parts.push('', `Journal read stall: GET /__admin/requests read a full ${int(s.journalSize)}-entry journal (${mb(s.readBytes)}) in ${int(s.readMs)} ms; ${int(s.probes)} protocol GETs sent one after another meanwhile took at most ${dec(s.stallMs, 1)} ms, p99 ${dec(s.p99Ms, 1)} ms; the same probes for as long again with no read going on took at most ${dec(s.quietMaxMs, 1)} ms, p99 ${dec(s.quietP99Ms, 1)} ms (the machine's own noise).`);
   const tls = r.sections.find((s) => s.id === 'tls');
   if (tls) parts.push('', `HTTPS / plain HTTP (auth-sim both, keep-alive connections, same run): ${dec(tls.ratios.rps)}x the requests per second, ${dec(tls.ratios.cpuUs)}x the server CPU per request, ${dec(tls.ratios.p99)}x the p99 latency.`);
   const dashboard = r.sections.find((s) => s.id === 'dashboard');

@@ -14,7 +14,7 @@ const { evaluateTargets } = require('./targets');
 const { writeReport } = require('./report');
 const { ROOT } = require('./servers');
 
-const SECTION_IDS = ['generator', 'hand-get', 'hand-post', 'mix', 'request-log', 'synth', 'journal', 'dashboard', 'tls', 'startup', 'file-styles', 'reload'];
+const SECTION_IDS = ['generator', 'hand-get', 'hand-post', 'mix', 'request-log', 'synth', 'journal', 'dashboard', 'tls', 'limits', 'startup', 'file-styles', 'reload'];
 
 /** A mistake in the command line: reported in one line, without a stack trace. */
 class UsageError extends Error {}

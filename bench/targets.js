@@ -86,6 +86,10 @@ function evaluateTargets(r) {
   // Instructions per request (callgrind) when valgrind is installed: what a noisy machine cannot move.
   const counted = r.journalInstructions ? `; instructions per request ${pct(r.journalInstructions.cost)} (callgrind)` : '';
   add('request journal cost (server CPU per request, on vs off, median of paired rounds)', '<= 10%', journal && journal.cpuCost, pct, (v) => v <= 0.1, journal && `throughput cost ${pct(journal.cost)}${journalRange}${counted}`);
+  const limits = find(r.sections, 'limits');
+  add('unknown tokens, 5,000 known: throughput / 8 known', '>= 0.8', limits && limits.ratios.tokens5000, times, (v) => v >= 0.8);
+  add('unknown tokens, 100,000 known: throughput / 8 known', '>= 0.8', limits && limits.ratios.tokens100000, times, (v) => v >= 0.8);
+  add('largest protocol stall while GET /__admin/requests reads a 100,000-entry journal', '< 50 ms', limits && limits.stall && limits.stall.stallMs, ms, (v) => v < 50);
   const dashboard = find(r.sections, 'dashboard');
   add('throughput with a dashboard open / closed (median of paired rounds)', '>= 0.9x', dashboard && dashboard.openToClosed, times, (v) => v >= 0.9, dashboard && `rounds ${dashboard.openToClosedRange.map(times).join(' to ')}`);
   const reload = r.reload && r.reload.cases;

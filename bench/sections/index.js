@@ -9,6 +9,7 @@ const { callgrindAvailable } = require('../instructions');
 const { startupCase } = require('./startup');
 const { fileStylesCase } = require('./file-styles');
 const { reloadSection } = require('./reload');
+const { limitsSection } = require('./limits');
 const { tlsSection } = require('./tls');
 const { dashboardSection } = require('./dashboard');
 const { handTokens } = require('./throughput');
@@ -78,6 +79,7 @@ async function runSections(ctx, options, features, attempt) {
     else if (!callgrindAvailable()) notes.push('valgrind is not installed (Debian: apt-get install valgrind): the journal\'s cost was not counted in instructions');
     else out.journalInstructions = await attempt('request journal on/off, instructions (callgrind)', () => journalInstructions(ctx));
   }
+  if (on('limits')) push(await attempt('unknown tokens by known-token count, and the journal read stall', () => limitsSection(ctx)));
   if (on('tls')) push(await attempt('HTTPS vs plain HTTP', () => tlsSection(ctx)));
   if (on('dashboard')) push(await attempt('dashboard open/closed', () => dashboardSection(ctx)));
   if (on('startup')) out.startup = await startupSections(ctx, features, attempt);

@@ -23,6 +23,8 @@ export function followReloads(simulator: Simulator, logger: Logger, showWarnings
     logger.error(describeFailure(outcome, store));
   });
   simulator.watcher?.on('watch-error', (error: Error) => logger.warn(`watching scenarios: ${error.message}; send SIGHUP to reload by hand`));
+  simulator.watcher?.on('watch-stopped', (why: string) => logger.warn(`watching stopped: ${why}; still serving the last good set, and watching resumes when it is back (SIGHUP reloads by hand)`));
+  simulator.watcher?.on('watch-resumed', (roots: string) => logger.info(`watching ${roots} again`));
   process.on('SIGHUP', () => void store.reload('SIGHUP'));
 }
 

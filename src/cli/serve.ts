@@ -10,9 +10,10 @@ import { createRequestLog, type RequestLog } from './request-log';
 import { warningsShown } from './set-warnings';
 import { SHUTDOWN_OPTIONS, stopOnSignals, type ShutdownFlags } from './shutdown';
 import { TOOLBOX_OPTIONS, toolboxSettings, type ToolboxFlags } from './toolbox-flags';
+import { LIMIT_OPTIONS, limitSettings, type LimitFlags } from './limit-flags';
 import { describeSecurity, TLS_OPTIONS, tlsSettings, writeSelfSignedCert, type TlsFlags } from './tls-flags';
 
-interface ServeFlags extends ToolboxFlags, ControlFlags, TlsFlags, ShutdownFlags {
+interface ServeFlags extends ToolboxFlags, ControlFlags, TlsFlags, ShutdownFlags, LimitFlags {
   scenarios?: string[];
   port: number;
   host: string;
@@ -48,6 +49,9 @@ export function registerServe(program: Command): Command {
     .addOption(TLS_OPTIONS[4])
     .addOption(TLS_OPTIONS[5])
     .addOption(SHUTDOWN_OPTIONS[0])
+    .addOption(LIMIT_OPTIONS[0])
+    .addOption(LIMIT_OPTIONS[1])
+    .addOption(LIMIT_OPTIONS[2])
     .addHelpText('after', '\nExamples:\n  $ auth-sim\n  $ auth-sim --scenarios ./scenarios --scenarios ./more.yaml --port 0\n  $ curl http://127.0.0.1:8080/rest/chat/client/id/alice')
     .action(async (flags: ServeFlags) => {
       const logger = createLogger({ quiet: flags.quiet, json: flags.log === 'json', beforeInfo: () => requestLog?.flush() });
@@ -62,7 +66,7 @@ async function start(flags: ServeFlags, logger: Logger, requestLog: RequestLog |
   const showWarnings = warningsShown(flags.scenarios === undefined);
   try {
     const security = tlsSettings(flags);
-    const simulator = await runSimulator({ sources: { paths }, port: flags.port, host: flags.host, watch: flags.watch, ...toolboxSettings(flags), ...controlSettings(flags), ...security, onTlsFailure: (f) => logger.warn(`TLS handshake with ${f.from} failed: ${f.reason}`), shutdownGraceMs: flags.shutdownGrace, ...(requestLog ? { onRequest: requestLog.onRequest } : {}) });
+    const simulator = await runSimulator({ sources: { paths }, port: flags.port, host: flags.host, watch: flags.watch, ...toolboxSettings(flags), ...controlSettings(flags), ...limitSettings(flags), ...security, onInternalError: (message) => logger.error(message), onTlsFailure: (f) => logger.warn(`TLS handshake with ${f.from} failed: ${f.reason}`), shutdownGraceMs: flags.shutdownGrace, ...(requestLog ? { onRequest: requestLog.onRequest } : {}) });
     const set = simulator.store.set;
     if (flags.scenarios) showWarnings(logger, set.warnings);
     const shipped = flags.scenarios ? '' : ' (the shipped examples)';

@@ -4,6 +4,7 @@ import { MODULES, isModuleName, type ModuleName } from '../protocol/modules';
 import { LATEST_VERSION, PROTOCOL_VERSIONS, type ProtocolVersion } from '../protocol/versions';
 import { WIRE_STYLES, type WireStyle } from '../protocol/wire-encode';
 import { toDelayShape } from '../scenario/delay-shape';
+import { overlongDurations } from '../scenario/timer-limit';
 import { didYouMean } from '../scenario/suggest';
 import type { SimulatorOptions } from '../server/run-simulator';
 
@@ -55,6 +56,8 @@ export function parseDelay(value: string): unknown {
   if (written === null || written === undefined || toDelayShape(written) === undefined) {
     throw new InvalidArgumentError('write a duration ("250ms", "2s") or a shape: "{ uniform: [100ms, 2s] }", "{ lognormal: { median: 200ms, sigma: 0.5 } }"');
   }
+  const [overlong] = overlongDurations({ delay: written }, []);
+  if (overlong) throw new InvalidArgumentError(overlong.message);
   return written;
 }
 

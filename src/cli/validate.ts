@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { MAX_FILE_SIZE_OPTION, type LimitFlags } from './limit-flags';
 import { loadScenarioSet } from '../scenario/load-scenario-set';
 import { compilePopulations } from '../synth/compile-populations';
 import { hasErrors } from '../scenario/problem';
@@ -25,14 +26,16 @@ export function registerValidate(program: Command): void {
     .argument('[paths...]', 'scenario directories or files', [DEFAULT_SCENARIOS])
     .addHelpText('after', '\nExample:\n  $ auth-sim validate scenarios/ extra/blocked.yaml\n  $ auth-sim validate --protocol 1.2 --modules retail scenarios/');
   for (const option of TOOLBOX_OPTIONS) if (CHECKED_AS_SERVED.includes(option.long ?? '')) command.addOption(option);
-  command.action(async (paths: string[], flags: ToolboxFlags) => {
+  command.addOption(MAX_FILE_SIZE_OPTION);
+  command.action(async (paths: string[], flags: ToolboxFlags & Pick<LimitFlags, 'maxFileSize'>) => {
     const logger = createLogger();
     let texts;
     try {
-      texts = await readScenarioSources(paths);
+      texts = await readScenarioSources(paths, flags.maxFileSize);
     } catch (error) {
+      const err = error as NodeJS.ErrnoException;
       if (error instanceof NotUtf8Error) logger.error(`${error.file}:${error.line}:${error.column} ${error.message}`);
-      else logger.error(`cannot read scenarios: ${(error as Error).message}`);
+      else logger.error(err.code === 'EFBIG' ? `cannot read ${err.path}: ${err.message}` : `cannot read scenarios: ${err.message}`);
       process.exitCode = 1;
       return;
     }

@@ -47,8 +47,8 @@ function checkWith(validate: ValidateFunction, file: string, data: unknown, plac
 function pruneErrors(errors: ErrorObject[]): ErrorObject[] {
   const seen = new Set<string>();
   return errors.filter((e) => {
-    if (e.keyword === 'if' || e.keyword === 'anyOf' || e.keyword === 'oneOf') return false;
-    const key = `${e.instancePath}|${e.keyword}|${JSON.stringify(e.params)}`;
+    if (e.keyword === 'if' || e.keyword === 'anyOf' || e.keyword === 'oneOf' || e.keyword === 'propertyNames') return false;
+    const key = `${e.instancePath}|${e.keyword}|${JSON.stringify(e.params)}|${(e as { propertyName?: string }).propertyName ?? ''}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
@@ -65,6 +65,12 @@ function toProblem(file: string, error: ErrorObject, doc: Document, lineCounter:
 function describe(error: ErrorObject, path: NodePath): { at: 'key' | 'value'; fullPath: NodePath; message: string } {
   const schema = (error.parentSchema ?? {}) as { title?: string; description?: string; properties?: object };
   const where = dotted(path) || 'the file';
+  // An error raised by `propertyNames` is about a key (a header name), not the map's value.
+  const key = (error as ErrorObject & { propertyName?: string }).propertyName;
+  if (key !== undefined) {
+    const fullPath = [...path, key];
+    return { at: 'key', fullPath, message: `${dotted(fullPath)} must be ${schema.description ?? 'a valid name'}; got ${show(key)}` };
+  }
   if (error.keyword === 'additionalProperties') {
     const name = String(error.params.additionalProperty);
     const fullPath = [...path, name];

@@ -1,4 +1,4 @@
-import { parseDuration } from './duration';
+import { MAX_TIMER_MS, parseDuration } from './duration';
 
 /**
  * A delay as written (`250ms`, `{ uniform: [100ms, 2s] }`, `{ lognormal: { median: 200ms,
@@ -40,7 +40,11 @@ export function isFixedDelay(shape: DelayShape): shape is Extract<DelayShape, { 
   return shape.kind === 'fixed';
 }
 
-/** Milliseconds for one request, from uniform draws in [0, 1) (`next` is called once or twice). */
+/**
+ * Milliseconds for one request, from uniform draws in [0, 1) (`next` is called once or twice).
+ * A lognormal tail can draw past the longest timer (MAX_TIMER_MS) even from a valid median; such
+ * a draw waits the longest timer instead of overflowing to 1 ms.
+ */
 export function sampleDelay(shape: DelayShape, next: () => number): number {
   switch (shape.kind) {
     case 'fixed':
@@ -48,7 +52,7 @@ export function sampleDelay(shape: DelayShape, next: () => number): number {
     case 'uniform':
       return Math.round(shape.minMs + next() * (shape.maxMs - shape.minMs));
     case 'lognormal':
-      return Math.round(shape.medianMs * Math.exp(shape.sigma * standardNormal(next)));
+      return Math.min(MAX_TIMER_MS, Math.round(shape.medianMs * Math.exp(shape.sigma * standardNormal(next))));
   }
 }
 

@@ -1,6 +1,12 @@
 const DURATION = /^(\d+(?:\.\d+)?)\s*(ms|s|m)?$/;
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000 };
 
+/**
+ * The longest wait a Node timer holds: setTimeout takes a signed 32-bit count of milliseconds,
+ * and anything past it fires after 1 ms instead (with only a TimeoutOverflowWarning).
+ */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /** The JSON Schema pattern of a duration string: "250ms", "2.5s", "1m", or bare milliseconds. */
 export const DURATION_PATTERN = DURATION.source;
 

@@ -10,6 +10,7 @@ import { placeOf, type ParsedScenarioFile } from './parse-scenario-file';
 import type { Problem } from './problem';
 import { PASSED_CONTROL_KEYS } from './generate-knobs';
 import { ENTRY_ONLY_KEYS } from './toolbox-schema';
+import { overlongDurations } from './timer-limit';
 import { checkTypedScalars } from './typed-scalar-rules';
 
 type Report = (path: NodePath, severity: Problem['severity'], message: string) => void;
@@ -26,6 +27,7 @@ export function checkEntryRules(file: ParsedScenarioFile, base: WireOptions): Pr
     problems.push({ file: file.file, line: pos.line, column: pos.col, severity, path: dotted(path), message });
   };
   const defaults = (file.data.defaults ?? {}) as StepData;
+  for (const overlong of overlongDurations(defaults, ['defaults'])) report(overlong.path, 'error', overlong.message);
   const named = Object.entries((file.data.tokens ?? {}) as Record<string, StepData>).map(([t, e]) => [['tokens', t], e] as const);
   const special = (['fallback', 'unavailable', 'callerAuthFailed'] as const).filter((k) => file.data[k] !== undefined).map((k) => [[k], file.data[k] as StepData] as const);
   const fileWire = wireOf(defaults, base.wire);
@@ -77,6 +79,7 @@ function checkAnswer(answer: StepData, path: NodePath, inherited: ProtocolVersio
     const installed = base.modules.length === 0 ? 'none' : base.modules.join(', ');
     report([...path, 'companyList'], 'warning', `${at('companyList')} is left out: it is served only with the ${COMPANY_MODULES.join(' or ')} module, and the installed modules are: ${installed}`);
   }
+  for (const overlong of overlongDurations(answer, path)) report(overlong.path, 'error', overlong.message);
   checkResource('Response', answer, path, version, report);
   checkTypedScalars('Response', answer, path, wire, (at, message) => report(at, 'warning', `${dotted(at)} ${message}`));
   if (answer.otherwise && typeof answer.otherwise === 'object') checkAnswer(answer.otherwise as StepData, [...path, 'otherwise'], version, base, report, wire);

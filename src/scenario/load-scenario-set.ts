@@ -34,6 +34,8 @@ export interface LoadOptions {
   readonly wire?: WireOptions;
   /** The delay of every entry whose file and entry name none (the CLI's --delay), as written in YAML. */
   readonly delay?: unknown;
+  /** Scenario files larger than this many bytes are refused before reading (default DEFAULT_MAX_FILE_BYTES). */
+  readonly maxFileBytes?: number;
 }
 
 /**

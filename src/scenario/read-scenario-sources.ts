@@ -1,5 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_MAX_FILE_BYTES, formatByteSize } from './size-limits';
 
 /** A scenario file's name (as shown in messages) and its text. */
 export interface ScenarioText {
@@ -18,11 +19,21 @@ export function isScenarioFile(name: string): boolean {
  * Reads every scenario file under the given directories and files (directories recursively,
  * hidden entries skipped), in a stable sorted order so merges are deterministic.
  */
-export async function readScenarioSources(paths: readonly string[]): Promise<ScenarioText[]> {
+export async function readScenarioSources(paths: readonly string[], maxFileBytes = DEFAULT_MAX_FILE_BYTES): Promise<ScenarioText[]> {
   const files = new Set<string>();
   for (const p of paths) for (const f of await listScenarioFiles(p)) files.add(f);
   const sorted = [...files].sort();
-  return Promise.all(sorted.map(async (file) => ({ file: displayName(file), text: decodeUtf8(displayName(file), await fs.readFile(file)) })));
+  return Promise.all(sorted.map(async (file) => ({ file: displayName(file), text: await readBounded(file, maxFileBytes) })));
+}
+
+/** A file's text, refused before reading when it is larger than `maxBytes` (a file in memory takes ~5x its size). */
+async function readBounded(file: string, maxBytes: number): Promise<string> {
+  const { size } = await fs.stat(file);
+  if (size > maxBytes) {
+    const why = `it is ${formatByteSize(size)}, over the ${formatByteSize(maxBytes)} limit for one scenario file (--max-file-size); split it, or describe many similar tokens with a generate: population`;
+    throw Object.assign(new Error(why), { code: 'EFBIG', path: displayName(file) });
+  }
+  return decodeUtf8(displayName(file), await fs.readFile(file));
 }
 
 /** A scenario file that is not UTF-8 (a cp1251 export, say): thrown with the place of its first bad byte. */

@@ -2,8 +2,9 @@ import { RESOURCES } from '../protocol/fields';
 import { resourceDefinitions, type JsonSchema } from '../protocol/json-schema';
 import { PROTOCOL_VERSIONS } from '../protocol/versions';
 import { WIRE_STYLES } from '../protocol/wire-encode';
-import { ANSWER_KEYS, delaySchema, ENTRY_ONLY_KEYS } from './toolbox-schema';
+import { ANSWER_KEYS, delaySchema, ENTRY_ONLY_KEYS, HTTP_STATUS_SCHEMA } from './toolbox-schema';
 import { generateListSchema } from './generate-schema';
+import { headersSchema } from './header-schema';
 import { CALLER_AUTH_FORMS, CALLER_AUTH_PATTERN } from '../caller-auth/caller-credentials';
 
 /**
@@ -18,15 +19,10 @@ import { CALLER_AUTH_FORMS, CALLER_AUTH_PATTERN } from '../caller-auth/caller-cr
  * a value must be, worded for the loader's messages ("must be an HTTP status ...").
  */
 export const CONTROL_KEYS = {
-  status: { type: 'integer', minimum: 100, maximum: 599, description: 'an HTTP status from 100 to 599', $comment: 'The HTTP status of the answer (default 200)' },
+  status: { ...HTTP_STATUS_SCHEMA, $comment: 'The HTTP status of the answer (default 200)' },
   delay: { ...delaySchema, $comment: 'How long to wait before answering: fixed, or drawn per request from a shape' },
   body: { enum: ['none'], description: '"none" (send the status with no body at all)', $comment: 'Send no body at all (the reference says a client must handle a bare status)' },
-  headers: {
-    type: 'object',
-    additionalProperties: { type: ['string', 'number'], description: 'a header value: a string or a number' },
-    description: 'a map of header names to values',
-    $comment: 'Extra HTTP response headers',
-  },
+  headers: { ...headersSchema, $comment: 'Extra HTTP response headers' },
   protocol: { enum: [...PROTOCOL_VERSIONS], description: `a protocol version: ${PROTOCOL_VERSIONS.join(', ')}`, $comment: 'The protocol version to serve: fields introduced later are left out' },
   wire: { enum: [...WIRE_STYLES], description: `a wire style: ${WIRE_STYLES.join(' or ')}`, $comment: 'strings: every scalar a JSON string, as the reference shows; typed: JSON numbers and booleans' },
   ...ANSWER_KEYS,

@@ -143,7 +143,7 @@ export class ScenarioStore extends EventEmitter {
     const fail = (problems: readonly Problem[]) => ({ outcome: { ok: false, problems, trigger, ms: performance.now() - started } as const, hadContent: this.hadContent });
     let files: ScenarioText[];
     try {
-      files = await readScenarioSources(this.sources.paths);
+      files = await readScenarioSources(this.sources.paths, this.options.maxFileBytes);
     } catch (error) {
       return fail([readProblem(error)]);
     }

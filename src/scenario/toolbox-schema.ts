@@ -1,7 +1,7 @@
 import type { JsonSchema } from '../protocol/json-schema';
 import { DURATION_PATTERN } from './duration';
 import { SEQUENCE_ENDINGS } from './entry-answers';
-import { FAULT_NAMES, FAULT_PARAMETERS } from './fault-names';
+import { FAULT_DEFAULTS, FAULT_NAMES, FAULT_PARAMETERS } from './fault-names';
 
 /**
  * Schemas of the edge-case toolbox keys (fault, chance, sequence, expire, delay shapes). Each
@@ -14,6 +14,17 @@ export const durationSchema: JsonSchema = {
   minimum: 0,
   pattern: DURATION_PATTERN,
   description: 'a duration: milliseconds, or a string like "250ms", "2.5s", "1m"',
+};
+
+/**
+ * A final HTTP status. 1xx are interim responses: a client reads one and keeps waiting for the
+ * real answer, which never comes, so they are refused rather than left to time out.
+ */
+export const HTTP_STATUS_SCHEMA: JsonSchema = {
+  type: 'integer',
+  minimum: 200,
+  maximum: 599,
+  description: 'an HTTP status from 200 to 599 (1xx are interim: the client would wait for an answer that never comes)',
 };
 
 const TIME_PATTERN = '^\\d+(?:\\.\\d+)?\\s*(ms|s|m)$';
@@ -46,7 +57,7 @@ export const delaySchema: JsonSchema = {
 const faultParameters: Record<keyof typeof FAULT_PARAMETERS, JsonSchema> = {
   hang: { ...durationSchema, description: `a duration (${FAULT_PARAMETERS.hang})` },
   drip: { ...durationSchema, description: `a duration (${FAULT_PARAMETERS.drip})` },
-  html: { type: 'integer', minimum: 100, maximum: 599, description: `an HTTP status (${FAULT_PARAMETERS.html})` },
+  html: { ...HTTP_STATUS_SCHEMA, description: `an HTTP status from 200 to 599 for the error page (default ${FAULT_DEFAULTS.htmlStatus})` },
 };
 
 /** `fault: reset`, or `fault: { hang: 30s }` for the faults that take a parameter. */

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import path from 'node:path';
+import { watchRootEntries, unreadableRoot } from './watch-roots';
 import { watch, type FSWatcher } from 'chokidar';
 import { displayName } from './read-scenario-sources';
 import type { ReloadFailure, ScenarioStore } from './scenario-store';
@@ -21,6 +22,11 @@ const DEFAULT_CONFIRM_MS = 200;
  * reload is held back for `confirmMs` and reported only if no further change arrives, so an editor
  * caught mid-save causes no error storm. Never prints: the store announces reloads, and watch
  * errors (a watch limit reached, say) are emitted as 'watch-error'.
+ *
+ * A watched directory replaced as a whole (renamed over, removed and made again, made unreadable
+ * and readable again) leaves chokidar watching what is gone, so each directory's entry in its
+ * parent is watched too: any change to it starts a fresh chokidar watcher and a reload, with
+ * 'watch-stopped' (why) while the directory cannot be watched and 'watch-resumed' once it can.
  */
 export class ScenarioWatcher extends EventEmitter {
   private readonly settleMs: number;
@@ -32,11 +38,15 @@ export class ScenarioWatcher extends EventEmitter {
   private closed = false;
   private timer: NodeJS.Timeout | undefined;
   private confirmTimer: NodeJS.Timeout | undefined;
+  private rearmTimer: NodeJS.Timeout | undefined;
+  private rearming: Promise<void> | undefined;
+  private stopped: string | undefined;
+  private closeRoots: () => void = () => undefined;
 
   private constructor(
     private readonly store: ScenarioStore,
     private readonly targets: WatchTargets,
-    private readonly fsw: FSWatcher,
+    private fsw: FSWatcher,
     options: WatchOptions,
   ) {
     super();
@@ -47,11 +57,37 @@ export class ScenarioWatcher extends EventEmitter {
   /** Starts watching; resolves once chokidar has scanned the paths and sees every later change. */
   static async start(store: ScenarioStore, options: WatchOptions = {}): Promise<ScenarioWatcher> {
     const targets = await watchTargets(store.sources.paths);
-    const fsw = watch([...targets.roots], { ignoreInitial: true, ignored: targets.ignored, atomic: false });
+    const fsw = watchTree(targets);
     const watcher = new ScenarioWatcher(store, targets, fsw, options);
     watcher.listen();
     await new Promise<void>((resolve) => fsw.once('ready', resolve));
+    watcher.closeRoots = watchRootEntries(targets.roots, () => watcher.rearmSoon(), (error) => watcher.emit('watch-error', error));
     return watcher;
+  }
+
+  private rearmSoon(): void {
+    if (this.closed) return;
+    clearTimeout(this.rearmTimer);
+    this.rearmTimer = setTimeout(() => void this.rearm(), this.settleMs);
+  }
+
+  /** A fresh chokidar watcher over the roots as they are now, then a reload. */
+  private async rearm(): Promise<void> {
+    if (this.rearming) return void this.rearming.then(() => this.rearmSoon());
+    this.rearming = (async () => {
+      const old = this.fsw;
+      this.fsw = watchTree(this.targets);
+      this.listen();
+      await Promise.all([new Promise<void>((resolve) => this.fsw.once('ready', () => resolve())), old.close()]);
+      const problem = (await Promise.all(this.targets.roots.map(unreadableRoot))).find((p) => p !== undefined);
+      if (this.closed) return;
+      if (problem !== undefined && problem !== this.stopped) this.emit('watch-stopped', problem);
+      if (problem === undefined && this.stopped !== undefined) this.emit('watch-resumed', this.targets.roots.map(displayName).join(', '));
+      this.stopped = problem;
+      this.poke(this.targets.roots[0]);
+    })();
+    await this.rearming;
+    this.rearming = undefined;
   }
 
   /** Stops watching and drops any reload not yet started; one already running still finishes. */
@@ -59,23 +95,27 @@ export class ScenarioWatcher extends EventEmitter {
     this.closed = true;
     clearTimeout(this.timer);
     clearTimeout(this.confirmTimer);
+    clearTimeout(this.rearmTimer);
+    this.closeRoots();
+    await this.rearming;
     await this.fsw.close();
   }
 
   private listen(): void {
+    const fsw = this.fsw;
     for (const event of ['add', 'change', 'unlink'] as const) {
-      this.fsw.on(event, (file) => {
+      fsw.on(event, (file) => {
         if (this.targets.isScenarioPath(file)) this.poke(file);
       });
     }
-    for (const event of ['addDir', 'unlinkDir'] as const) this.fsw.on(event, (dir) => this.poke(dir));
+    for (const event of ['addDir', 'unlinkDir'] as const) fsw.on(event, (dir) => this.poke(dir));
     // chokidar drops a second 'change' within 50 ms of the first; the raw events are not
     // throttled, so a truncate followed quickly by the write is still seen.
-    this.fsw.on('raw', (_event, name, details) => {
+    fsw.on('raw', (_event, name, details) => {
       const file = rawEventPath((details as { watchedPath?: string } | undefined)?.watchedPath, name);
       if (file && this.targets.isScenarioPath(file)) this.poke(file);
     });
-    this.fsw.on('error', (error) => this.emit('watch-error', error));
+    fsw.on('error', (error) => this.emit('watch-error', error));
   }
 
   private poke(file: string): void {
@@ -117,6 +157,14 @@ export class ScenarioWatcher extends EventEmitter {
     const shown = names.slice(0, 3).join(', ');
     return names.length > 3 ? `${shown} and ${names.length - 3} more` : shown;
   }
+}
+
+/**
+ * chokidar over the targets. Symbolic links are not followed, as the reader does not follow
+ * them: a link to a parent (`sub/loop -> ..`, `dot -> .`) would otherwise be expanded without bound.
+ */
+function watchTree(targets: WatchTargets): FSWatcher {
+  return watch([...targets.roots], { ignoreInitial: true, ignored: targets.ignored, atomic: false, followSymlinks: false });
 }
 
 /** The path a raw fs.watch event names: a directory watch reports a child name, a file watch its own. */

@@ -11,4 +11,10 @@ export interface ControlOptions {
   readonly admin?: false | { readonly prefix?: string; readonly token?: string };
   /** The address the server listens on (the admin API's Host check reads it). */
   readonly host?: string;
+  /** The most runtime tokens held at once (default 10,000); a PUT of one more is a 409. */
+  readonly maxRuntimeTokens?: number;
+  /** The largest admin PUT body, in bytes (default 1 MB); a larger one is a 413. */
+  readonly maxEntryBytes?: number;
+  /** Told about failures the server contained (an answer it could not write, an admin call that failed inside); default: a process warning. */
+  readonly onInternalError?: (message: string) => void;
 }

@@ -9,6 +9,8 @@ import type { AdminParts, ResetCounts } from './admin/admin-parts';
 import type { ControlOptions } from './control-options';
 import { Journal } from './journal';
 import { RequestRecorder, type RecorderOptions } from './request-recorder';
+import { warnInternalError, type ReportInternalError } from './answer-runtime';
+import { DEFAULT_MAX_ENTRY_BYTES } from '../scenario/size-limits';
 import { createServedTokens, type TokenSource } from './served-tokens';
 
 /** The journal's size unless told otherwise. */
@@ -25,6 +27,8 @@ export interface ControlParts {
   readonly admin: { readonly prefix: string; readonly router: Router } | undefined;
   /** Hooks a reset also runs (per-token sequence/expiry state); each returns how many it cleared. */
   readonly resetHooks: (() => number)[];
+  /** Where contained failures are reported (ControlOptions.onInternalError). */
+  readonly report: ReportInternalError;
   reset(): ResetCounts;
   /** Ends the open event streams (the dashboard's), so closing the server need not wait for them. */
   endStreams(): void;
@@ -34,7 +38,7 @@ export interface ControlParts {
 
 /** Builds the runtime tokens, the journal, the recorder (only if something listens) and the admin router; `recording` adds what the connection tells (client certificates). */
 export function createControlParts(store: ScenarioStore, options: ControlOptions & LoadOptions, states?: TokenStates, recording: Pick<RecorderOptions, 'clientSubject'> = {}): ControlParts {
-  const runtime = new RuntimeTokens(options);
+  const runtime = new RuntimeTokens(options, options.maxRuntimeTokens);
   const size = options.journalSize ?? DEFAULT_JOURNAL_SIZE;
   const journal = size > 0 ? new Journal(size) : undefined;
   const recorder = journal || options.onRequest ? new RequestRecorder({ journal, onRequest: options.onRequest, runtime, ...recording }) : undefined;
@@ -48,9 +52,10 @@ export function createControlParts(store: ScenarioStore, options: ControlOptions
   const settle = async () => recorder?.settle();
   const streams = new Set<ServerResponse>();
   const endStreams = () => streams.forEach((res) => res.end());
+  const report = options.onInternalError ?? warnInternalError;
   const settings = options.admin === false ? undefined : (options.admin ?? {});
-  const admin = settings && lazyAdmin(normalizePrefix(settings.prefix ?? DEFAULT_ADMIN_PREFIX), { store, runtime, journal, reset, settle, adminToken: settings.token, host: options.host, states, streams });
-  return { tokens: createServedTokens(store, runtime), runtime, journal, recorder, admin, resetHooks, reset, endStreams, settle };
+  const admin = settings && lazyAdmin(normalizePrefix(settings.prefix ?? DEFAULT_ADMIN_PREFIX), { store, runtime, journal, reset, settle, report, maxEntryBytes: options.maxEntryBytes ?? DEFAULT_MAX_ENTRY_BYTES, adminToken: settings.token, host: options.host, states, streams });
+  return { tokens: createServedTokens(store, runtime), runtime, journal, recorder, admin, resetHooks, report, reset, endStreams, settle };
 }
 
 /**

@@ -30,7 +30,7 @@ export function createProtocolHandler(holder: SetHolder, recorder?: RequestRecor
     const entry = set.callerAuthFailed ?? by.refusal;
     const answer = entry.answer({ token: token ?? '', states: runtime.states });
     const record = recorder?.track(req, res, { set, token, origin, entry, answer, refused });
-    deliverAnswer(res, answer, runtime.faults);
+    deliverAnswer(res, answer, runtime);
     if (record !== undefined) recorder!.sent(res, record);
     return true;
   };
@@ -61,7 +61,7 @@ export function createProtocolHandler(holder: SetHolder, recorder?: RequestRecor
     const answer = entry.answer({ token: found.token, states: runtime.states });
     // Journal and request log: one check when neither is on.
     const record = recorder?.track(req, res, { set, token: found.token, origin: found.origin, entry, answer });
-    deliverAnswer(res, answer, runtime.faults);
+    deliverAnswer(res, answer, runtime);
     if (record !== undefined) recorder!.sent(res, record);
     return true;
   };

@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import { RUNTIME_FILE, type RuntimeTokens } from '../scenario/runtime-tokens';
 import type { Answer, CompiledEntry, ScenarioSet } from '../scenario/scenario-set';
 import { describeRecord, type Journal, type JournalEntry, type JournalRecord, type MatchKind } from './journal';
-import { nearMisses } from './near-misses';
+import { NEAR_MISS_MAX_TOKENS, NearMissIndex, nearMisses } from './near-misses';
 import type { TokenOrigin } from './request-token';
 
 /** Where finished requests go: the journal, a listener (the CLI's request log), or both. */
@@ -58,7 +58,8 @@ type Tracked = ServerResponse & { [RECORD]?: RequestRecord; [RECORDER]?: Request
  * listener wants records, so with neither the request path does no recording work at all.
  */
 export class RequestRecorder {
-  private readonly namedTokens = new WeakMap<ScenarioSet, string[]>();
+  private readonly namedIndexes = new WeakMap<ScenarioSet, NearMissIndex>();
+  private runtimeIndex: { readonly version: number; readonly index: NearMissIndex } | undefined;
   private readonly missFinders = new WeakMap<ScenarioSet, (token: string) => readonly string[]>();
   /** Responses tracked and not yet recorded, so a reader can wait for those already sent. */
   private readonly open = new Set<ServerResponse>();
@@ -138,23 +139,36 @@ export class RequestRecorder {
   private missFinder(set: ScenarioSet): (token: string) => readonly string[] {
     let find = this.missFinders.get(set);
     if (!find) {
-      find = (token) => nearMisses(token, this.knownTokens(set));
+      find = (token) => this.findMisses(set, token);
       this.missFinders.set(set, find);
     }
     return find;
   }
 
-  /** Named tokens of a set (computed once per set) plus the runtime tokens of the moment. */
-  private knownTokens(set: ScenarioSet): readonly string[] {
-    let named = this.namedTokens.get(set);
-    if (!named) {
-      named = [...set.entries.keys()];
-      this.namedTokens.set(set, named);
-    }
+  /**
+   * Searches prepared indexes: the set's named tokens (built once per set) and the runtime tokens
+   * (rebuilt only after they change). Past NEAR_MISS_MAX_TOKENS in all, nothing is searched or copied.
+   */
+  private findMisses(set: ScenarioSet, token: string): readonly string[] {
     const runtime = this.options.runtime;
-    return runtime && runtime.size > 0 ? [...runtime.tokens(), ...named] : named;
+    const runtimeSize = runtime?.size ?? 0;
+    if (set.entries.size + runtimeSize > NEAR_MISS_MAX_TOKENS) return NO_MISSES;
+    let named = this.namedIndexes.get(set);
+    if (!named) {
+      named = new NearMissIndex([...set.entries.keys()]);
+      this.namedIndexes.set(set, named);
+    }
+    if (runtime === undefined || runtimeSize === 0) {
+      // After a reset, the runtime tokens' index is let go with them.
+      this.runtimeIndex = undefined;
+      return nearMisses(token, [named]);
+    }
+    if (this.runtimeIndex?.version !== runtime.version) this.runtimeIndex = { version: runtime.version, index: new NearMissIndex(runtime.tokens()) };
+    return nearMisses(token, [this.runtimeIndex.index, named]);
   }
 }
+
+const NO_MISSES: readonly string[] = Object.freeze([]);
 
 /** Shared listeners, so tracking a request allocates no closure; `this` is the response. */
 function onSocket(this: Tracked, socket: Socket): void {

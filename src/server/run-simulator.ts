@@ -6,7 +6,7 @@ import { watchScenarios, type ScenarioWatcher, type WatchOptions } from '../scen
 import type { SimulatorOptions } from './simulator-options';
 import { createControlParts, type ControlParts } from './control-parts';
 import { createProtocolHandler } from './protocol-handler';
-import { createAnswerRuntime } from './answer-runtime';
+import { createAnswerRuntime, warnInternalError } from './answer-runtime';
 import type { TokenStates } from '../scenario/token-state';
 import { startServer, type RunningServer } from './start-server';
 import { serverTls, type ServedTls, type TlsOptions } from '../tls/server-tls';
@@ -52,7 +52,7 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
   const callerCheck = createGlobalGuard(options.callerAuth ?? [], tls?.served.clientCertificates === 'optional');
   const guard = callerCheck && guardWithRefusal(callerCheck, options.wire ?? DEFAULT_WIRE_OPTIONS, '');
   const store = new ScenarioStore(options.sources, options, compilePopulations);
-  const runtime = createAnswerRuntime(options.seed);
+  const runtime = createAnswerRuntime(options.seed, options.onInternalError ?? warnInternalError);
   // Built first: a bad admin prefix must fail before anything watches or listens.
   const control = createControlParts(store, options, runtime.states, tls && tls.served.clientCertificates !== 'off' ? { clientSubject: createClientSubjects() } : {});
   // Watch before the first read, so an edit made while loading is not missed.
@@ -64,7 +64,7 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
   }
   control.resetHooks.push(() => runtime.states.reset());
   const protocol = createProtocolHandler(control.tokens, control.recorder, runtime, guard);
-  const app = lazyApp({ protocol, admin: control.admin });
+  const app = lazyApp({ protocol, admin: control.admin, report: control.report });
   const running = await startServer((req, res) => app()(req, res), protocol, options.port ?? 0, host, tls?.serverOptions).catch(async (error: unknown) => {
     await watcher?.close();
     throw error;

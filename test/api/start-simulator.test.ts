@@ -74,7 +74,7 @@ describe('a running handle', () => {
     await expect(sim.setToken('bob', { status: 'x', errorCod: 'E' })).rejects.toThrow(
       'auth-sim: the entry for token "bob" was not set:\n' +
         '  setToken("bob"):3:3 errorCod is not a scenario entry field; did you mean "errorCode"?\n' +
-        '  setToken("bob"):2:13 status must be an HTTP status from 100 to 599; got "x"',
+        '  setToken("bob"):2:13 status must be an HTTP status from 200 to 599 (1xx are interim: the client would wait for an answer that never comes); got "x"',
     );
     expect((await getClient(sim.url, 'bob')).status).toBe(418);
   });

@@ -78,7 +78,7 @@ describe('the shipped editor schema', () => {
     expect(defs.Client.properties.actionList.description).toBe(
       'Link buttons as name and value pairs (List<ActionList>; optional; since protocol 1.4). Expected: a list of ActionList objects.',
     );
-    expect(defs.Entry.properties.status.description).toBe('The HTTP status of the answer (default 200). Expected: an HTTP status from 100 to 599.');
+    expect(defs.Entry.properties.status.description).toBe('The HTTP status of the answer (default 200). Expected: an HTTP status from 200 to 599 (1xx are interim: the client would wait for an answer that never comes).');
   });
 
   it('starts every shipped example with the line that points yaml-language-server at it', () => {

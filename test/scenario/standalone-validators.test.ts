@@ -84,7 +84,7 @@ describe('the validators generated at build time', () => {
     expect(unknown?.parentSchema).toMatchObject({ title: 'Client' });
     expect(unknown?.parentSchema?.properties).toHaveProperty('surname');
     const status = validate.errors?.find((e) => e.instancePath === '/tokens/alice/status');
-    expect(status?.parentSchema).toMatchObject({ description: 'an HTTP status from 100 to 599' });
+    expect(status?.parentSchema).toMatchObject({ description: 'an HTTP status from 200 to 599 (1xx are interim: the client would wait for an answer that never comes)' });
   });
 
   test('are what the built code checks with while they match the schema', () => {

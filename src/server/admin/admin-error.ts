@@ -1,5 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Problem } from '../../scenario/problem';
+import { describeFailure } from '../describe-failure';
+import { formatByteSize } from '../../scenario/size-limits';
 
 /** An admin call that cannot be done as asked: its status, a message saying why, and any problems. */
 export class AdminError extends Error {
@@ -18,8 +20,20 @@ export interface AdminErrorBody {
   readonly problems?: readonly Problem[];
 }
 
+/**
+ * An error handler that sends an admin error as JSON. Anything unexpected becomes a 500 without
+ * a stack trace, and is reported (with where it was thrown), so "see its log" is never a dead end.
+ */
+export function adminErrorHandler(report: (message: string) => void) {
+  return (error: unknown, req: Request, res: Response, next: NextFunction): void => {
+    const { status } = describeError(error);
+    if (status >= 500) report(`admin ${req.method} ${req.originalUrl} failed inside: ${describeFailure(error)}`);
+    sendAdminError(error, req, res, next);
+  };
+}
+
 /** Sends an admin error as JSON; anything unexpected becomes a 500 without a stack trace. */
-export function sendAdminError(error: unknown, _req: Request, res: Response, _next: NextFunction): void {
+function sendAdminError(error: unknown, _req: Request, res: Response, _next: NextFunction): void {
   if (res.headersSent) {
     res.destroy();
     return;
@@ -33,7 +47,11 @@ function describeError(error: unknown): { status: number; body: AdminErrorBody }
     return { status: error.status, body: error.problems ? { error: error.message, problems: error.problems } : { error: error.message } };
   }
   // body-parser's errors carry a 4xx status and a safe message (too large, bad charset, aborted).
-  const parser = error as { status?: unknown; expose?: unknown; message?: unknown };
+  const parser = error as { status?: unknown; expose?: unknown; message?: unknown; type?: unknown; length?: unknown; limit?: unknown };
+  if (parser.type === 'entity.too.large' && typeof parser.limit === 'number') {
+    const size = typeof parser.length === 'number' ? `${formatByteSize(parser.length)}` : 'larger than that';
+    return { status: 413, body: { error: `the entry is ${size}, over the ${formatByteSize(parser.limit)} limit for one entry (--max-entry-size)` } };
+  }
   if (typeof parser.status === 'number' && parser.status >= 400 && parser.status < 500 && parser.expose === true) {
     return { status: parser.status, body: { error: String(parser.message) } };
   }

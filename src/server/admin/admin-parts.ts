@@ -21,6 +21,10 @@ export interface AdminParts {
   settle(): Promise<void>;
   /** Everything back to the files: journal, per-token state, runtime tokens. */
   reset(): ResetCounts;
+  /** Where an admin call that failed inside (a 500) is reported. */
+  report(message: string): void;
+  /** The largest runtime entry (PUT body) accepted, in bytes. */
+  readonly maxEntryBytes: number;
   /** When set, mutating calls must present it. */
   readonly adminToken?: string;
   /** The address the server listens on: on a loopback one, only local Host names are answered. */

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { AdminError, sendAdminError } from './admin-error';
+import { AdminError, adminErrorHandler } from './admin-error';
 import { requireAdminToken } from './admin-auth';
 import type { AdminParts } from './admin-parts';
 import { healthRoutes } from './health-routes';
@@ -27,6 +27,6 @@ export function createAdminRouter(parts: AdminParts): Router {
   if (parts.adminToken !== undefined) router.use(requireAdminToken(parts.adminToken));
   router.use(healthRoutes(parts), scenarioRoutes(parts), requestRoutes(parts), tokenRoutes(parts), resetRoutes(parts), eventRoutes(parts), tokenViewRoutes(parts), uiRoutes());
   router.use((req, _res, next) => next(new AdminError(404, `no admin route ${req.method} ${req.originalUrl}; the admin routes are ${ROUTES}`)));
-  router.use(sendAdminError);
+  router.use(adminErrorHandler(parts.report));
   return router;
 }

@@ -3,6 +3,7 @@ import type { Journal } from '../journal';
 import { AdminError } from './admin-error';
 import type { AdminParts } from './admin-parts';
 import { parseJournalQuery } from './parse-journal-query';
+import { sendJournal } from './send-journal';
 
 /** `GET /requests` (the journal, newest first, filtered) and `DELETE /requests` (clear it). */
 export function requestRoutes(parts: AdminParts): Router {
@@ -10,8 +11,8 @@ export function requestRoutes(parts: AdminParts): Router {
   router.get('/requests', async (req, res) => {
     const journal = journalOf(parts, req);
     await parts.settle();
-    const requests = journal.list(parseJournalQuery(req.query as Record<string, unknown>));
-    res.json({ capacity: journal.capacity, size: journal.size, requests });
+    const records = journal.select(parseJournalQuery(req.query as Record<string, unknown>));
+    await sendJournal(res, { capacity: journal.capacity, size: journal.size }, records);
   });
   router.delete('/requests', (req, res) => {
     const journal = journalOf(parts, req);

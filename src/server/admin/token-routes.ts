@@ -3,23 +3,20 @@ import { formatProblem } from '../../scenario/problem';
 import { AdminError } from './admin-error';
 import type { AdminParts } from './admin-parts';
 
-/** The largest entry body accepted. */
-const BODY_LIMIT = '1mb';
-
 /**
  * `PUT /tokens/{token}`: add or replace a runtime token from a scenario entry (JSON or YAML),
  * checked with the same schema and messages as scenario files; `DELETE` removes it.
  */
 export function tokenRoutes(parts: AdminParts): Router {
   const router = Router();
-  const body = express.text({ type: () => true, limit: BODY_LIMIT });
+  const body = express.text({ type: () => true, limit: parts.maxEntryBytes });
   router.put('/tokens/:token', body, (req, res) => {
     const token = req.params.token as string;
     const text = typeof req.body === 'string' ? req.body : '';
     if (isJson(req)) checkJsonSyntax(text);
     const outcome = parts.runtime.putText(token, text, `PUT ${req.baseUrl}/tokens/${encodeURIComponent(token)}`);
     if (!outcome.ok) {
-      throw new AdminError(400, `the entry for token ${JSON.stringify(token)} was not applied: ${outcome.problems.map(formatProblem).join('; ')}`, outcome.problems);
+      throw new AdminError(outcome.overLimit ? 409 : 400, `the entry for token ${JSON.stringify(token)} was not applied: ${outcome.problems.map(formatProblem).join('; ')}`, outcome.problems);
     }
     res.status(outcome.replaced ? 200 : 201).json({ token, replaced: outcome.replaced, warnings: outcome.warnings });
   });

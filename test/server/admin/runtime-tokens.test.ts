@@ -88,7 +88,7 @@ describe('bad entries get a 400 naming the problem, and nothing is applied', () 
   test('a value of the wrong type', async () => {
     const res = await adminCall(t.url, 'PUT', '/__admin/tokens/bob', jsonBody({ status: 'teapot' }));
     expect(res.status).toBe(400);
-    expect(res.body.error).toContain('status must be an HTTP status from 100 to 599; got "teapot"');
+    expect(res.body.error).toContain('status must be an HTTP status from 200 to 599 (1xx are interim: the client would wait for an answer that never comes); got "teapot"');
   });
 
   test('an empty body', async () => {
