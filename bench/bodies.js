@@ -5,8 +5,8 @@
  * then reads ready bytes at startup and never sees YAML.
  */
 const fs = require('node:fs');
-const { readScenarioSources } = require('../dist/scenario/read-scenario-sources');
-const { loadScenarioSet } = require('../dist/scenario/load-scenario-set');
+const { readScenarioSources } = require('../dist/scenario/read/read-scenario-sources');
+const { loadScenarioSet } = require('../dist/scenario/compile/load-scenario-set');
 const { lookupEntry } = require('../dist/scenario/scenario-set');
 const { compilePopulations } = require('../dist/synth/compile-populations');
 

@@ -59,7 +59,7 @@ function parseArgs(argv) {
 /** Which of the features the bench measures are in this build (the others land separately). */
 function detectFeatures() {
   const help = execFileSync(process.execPath, [path.join(ROOT, 'bin/auth-sim.js'), 'serve', '--help'], { encoding: 'utf8' });
-  const schema = require('../dist/scenario/scenario-schema').scenarioFileSchema();
+  const schema = require('../dist/scenario/schema/scenario-schema').scenarioFileSchema();
   const { reloadAvailable } = require('./sections/reload');
   let journalOff = null;
   if (help.includes('--journal-size')) journalOff = ['--journal-size', '0'];

@@ -10,7 +10,7 @@ export type { ResourceInput } from './protocol/resource-types';
 export type { JournalEntry, JournalFilter, MatchKind } from './server/journal';
 export type { ResetCounts } from './server/admin/admin-parts';
 export type { Problem, SourceRef } from './scenario/problem';
-export type { ScenarioStatus } from './scenario/scenario-store';
+export type { ScenarioStatus } from './scenario/live/scenario-store';
 export type { TokenOrigin } from './server/request-token';
 export type { WireOptions, WireStyle } from './protocol/wire-encode';
 export type { TlsOptions, ServedTls } from './tls/server-tls';

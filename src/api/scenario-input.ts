@@ -1,4 +1,4 @@
-import type { ScenarioSources } from '../scenario/scenario-store';
+import type { ScenarioSources } from '../scenario/live/scenario-store';
 import type { ScenarioFile } from './scenario-types';
 
 export type { ScenarioEntry, ScenarioFile } from './scenario-types';

@@ -1,5 +1,5 @@
 import { formatProblem } from '../scenario/problem';
-import type { ScenarioStatus } from '../scenario/scenario-store';
+import type { ScenarioStatus } from '../scenario/live/scenario-store';
 import type { ResetCounts } from '../server/admin/admin-parts';
 import type { JournalEntry, JournalFilter } from '../server/journal';
 import { runSimulator, ScenarioLoadError } from '../server/run-simulator';

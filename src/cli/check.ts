@@ -4,7 +4,7 @@ import { countFindings, runCheck } from '../check/run-check';
 import { MODULES } from '../protocol/modules';
 import { LATEST_VERSION, PROTOCOL_VERSIONS } from '../protocol/versions';
 import { DEFAULT_WIRE_OPTIONS, WIRE_STYLES, type WireOptions } from '../protocol/wire-encode';
-import { parseDuration } from '../scenario/duration';
+import { parseDuration } from '../scenario/compile/duration';
 import { collect } from './default-scenarios';
 import { parseModules, toolboxSettings, type ToolboxFlags } from './toolbox-flags';
 

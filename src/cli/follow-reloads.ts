@@ -1,5 +1,5 @@
-import type { SetChanges } from '../scenario/diff-sets';
-import type { ReloadOutcome, ScenarioStore } from '../scenario/scenario-store';
+import type { SetChanges } from '../scenario/live/diff-sets';
+import type { ReloadOutcome, ScenarioStore } from '../scenario/live/scenario-store';
 import { tokenCount } from '../scenario/scenario-set';
 import type { Simulator } from '../server/run-simulator';
 import type { Logger } from './logger';

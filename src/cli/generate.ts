@@ -3,12 +3,12 @@ import { once } from 'node:events';
 import type { SingleBar } from 'cli-progress';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Command } from 'commander';
-import { EDITOR_SCHEMA_PATH } from '../scenario/editor-schema';
+import { EDITOR_SCHEMA_PATH } from '../scenario/schema/editor-schema';
 import { DEFAULT_WIRE_OPTIONS } from '../protocol/wire-encode';
-import { parseScenarioFile } from '../scenario/parse-scenario-file';
+import { parseScenarioFile } from '../scenario/read/parse-scenario-file';
 import { compilePopulations } from '../synth/compile-populations';
 import type { PopulationFormat } from '../synth/population-writer';
-import { SYNTH_DEFAULTS } from '../scenario/generate-knobs';
+import { SYNTH_DEFAULTS } from '../scenario/schema/generate-knobs';
 import { toPopulationSpec, type PopulationSpec } from '../synth/population-spec';
 import { createLogger, type Logger } from './logger';
 

@@ -1,6 +1,6 @@
 import { InvalidArgumentError, Option } from 'commander';
 import type { SimulatorOptions } from '../server/run-simulator';
-import { DEFAULT_MAX_ENTRY_BYTES, DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_RUNTIME_TOKENS, formatByteSize, parseByteSize } from '../scenario/size-limits';
+import { DEFAULT_MAX_ENTRY_BYTES, DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_RUNTIME_TOKENS, formatByteSize, parseByteSize } from '../scenario/read/size-limits';
 
 /** The flags that cap what the simulator holds. */
 export interface LimitFlags {

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { wireResponseSchema } from '../protocol/json-schema';
-import { EDITOR_SCHEMA_PATH, editorScenarioSchema } from '../scenario/editor-schema';
+import { EDITOR_SCHEMA_PATH, editorScenarioSchema } from '../scenario/schema/editor-schema';
 
 /** `auth-sim schema`: the wire JSON Schema of the Response, or with --scenarios the editor schema of scenario files. */
 export function registerSchema(program: Command): void {

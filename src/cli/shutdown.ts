@@ -1,5 +1,5 @@
 import { InvalidArgumentError, Option } from 'commander';
-import { parseDuration } from '../scenario/duration';
+import { parseDuration } from '../scenario/compile/duration';
 import type { Simulator } from '../server/run-simulator';
 import { DEFAULT_SHUTDOWN_GRACE_MS } from '../server/start-server';
 import type { Logger } from './logger';

@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import { MAX_FILE_SIZE_OPTION, type LimitFlags } from './limit-flags';
-import { loadScenarioSet } from '../scenario/load-scenario-set';
+import { loadScenarioSet } from '../scenario/compile/load-scenario-set';
 import { compilePopulations } from '../synth/compile-populations';
 import { hasErrors } from '../scenario/problem';
-import { NotUtf8Error, readScenarioSources } from '../scenario/read-scenario-sources';
+import { NotUtf8Error, readScenarioSources } from '../scenario/read/read-scenario-sources';
 import { tokenCount } from '../scenario/scenario-set';
 import { DEFAULT_SCENARIOS } from './default-scenarios';
 import { createLogger } from './logger';

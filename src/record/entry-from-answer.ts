@@ -1,6 +1,6 @@
 import { nestedResource, RESOURCES, type ResourceName } from '../protocol/fields';
 import type { WireOptions } from '../protocol/wire-encode';
-import { buildReply, wireOptionsFor } from '../scenario/build-reply';
+import { buildReply, wireOptionsFor } from '../scenario/compile/build-reply';
 
 /** One answer the service gave, as the proxy passed it back. */
 export interface RecordedAnswer {

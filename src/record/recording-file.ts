@@ -1,6 +1,6 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import type { Pair } from 'yaml';
-import { yaml } from '../scenario/yaml-library';
+import { yaml } from '../scenario/read/yaml-library';
 import { LATEST_VERSION } from '../protocol/versions';
 import type { WireOptions } from '../protocol/wire-encode';
 

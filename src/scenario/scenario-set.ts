@@ -1,7 +1,7 @@
-import type { FaultName } from './fault-names';
+import type { FaultName } from './compile/fault-names';
 import type { Problem, SourceRef } from './problem';
-import type { TokenStates } from './token-state';
-import type { CallerGuard } from './caller-guard';
+import type { TokenStates } from './state/token-state';
+import type { CallerGuard } from './compile/caller-guard';
 
 /** A ready HTTP answer: status, headers and body bytes, built once at load. */
 export interface Reply {

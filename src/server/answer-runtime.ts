@@ -1,5 +1,5 @@
-import { randomSeed } from '../scenario/seeded-draw';
-import { TokenStates } from '../scenario/token-state';
+import { randomSeed } from '../scenario/state/seeded-draw';
+import { TokenStates } from '../scenario/state/token-state';
 import { OpenFaults } from './faults/open-faults';
 
 /** Where the server reports a failure it contained (a reply it could not write, an admin call that failed inside). */

@@ -1,16 +1,16 @@
 import type { ServerResponse } from 'node:http';
 import type { Router } from 'express';
-import type { LoadOptions } from '../scenario/load-scenario-set';
-import { RuntimeTokens } from '../scenario/runtime-tokens';
-import type { ScenarioStore } from '../scenario/scenario-store';
-import type { TokenStates } from '../scenario/token-state';
+import type { LoadOptions } from '../scenario/compile/load-scenario-set';
+import { RuntimeTokens } from '../scenario/state/runtime-tokens';
+import type { ScenarioStore } from '../scenario/live/scenario-store';
+import type { TokenStates } from '../scenario/state/token-state';
 import { DEFAULT_ADMIN_PREFIX } from './admin/admin-prefix';
 import type { AdminParts, ResetCounts } from './admin/admin-parts';
 import type { ControlOptions } from './control-options';
 import { Journal } from './journal';
 import { RequestRecorder, type RecorderOptions } from './request-recorder';
 import { warnInternalError, type ReportInternalError } from './answer-runtime';
-import { DEFAULT_MAX_ENTRY_BYTES } from '../scenario/size-limits';
+import { DEFAULT_MAX_ENTRY_BYTES } from '../scenario/read/size-limits';
 import { createServedTokens, type TokenSource } from './served-tokens';
 
 /** The journal's size unless told otherwise. */

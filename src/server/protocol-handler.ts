@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { lookupEntry, type CompiledEntry, type ScenarioSet } from '../scenario/scenario-set';
 import type { RequestRecorder } from './request-recorder';
 import { isProtocolUrl, requestToken, type TokenResult } from './request-token';
-import type { CallerGuard } from '../scenario/caller-guard';
+import type { CallerGuard } from '../scenario/compile/caller-guard';
 import { writeReply } from './write-reply';
 import { createAnswerRuntime, type AnswerRuntime } from './answer-runtime';
 import { deliverAnswer } from './deliver-answer';

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { RUNTIME_FILE, type RuntimeTokens } from '../scenario/runtime-tokens';
+import { RUNTIME_FILE, type RuntimeTokens } from '../scenario/state/runtime-tokens';
 import type { Answer, CompiledEntry, ScenarioSet } from '../scenario/scenario-set';
 import { describeRecord, type Journal, type JournalEntry, type JournalRecord, type MatchKind } from './journal';
 import { NEAR_MISS_MAX_TOKENS, NearMissIndex, nearMisses } from './near-misses';

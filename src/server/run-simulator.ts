@@ -1,18 +1,18 @@
 import type { Express } from 'express';
 import type { AppParts } from './create-app';
 import type { Problem } from '../scenario/problem';
-import { ScenarioStore } from '../scenario/scenario-store';
-import { watchScenarios, type ScenarioWatcher, type WatchOptions } from '../scenario/watch-scenarios';
+import { ScenarioStore } from '../scenario/live/scenario-store';
+import { watchScenarios, type ScenarioWatcher, type WatchOptions } from '../scenario/live/watch-scenarios';
 import type { SimulatorOptions } from './simulator-options';
 import { createControlParts, type ControlParts } from './control-parts';
 import { createProtocolHandler } from './protocol-handler';
 import { createAnswerRuntime, warnInternalError } from './answer-runtime';
-import type { TokenStates } from '../scenario/token-state';
+import type { TokenStates } from '../scenario/state/token-state';
 import { startServer, type RunningServer } from './start-server';
 import { serverTls, type ServedTls, type TlsOptions } from '../tls/server-tls';
 import { createClientSubjects } from '../tls/client-subject';
 import { createGlobalGuard } from '../caller-auth/global-guard';
-import { guardWithRefusal } from '../scenario/caller-guard';
+import { guardWithRefusal } from '../scenario/compile/caller-guard';
 import { DEFAULT_WIRE_OPTIONS } from '../protocol/wire-encode';
 import { compilePopulations } from '../synth/compile-populations';
 

@@ -1,4 +1,4 @@
-import type { RuntimeTokens } from '../scenario/runtime-tokens';
+import type { RuntimeTokens } from '../scenario/state/runtime-tokens';
 import { lookupEntry, type CompiledEntry, type ScenarioSet } from '../scenario/scenario-set';
 
 /** What the protocol handler answers from: the served set, and one lookup for a token. */

@@ -1,6 +1,6 @@
-import type { LoadOptions } from '../scenario/load-scenario-set';
-import type { ScenarioSources } from '../scenario/scenario-store';
-import type { WatchOptions } from '../scenario/watch-scenarios';
+import type { LoadOptions } from '../scenario/compile/load-scenario-set';
+import type { ScenarioSources } from '../scenario/live/scenario-store';
+import type { WatchOptions } from '../scenario/live/watch-scenarios';
 import type { TlsOptions } from '../tls/server-tls';
 import type { ControlOptions } from './control-options';
 

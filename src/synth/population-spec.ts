@@ -1,5 +1,5 @@
-import type { EntryData } from '../scenario/compile-entry';
-import { PASSED_CONTROL_KEYS, SYNTH_DEFAULTS } from '../scenario/generate-knobs';
+import type { EntryData } from '../scenario/compile/compile-entry';
+import { PASSED_CONTROL_KEYS, SYNTH_DEFAULTS } from '../scenario/schema/generate-knobs';
 
 /** An inclusive range a knob draws from, written `lo..hi` or as one number. */
 export interface Range {

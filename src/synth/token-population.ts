@@ -1,6 +1,6 @@
 import type { WireOptions } from '../protocol/wire-encode';
-import { compileEntry, type EntryData, type FileDefaults } from '../scenario/compile-entry';
-import { compileAnswers } from '../scenario/entry-answers';
+import { compileEntry, type EntryData, type FileDefaults } from '../scenario/compile/compile-entry';
+import { compileAnswers } from '../scenario/compile/entry-answers';
 import type { SourceRef } from '../scenario/problem';
 import type { CompiledEntry, TokenPopulation } from '../scenario/scenario-set';
 import { createCardGenerator } from './card-generator';

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { EDITOR_SCHEMA_PATH } from '../../src/scenario/editor-schema';
+import { EDITOR_SCHEMA_PATH } from '../../src/scenario/schema/editor-schema';
 import { RESOURCES } from '../../src/protocol/fields';
 import { startLanguageServer, type LanguageServer } from '../helpers/language-server';
 import { makeTempDir, type TempDir } from '../helpers/temp-dir';

@@ -3,9 +3,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
 import { parse } from 'yaml';
-import { editorScenarioSchema, EDITOR_SCHEMA_PATH } from '../../src/scenario/editor-schema';
+import { editorScenarioSchema, EDITOR_SCHEMA_PATH } from '../../src/scenario/schema/editor-schema';
 import { loadSet } from '../helpers/load-set';
-import { parseScenarioFile } from '../../src/scenario/parse-scenario-file';
+import { parseScenarioFile } from '../../src/scenario/read/parse-scenario-file';
 import { runCli } from '../helpers/spawn-cli';
 import { shippedScenarios } from '../helpers/yaml-corpus';
 

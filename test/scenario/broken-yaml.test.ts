@@ -4,7 +4,7 @@ import { waitFor } from '../helpers/wait-for';
 import { makeTempDir, type TempDir } from '../helpers/temp-dir';
 import { getClient, startTestSimulator } from '../helpers/test-simulator';
 import { formatProblem } from '../../src/scenario/problem';
-import type { ReloadFailure } from '../../src/scenario/scenario-store';
+import type { ReloadFailure } from '../../src/scenario/live/scenario-store';
 
 /** Broken files of the kinds people write, each with every problem it must be reported with, in place. */
 const CORPUS: [string, string, string[]][] = [

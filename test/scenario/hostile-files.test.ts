@@ -2,7 +2,7 @@ import { runCli, startCli } from '../helpers/spawn-cli';
 import { makeTempDir, type TempDir } from '../helpers/temp-dir';
 import { waitFor } from '../helpers/wait-for';
 import { getClient } from '../helpers/test-simulator';
-import { parseScenarioFile } from '../../src/scenario/parse-scenario-file';
+import { parseScenarioFile } from '../../src/scenario/read/parse-scenario-file';
 
 /** Tokens that reuse one anchor: a real way to write many similar tokens. */
 function manyAliases(count: number): string {

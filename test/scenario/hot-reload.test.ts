@@ -1,8 +1,8 @@
 import { once } from 'node:events';
 import { closeSync, ftruncateSync, openSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { displayName } from '../../src/scenario/read-scenario-sources';
-import type { ReloadOutcome } from '../../src/scenario/scenario-store';
+import { displayName } from '../../src/scenario/read/read-scenario-sources';
+import type { ReloadOutcome } from '../../src/scenario/live/scenario-store';
 import { runSimulator } from '../../src/server/run-simulator';
 import { makeTempDir } from '../helpers/temp-dir';
 import { getClient, startTestSimulator, type TestSimulator } from '../helpers/test-simulator';

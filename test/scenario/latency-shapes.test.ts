@@ -1,6 +1,6 @@
-import { sampleDelay, toDelayShape, type DelayShape } from '../../src/scenario/delay-shape';
+import { sampleDelay, toDelayShape, type DelayShape } from '../../src/scenario/compile/delay-shape';
 import { loadSet } from '../helpers/load-set';
-import { TokenStates } from '../../src/scenario/token-state';
+import { TokenStates } from '../../src/scenario/state/token-state';
 import { getClient, startTestSimulator, type TestSimulator } from '../helpers/test-simulator';
 
 const CARD = '{ id: "1", name: N, surname: S, firstname: F, type: "0", enabled: true }';

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { locateNode } from '../../src/scenario/locate-node';
-import { parseScenarioFile } from '../../src/scenario/parse-scenario-file';
+import { locateNode } from '../../src/scenario/read/locate-node';
+import { parseScenarioFile } from '../../src/scenario/read/parse-scenario-file';
 import type { SourceRef } from '../../src/scenario/problem';
 
 const SCENARIOS = join(__dirname, '../../scenarios');

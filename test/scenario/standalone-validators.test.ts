@@ -1,12 +1,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { parseScenarioFile } from '../../src/scenario/parse-scenario-file';
-import { compileValidator, validatorSchema, VALIDATOR_NAMES, type GeneratedValidator, type ValidatorName } from '../../src/scenario/scenario-validators';
+import { parseScenarioFile } from '../../src/scenario/read/parse-scenario-file';
+import { compileValidator, validatorSchema, VALIDATOR_NAMES, type GeneratedValidator, type ValidatorName } from '../../src/scenario/schema/scenario-validators';
 
 // npm test builds dist/ first; the generated validators exist only there.
 const root = path.resolve(__dirname, '..', '..');
-const generatedDir = path.join(root, 'dist', 'scenario', 'generated');
+const generatedDir = path.join(root, 'dist', 'scenario', 'schema', 'generated');
 
 function generated(name: ValidatorName): ValidateFunction {
   const file = path.join(generatedDir, `${name}.js`);
@@ -89,13 +89,13 @@ describe('the validators generated at build time', () => {
 
   test('are what the built code checks with while they match the schema', () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const built = require(path.join(root, 'dist', 'scenario', 'scenario-validators.js')) as typeof import('../../src/scenario/scenario-validators');
+    const built = require(path.join(root, 'dist', 'scenario', 'schema', 'scenario-validators.js')) as typeof import('../../src/scenario/schema/scenario-validators');
     for (const name of VALIDATOR_NAMES) expect(built.loadValidator(name)).toBe(generated(name));
   });
 });
 
 describe('loading a validator', () => {
-  const generatedPath = path.join(root, 'src', 'scenario', 'generated', 'scenario-file.js');
+  const generatedPath = path.join(root, 'src', 'scenario', 'schema', 'generated', 'scenario-file.js');
   const fake = Object.assign(() => true, { errors: null }) as unknown as ValidateFunction;
 
   function loadWith(schemaJson: string): ValidateFunction {
@@ -103,7 +103,7 @@ describe('loading a validator', () => {
     jest.isolateModules(() => {
       jest.doMock(generatedPath, () => ({ validate: fake, schemaJson }), { virtual: true });
       // eslint-disable-next-line @typescript-eslint/no-require-imports
-      loaded = (require('../../src/scenario/scenario-validators') as typeof import('../../src/scenario/scenario-validators')).loadValidator('scenario-file');
+      loaded = (require('../../src/scenario/schema/scenario-validators') as typeof import('../../src/scenario/schema/scenario-validators')).loadValidator('scenario-file');
     });
     jest.dontMock(generatedPath);
     return loaded as ValidateFunction;

@@ -1,9 +1,9 @@
 import type { WireOptions } from '../../src/protocol/wire-encode';
-import { compileEntry, type EntryData } from '../../src/scenario/compile-entry';
+import { compileEntry, type EntryData } from '../../src/scenario/compile/compile-entry';
 import { loadSet } from '../helpers/load-set';
 import { formatProblem } from '../../src/scenario/problem';
 import { lookupEntry, type Answer } from '../../src/scenario/scenario-set';
-import { TokenStates } from '../../src/scenario/token-state';
+import { TokenStates } from '../../src/scenario/state/token-state';
 import { toPopulationSpec } from '../../src/synth/population-spec';
 import { populationEntries } from '../../src/synth/population-writer';
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import type { ScenarioFile } from '../../src/api/scenario-types';
-import { scenarioFileSchema } from '../../src/scenario/scenario-schema';
+import { scenarioFileSchema } from '../../src/scenario/schema/scenario-schema';
 
 const root = path.resolve(__dirname, '../..');
 const fixture = (name: string) => path.join(__dirname, 'fixtures', name);

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
-import type { RuntimeTokens } from '../../scenario/runtime-tokens';
-import type { ScenarioStore } from '../../scenario/scenario-store';
-import type { TokenStates } from '../../scenario/token-state';
+import type { RuntimeTokens } from '../../scenario/state/runtime-tokens';
+import type { ScenarioStore } from '../../scenario/live/scenario-store';
+import type { TokenStates } from '../../scenario/state/token-state';
 import type { Journal } from '../journal';
 
 /** What a reset cleared, by count. */

@@ -1,4 +1,4 @@
-import { didYouMean } from '../../scenario/suggest';
+import { didYouMean } from '../../scenario/schema/suggest';
 import type { JournalFilter } from '../journal';
 import { AdminError } from './admin-error';
 

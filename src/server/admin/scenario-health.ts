@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { formatProblem, type Problem } from '../../scenario/problem';
-import type { ScenarioStatus } from '../../scenario/scenario-store';
+import type { ScenarioStatus } from '../../scenario/live/scenario-store';
 import type { AdminParts } from './admin-parts';
-import { isSecretPath } from '../../scenario/scenario-schema';
+import { isSecretPath } from '../../scenario/schema/scenario-schema';
 
 /** A problem as the dashboard shows it: `file:line:col message` and the line of the file it points at. */
 export interface ShownProblem extends Problem {

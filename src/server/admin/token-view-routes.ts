@@ -1,7 +1,7 @@
 import { Router } from 'express';
-import { RUNTIME_FILE } from '../../scenario/runtime-tokens';
+import { RUNTIME_FILE } from '../../scenario/state/runtime-tokens';
 import type { CompiledEntry, ScenarioSet } from '../../scenario/scenario-set';
-import type { TokenStates } from '../../scenario/token-state';
+import type { TokenStates } from '../../scenario/state/token-state';
 import type { AdminParts } from './admin-parts';
 
 /** Tokens listed at most per call; `q` narrows a large set down. */

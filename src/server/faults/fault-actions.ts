@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { FaultName } from '../../scenario/fault-names';
+import type { FaultName } from '../../scenario/compile/fault-names';
 import type { Answer } from '../../scenario/scenario-set';
 import { writeReply } from '../write-reply';
 import { dripBody, sendTruncated } from './body-faults';

@@ -1,0 +1,38 @@
+import { createWireEncoder, type WireEncoder, type WireOptions } from '../../protocol/wire-encode';
+import { isProtocolVersion } from '../../protocol/versions';
+import type { Reply } from '../scenario-set';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** The wire options an entry is served with: its own `protocol`/`wire`, else the file's, else the base. */
+export function wireOptionsFor(entry: Record<string, unknown>, base: WireOptions): WireOptions {
+  const version = isProtocolVersion(entry.protocol) ? entry.protocol : base.version;
+  const wire = entry.wire === 'typed' || entry.wire === 'strings' ? entry.wire : base.wire;
+  return { ...base, version, wire };
+}
+
+/** The reply bytes for an entry's status, headers and Response fields. */
+export function buildReply(entry: Record<string, unknown>, options: WireOptions): Reply {
+  const status = typeof entry.status === 'number' ? entry.status : 200;
+  const extra = Object.fromEntries(Object.entries((entry.headers ?? {}) as object).map(([k, v]) => [k.toLowerCase(), String(v)]));
+  if (entry.body === 'none') {
+    return Object.freeze({ status, headers: Object.freeze({ ...extra, 'content-length': 0 }), body: null });
+  }
+  const body = Buffer.from(encoderFor(options).json('Response', entry), 'utf8');
+  const headers = { 'content-type': JSON_TYPE, ...extra, 'content-length': body.length };
+  return Object.freeze({ status, headers: Object.freeze(headers), body });
+}
+
+/** Encoders by wire options (a handful of combinations), each shared by every entry served with them. */
+const encoders = new Map<string, WireEncoder>();
+
+/** The encoder for `options`: its served-field table is decided once, not once per entry. */
+function encoderFor(options: WireOptions): WireEncoder {
+  const key = `${options.version} ${options.wire} ${options.modules.join(',')}`;
+  let encoder = encoders.get(key);
+  if (encoder === undefined) {
+    encoder = createWireEncoder(options);
+    encoders.set(key, encoder);
+  }
+  return encoder;
+}

@@ -1,0 +1,133 @@
+import { DEFAULT_WIRE_OPTIONS, type WireOptions } from '../../protocol/wire-encode';
+import { compileEntry, type EntryData } from './compile-entry';
+import { tokenPlaces } from '../read/token-places';
+import { parseScenarioFile, placeOf, type ParsedScenarioFile } from '../read/parse-scenario-file';
+import { hasErrors, type Problem, type SourceRef } from '../problem';
+import type { ScenarioText } from '../read/read-scenario-sources';
+import type { CompiledEntry, ScenarioSet, TokenPopulation } from '../scenario-set';
+import { defaultFallback } from './default-fallback';
+import { defaultUnavailable } from './api-unavailable';
+import { checkEntryRules } from '../schema/entry-rules';
+import { isApiAvailable } from '../../protocol/modules';
+import { createCallerCheck } from '../../caller-auth/caller-guard';
+import { guardWithRefusal, type CallerGuard } from './caller-guard';
+import { parseCallerCredential, type CallerCredential } from '../../caller-auth/caller-credentials';
+
+/** A scenario set, or every problem that kept it from loading. */
+export type LoadResult =
+  | { readonly ok: true; readonly set: ScenarioSet }
+  | { readonly ok: false; readonly problems: readonly Problem[] };
+
+/**
+ * Turns the `generate:` items of schema-checked files into token populations (synth's
+ * compilePopulations). A parameter, not an import, so scenario loading does not depend on the
+ * synthetic generator that depends on it.
+ */
+export type PopulationCompiler = (
+  files: readonly ParsedScenarioFile[],
+  base: WireOptions,
+  defaultsOf: (file: ParsedScenarioFile) => EntryData,
+) => { readonly populations: readonly TokenPopulation[]; readonly problems: readonly Problem[] };
+
+/** Options that apply to the whole set. */
+export interface LoadOptions {
+  readonly wire?: WireOptions;
+  /** The delay of every entry whose file and entry name none (the CLI's --delay), as written in YAML. */
+  readonly delay?: unknown;
+  /** Scenario files larger than this many bytes are refused before reading (default DEFAULT_MAX_FILE_BYTES). */
+  readonly maxFileBytes?: number;
+}
+
+/**
+ * Parses, validates and compiles scenario texts into one immutable set. All-or-nothing: any
+ * error in any file means no set, so a caller can keep serving the previous one.
+ * `compilePopulations` is synth's compiler (loadScenarioSet's callers pass it in).
+ */
+export function loadScenarioSet(texts: readonly ScenarioText[], options: LoadOptions, compilePopulations: PopulationCompiler): LoadResult {
+  const base = options.wire ?? DEFAULT_WIRE_OPTIONS;
+  const parsed = texts.map((t) => parseScenarioFile(t.file, t.text));
+  const problems = parsed.flatMap((p) => p.problems);
+  if (hasErrors(problems)) return { ok: false, problems };
+  for (const file of parsed) problems.push(...checkEntryRules(file, base));
+  const entries = new Map<string, CompiledEntry>();
+  let fallback: CompiledEntry | undefined;
+  let unavailable: CompiledEntry | undefined;
+  let callerAuthFailed: CompiledEntry | undefined;
+  const callerGuards = new Map<string, CallerGuard>();
+  for (const file of parsed) {
+    const defaults = fileDefaults(file, options);
+    const places = tokenPlaces(file);
+    for (const [token, raw] of Object.entries((file.data.tokens ?? {}) as Record<string, EntryData>)) {
+      const source = places.get(token) ?? where(file, ['tokens', token]);
+      const earlier = entries.get(token);
+      if (earlier) problems.push(duplicateToken(token, source, earlier.source));
+      else entries.set(token, compileEntry(raw, defaults, base, source, token));
+    }
+    if (file.data.fallback !== undefined) {
+      const source = where(file, ['fallback']);
+      if (fallback) problems.push(duplicateFallback(source, fallback.source));
+      else fallback = compileEntry(file.data.fallback as EntryData, defaults, base, source);
+    }
+    if (file.data.unavailable !== undefined) {
+      const source = where(file, ['unavailable']);
+      if (unavailable) problems.push(duplicateKey('unavailable', source, unavailable.source));
+      else unavailable = compileEntry(file.data.unavailable as EntryData, defaults, base, source);
+    }
+    if (file.data.callerAuthFailed !== undefined) {
+      const source = where(file, ['callerAuthFailed']);
+      if (callerAuthFailed) problems.push(duplicateKey('callerAuthFailed', source, callerAuthFailed.source));
+      else callerAuthFailed = compileEntry(file.data.callerAuthFailed as EntryData, defaults, base, source);
+    }
+    const credentials = fileCredentials(file);
+    if (credentials.length > 0) callerGuards.set(file.file, guardWithRefusal(createCallerCheck({ credentials }), base, ` for ${file.file}`));
+  }
+  const synthetic = compilePopulations(parsed, base, (file) => fileDefaults(file, options));
+  problems.push(...synthetic.problems);
+  if (hasErrors(problems)) return { ok: false, problems };
+  const set: ScenarioSet = {
+    entries,
+    populations: synthetic.populations,
+    fallback: fallback ?? defaultFallback(base),
+    ...(isApiAvailable(base.modules) ? {} : { unavailable: unavailable ?? defaultUnavailable(base) }),
+    callerGuards: callerGuards.size > 0 ? callerGuards : null,
+    callerAuthFailed: callerAuthFailed ?? null,
+    files: texts.map((t) => t.file),
+    warnings: problems,
+    loadedAt: new Date(),
+  };
+  return { ok: true, set: Object.freeze(set) };
+}
+
+/** A file's `defaults:` over the set-wide delay (--delay); `callerAuth` guards the file's tokens rather than shaping answers. */
+function fileDefaults(file: ParsedScenarioFile, options: LoadOptions): EntryData {
+  const { callerAuth: _guard, ...defaults } = (file.data.defaults ?? {}) as EntryData;
+  return { ...(options.delay !== undefined ? { delay: options.delay } : {}), ...defaults } as EntryData;
+}
+
+/** The credentials `defaults.callerAuth` demands (the schema has checked their form). */
+function fileCredentials(file: ParsedScenarioFile): CallerCredential[] {
+  const written = ((file.data.defaults ?? {}) as EntryData).callerAuth;
+  if (written === undefined) return [];
+  const specs = Array.isArray(written) ? written.map(String) : [String(written)];
+  return specs.map(parseCallerCredential).filter((c): c is CallerCredential => !('problem' in c));
+}
+
+function where(file: ParsedScenarioFile, path: string[]): SourceRef {
+  const pos = placeOf(file, path, 'key');
+  return { file: file.file, line: pos.line, column: pos.col };
+}
+
+function duplicateToken(token: string, here: SourceRef, first: SourceRef): Problem {
+  const message = `token ${JSON.stringify(token)} is defined twice: here and at ${first.file}:${first.line}:${first.column}`;
+  return { ...here, severity: 'error', path: `tokens.${token}`, message };
+}
+
+function duplicateFallback(here: SourceRef, first: SourceRef): Problem {
+  const message = `fallback is defined twice: here and at ${first.file}:${first.line}:${first.column}; keep one`;
+  return { ...here, severity: 'error', path: 'fallback', message };
+}
+
+function duplicateKey(key: string, here: SourceRef, first: SourceRef): Problem {
+  const message = `${key} is defined twice: here and at ${first.file}:${first.line}:${first.column}; keep one`;
+  return { ...here, severity: 'error', path: key, message };
+}

@@ -1,0 +1,166 @@
+import { EventEmitter } from 'node:events';
+import { diffSets, type SetChanges } from './diff-sets';
+import { emptiedFileProblems, isBlank } from './emptied-files';
+import { loadScenarioSet, type LoadOptions, type PopulationCompiler } from '../compile/load-scenario-set';
+import type { Problem } from '../problem';
+import { NotUtf8Error, readScenarioSources, type ScenarioText } from '../read/read-scenario-sources';
+import { tokenCount, type ScenarioSet } from '../scenario-set';
+
+/** Where a store's scenarios come from: paths on disk, and texts given directly (programmatic use). */
+export interface ScenarioSources {
+  readonly paths: readonly string[];
+  readonly inline?: readonly ScenarioText[];
+}
+
+/** The outcome of one reload attempt; `trigger` says what asked for it ("start", "SIGHUP", a changed file). */
+export type ReloadOutcome =
+  | {
+      readonly ok: true;
+      readonly set: ScenarioSet;
+      readonly previous: ScenarioSet | undefined;
+      readonly changes: SetChanges;
+      readonly trigger: string;
+      readonly ms: number;
+    }
+  | { readonly ok: false; readonly problems: readonly Problem[]; readonly trigger: string; readonly ms: number };
+
+/** The failed half of ReloadOutcome. */
+export type ReloadFailure = Extract<ReloadOutcome, { ok: false }>;
+
+/** A one-line summary of the newest reload that applied or was reported as failed. */
+export interface ReloadSummary {
+  readonly at: string;
+  readonly trigger: string;
+  readonly ok: boolean;
+  readonly ms: number;
+  readonly added: number;
+  readonly removed: number;
+  readonly changed: number;
+}
+
+/** The state of the served set, for logs, the admin API and programs. */
+export interface ScenarioStatus {
+  readonly loadedAt: string | null;
+  readonly files: readonly string[];
+  readonly tokens: number;
+  readonly reloads: number;
+  readonly lastReload: ReloadSummary | null;
+  readonly lastError: { readonly at: string; readonly problems: readonly Problem[] } | null;
+}
+
+/**
+ * Holds the one served scenario set. A reload builds a complete new set off to the side and
+ * swaps this single reference; a failed reload records its problems and keeps the old set.
+ * Reloads run one at a time, in the order asked. Emits 'reloaded' and 'reload-failed' with the
+ * ReloadOutcome.
+ */
+export class ScenarioStore extends EventEmitter {
+  private served: ScenarioSet | undefined;
+  private failure: ScenarioStatus['lastError'] = null;
+  private summary: ReloadSummary | null = null;
+  private reloads = 0;
+  private hadContent: ReadonlySet<string> = new Set();
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    readonly sources: ScenarioSources,
+    private readonly options: LoadOptions,
+    private readonly compilePopulations: PopulationCompiler,
+  ) {
+    super();
+  }
+
+  /** The set requests are answered from; throws if nothing has loaded yet. */
+  get set(): ScenarioSet {
+    if (!this.served) throw new Error('no scenario set has loaded yet');
+    return this.served;
+  }
+
+  /** Whether a set is being served. */
+  get ready(): boolean {
+    return this.served !== undefined;
+  }
+
+  /** Reads and compiles the sources; swaps them in on success, records and reports a failure. */
+  async reload(trigger = 'reload'): Promise<ReloadOutcome> {
+    const outcome = (await this.attemptReload(trigger)) as ReloadOutcome;
+    if (!outcome.ok) this.reportFailure(outcome);
+    return outcome;
+  }
+
+  /**
+   * Reads and compiles the sources and swaps them in on success. A failure is returned but not
+   * yet recorded, so a watcher can wait to see whether the file was only half-saved. If
+   * `stillWanted` says no once the set is built (newer edits arrived), nothing is applied and
+   * the result is undefined.
+   */
+  attemptReload(trigger: string, stillWanted?: () => boolean): Promise<ReloadOutcome | undefined> {
+    const run = this.queue.then(() => this.attempt(trigger, stillWanted));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Records a failed reload as the newest error and announces it; the served set is untouched. */
+  reportFailure(outcome: ReloadFailure): void {
+    const at = new Date().toISOString();
+    this.failure = { at, problems: outcome.problems };
+    this.summary = { at, trigger: outcome.trigger, ok: false, ms: outcome.ms, added: 0, removed: 0, changed: 0 };
+    this.emit('reload-failed', outcome);
+  }
+
+  /** The served set's state, the newest reload, and the newest edit's error if it is broken. */
+  status(): ScenarioStatus {
+    const set = this.served;
+    return {
+      loadedAt: set ? set.loadedAt.toISOString() : null,
+      files: set ? set.files : [],
+      tokens: set ? tokenCount(set) : 0,
+      reloads: this.reloads,
+      lastReload: this.summary,
+      lastError: this.failure,
+    };
+  }
+
+  private async attempt(trigger: string, stillWanted?: () => boolean): Promise<ReloadOutcome | undefined> {
+    const started = performance.now();
+    const built = await this.build(trigger, started);
+    if (stillWanted && !stillWanted()) return undefined;
+    if (built.outcome.ok) this.apply(built.outcome, built.hadContent);
+    return built.outcome;
+  }
+
+  private apply(outcome: Extract<ReloadOutcome, { ok: true }>, hadContent: ReadonlySet<string>): void {
+    this.served = outcome.set;
+    this.hadContent = hadContent;
+    this.failure = null;
+    this.reloads += 1;
+    const { added, removed, changed } = outcome.changes;
+    this.summary = { at: outcome.set.loadedAt.toISOString(), trigger: outcome.trigger, ok: true, ms: outcome.ms, added: added.length, removed: removed.length, changed: changed.length };
+    this.emit('reloaded', outcome);
+  }
+
+  private async build(trigger: string, started: number): Promise<{ outcome: ReloadOutcome; hadContent: ReadonlySet<string> }> {
+    const fail = (problems: readonly Problem[]) => ({ outcome: { ok: false, problems, trigger, ms: performance.now() - started } as const, hadContent: this.hadContent });
+    let files: ScenarioText[];
+    try {
+      files = await readScenarioSources(this.sources.paths, this.options.maxFileBytes);
+    } catch (error) {
+      return fail([readProblem(error)]);
+    }
+    const emptied = emptiedFileProblems(files, this.hadContent);
+    if (emptied.length > 0) return fail(emptied);
+    const result = loadScenarioSet([...files, ...(this.sources.inline ?? [])], this.options, this.compilePopulations);
+    if (!result.ok) return fail(result.problems);
+    const changes = diffSets(this.served, result.set);
+    const outcome = { ok: true, set: result.set, previous: this.served, changes, trigger, ms: performance.now() - started } as const;
+    return { outcome, hadContent: new Set(files.filter((f) => !isBlank(f.text)).map((f) => f.file)) };
+  }
+}
+
+function readProblem(error: unknown): Problem {
+  if (error instanceof NotUtf8Error) return { file: error.file, line: error.line, column: error.column, severity: 'error', path: '', message: error.message };
+  const err = error as NodeJS.ErrnoException;
+  const file = err.path ?? '(scenarios)';
+  const message = err.code === 'ENOENT' ? `cannot read ${file}: no such file or directory` : `cannot read ${file}: ${err.message}`;
+  return { file, line: 1, column: 1, severity: 'error', path: '', message };
+}

@@ -1,0 +1,179 @@
+import { EventEmitter } from 'node:events';
+import path from 'node:path';
+import { watchRootEntries, unreadableRoot } from './watch-roots';
+import { watch, type FSWatcher } from 'chokidar';
+import { displayName } from '../read/read-scenario-sources';
+import type { ReloadFailure, ScenarioStore } from './scenario-store';
+import { watchTargets, type WatchTargets } from './watch-targets';
+
+/** Timing of the watcher; the defaults keep a save visible within tens of milliseconds. */
+export interface WatchOptions {
+  /** Quiet time after the newest file event before reloading, so a burst of events is one reload. */
+  readonly settleMs?: number;
+  /** After a failed reload, how long to wait for a further change before reporting the failure. */
+  readonly confirmMs?: number;
+}
+
+const DEFAULT_SETTLE_MS = 25;
+const DEFAULT_CONFIRM_MS = 200;
+
+/**
+ * Watches the store's scenario paths and reloads the store after each burst of changes. A failed
+ * reload is held back for `confirmMs` and reported only if no further change arrives, so an editor
+ * caught mid-save causes no error storm. Never prints: the store announces reloads, and watch
+ * errors (a watch limit reached, say) are emitted as 'watch-error'.
+ *
+ * A watched directory replaced as a whole (renamed over, removed and made again, made unreadable
+ * and readable again) leaves chokidar watching what is gone, so each directory's entry in its
+ * parent is watched too: any change to it starts a fresh chokidar watcher and a reload, with
+ * 'watch-stopped' (why) while the directory cannot be watched and 'watch-resumed' once it can.
+ */
+export class ScenarioWatcher extends EventEmitter {
+  private readonly settleMs: number;
+  private readonly confirmMs: number;
+  private readonly changed = new Set<string>();
+  private generation = 0;
+  private lastEventAt = 0;
+  private running = false;
+  private closed = false;
+  private timer: NodeJS.Timeout | undefined;
+  private confirmTimer: NodeJS.Timeout | undefined;
+  private rearmTimer: NodeJS.Timeout | undefined;
+  private rearming: Promise<void> | undefined;
+  private stopped: string | undefined;
+  private closeRoots: () => void = () => undefined;
+
+  private constructor(
+    private readonly store: ScenarioStore,
+    private readonly targets: WatchTargets,
+    private fsw: FSWatcher,
+    options: WatchOptions,
+  ) {
+    super();
+    this.settleMs = options.settleMs ?? DEFAULT_SETTLE_MS;
+    this.confirmMs = options.confirmMs ?? DEFAULT_CONFIRM_MS;
+  }
+
+  /** Starts watching; resolves once chokidar has scanned the paths and sees every later change. */
+  static async start(store: ScenarioStore, options: WatchOptions = {}): Promise<ScenarioWatcher> {
+    const targets = await watchTargets(store.sources.paths);
+    const fsw = watchTree(targets);
+    const watcher = new ScenarioWatcher(store, targets, fsw, options);
+    watcher.listen();
+    await new Promise<void>((resolve) => fsw.once('ready', resolve));
+    watcher.closeRoots = watchRootEntries(targets.roots, () => watcher.rearmSoon(), (error) => watcher.emit('watch-error', error));
+    return watcher;
+  }
+
+  private rearmSoon(): void {
+    if (this.closed) return;
+    clearTimeout(this.rearmTimer);
+    this.rearmTimer = setTimeout(() => void this.rearm(), this.settleMs);
+  }
+
+  /** A fresh chokidar watcher over the roots as they are now, then a reload. */
+  private async rearm(): Promise<void> {
+    if (this.rearming) return void this.rearming.then(() => this.rearmSoon());
+    this.rearming = (async () => {
+      const old = this.fsw;
+      this.fsw = watchTree(this.targets);
+      this.listen();
+      await Promise.all([new Promise<void>((resolve) => this.fsw.once('ready', () => resolve())), old.close()]);
+      const problem = (await Promise.all(this.targets.roots.map(unreadableRoot))).find((p) => p !== undefined);
+      if (this.closed) return;
+      if (problem !== undefined && problem !== this.stopped) this.emit('watch-stopped', problem);
+      if (problem === undefined && this.stopped !== undefined) this.emit('watch-resumed', this.targets.roots.map(displayName).join(', '));
+      this.stopped = problem;
+      this.poke(this.targets.roots[0]);
+    })();
+    await this.rearming;
+    this.rearming = undefined;
+  }
+
+  /** Stops watching and drops any reload not yet started; one already running still finishes. */
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.timer);
+    clearTimeout(this.confirmTimer);
+    clearTimeout(this.rearmTimer);
+    this.closeRoots();
+    await this.rearming;
+    await this.fsw.close();
+  }
+
+  private listen(): void {
+    const fsw = this.fsw;
+    for (const event of ['add', 'change', 'unlink'] as const) {
+      fsw.on(event, (file) => {
+        if (this.targets.isScenarioPath(file)) this.poke(file);
+      });
+    }
+    for (const event of ['addDir', 'unlinkDir'] as const) fsw.on(event, (dir) => this.poke(dir));
+    // chokidar drops a second 'change' within 50 ms of the first; the raw events are not
+    // throttled, so a truncate followed quickly by the write is still seen.
+    fsw.on('raw', (_event, name, details) => {
+      const file = rawEventPath((details as { watchedPath?: string } | undefined)?.watchedPath, name);
+      if (file && this.targets.isScenarioPath(file)) this.poke(file);
+    });
+    fsw.on('error', (error) => this.emit('watch-error', error));
+  }
+
+  private poke(file: string): void {
+    if (this.closed) return;
+    this.generation += 1;
+    this.lastEventAt = performance.now();
+    this.changed.add(displayName(file));
+    clearTimeout(this.confirmTimer);
+    this.schedule(this.settleMs);
+  }
+
+  private schedule(ms: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.run(), Math.max(0, ms));
+  }
+
+  private async run(): Promise<void> {
+    if (this.running || this.closed) return;
+    this.running = true;
+    const generation = this.generation;
+    const outcome = await this.store.attemptReload(this.trigger(), () => generation === this.generation && !this.closed);
+    this.running = false;
+    if (this.closed) return;
+    if (generation !== this.generation) return this.schedule(this.lastEventAt + this.settleMs - performance.now());
+    if (outcome?.ok) this.changed.clear();
+    else if (outcome) this.holdFailure(outcome, generation);
+  }
+
+  private holdFailure(outcome: ReloadFailure, generation: number): void {
+    this.confirmTimer = setTimeout(() => {
+      if (this.closed || generation !== this.generation) return;
+      this.changed.clear();
+      this.store.reportFailure(outcome);
+    }, this.confirmMs);
+  }
+
+  private trigger(): string {
+    const names = [...this.changed];
+    const shown = names.slice(0, 3).join(', ');
+    return names.length > 3 ? `${shown} and ${names.length - 3} more` : shown;
+  }
+}
+
+/**
+ * chokidar over the targets. Symbolic links are not followed, as the reader does not follow
+ * them: a link to a parent (`sub/loop -> ..`, `dot -> .`) would otherwise be expanded without bound.
+ */
+function watchTree(targets: WatchTargets): FSWatcher {
+  return watch([...targets.roots], { ignoreInitial: true, ignored: targets.ignored, atomic: false, followSymlinks: false });
+}
+
+/** The path a raw fs.watch event names: a directory watch reports a child name, a file watch its own. */
+function rawEventPath(watchedPath: string | undefined, name: string | null | undefined): string | undefined {
+  if (!name || !watchedPath) return undefined;
+  return path.basename(watchedPath) === name ? watchedPath : path.join(watchedPath, name);
+}
+
+/** Starts a ScenarioWatcher on the store's paths (see ScenarioWatcher). */
+export function watchScenarios(store: ScenarioStore, options: WatchOptions = {}): Promise<ScenarioWatcher> {
+  return ScenarioWatcher.start(store, options);
+}

@@ -1,0 +1,112 @@
+import type { Document, LineCounter } from 'yaml';
+import { yaml } from './yaml-library';
+import { checkScenarioEntry, checkScenarioFile } from '../schema/check-scenario-file';
+import { TooManyAliasValues } from './alias-budget';
+import { convertControlScalars } from './control-scalars';
+import { findDuplicateKeys } from './find-duplicate-keys';
+import { locateNode, type NodePath } from './locate-node';
+import type { Problem, SourceRef } from '../problem';
+import { readYamlText, YAMLException } from './read-yaml-text';
+import { cachedValidatorSchema, type ValidatorName } from '../schema/scenario-validators';
+
+/** A scenario file turned into data, with everything found wrong in it. */
+export interface ParsedScenarioFile {
+  readonly file: string;
+  readonly data: Record<string, unknown>;
+  readonly problems: Problem[];
+  /** Where each token's key stands, when the reader could tell (read-yaml-text.ts); else found from `doc`. */
+  readonly tokenPlaces?: ReadonlyMap<string, SourceRef>;
+  /** The `yaml` library's document of the text, parsed on first use: only a message or a warning needs a place. */
+  readonly doc: Document;
+  readonly lineCounter: LineCounter;
+}
+
+/** The line and column of the node at `path` in a parsed file (locateNode's answer). */
+export function placeOf(file: ParsedScenarioFile, path: NodePath, at: 'key' | 'value' = 'value'): { line: number; col: number } {
+  return locateNode(file.doc, file.lineCounter, path, at);
+}
+
+/**
+ * The one scenario reader, for files, `generate` output read back and admin API entries alike:
+ * js-yaml reads the data (every card scalar as its text), the control keys get their numbers
+ * from the schema, and the schema checks the result. Syntax errors, duplicate keys and too many
+ * aliases come back as problems with their places, never as exceptions.
+ */
+export function parseScenarioFile(file: string, text: string, schema: ValidatorName = 'scenario-file'): ParsedScenarioFile {
+  const placed = lazyDocument(text);
+  const result = (data: Record<string, unknown>, problems: Problem[], tokenPlaces?: ReadonlyMap<string, SourceRef>): ParsedScenarioFile => ({
+    file,
+    data,
+    problems,
+    ...(tokenPlaces ? { tokenPlaces } : {}),
+    get doc() {
+      return placed().doc;
+    },
+    get lineCounter() {
+      return placed().lineCounter;
+    },
+  });
+  let read;
+  try {
+    read = readYamlText(file, text);
+  } catch (error) {
+    if (error instanceof TooManyAliasValues) {
+      const message = `${error.message} (each *alias counts every value of what it names); use fewer aliases of large anchors, or split the file`;
+      return result({}, [{ file, line: error.line, column: error.column, severity: 'error', path: '', message }]);
+    }
+    if (!(error instanceof YAMLException)) throw error;
+    return result({}, syntaxProblems(file, text, placed(), error));
+  }
+  const data = (read.data ?? {}) as Record<string, unknown>;
+  convertControlScalars(data, cachedValidatorSchema(schema));
+  const check = schema === 'scenario-file' ? checkScenarioFile : checkScenarioEntry;
+  return result(data, check(file, data, () => placed()), read.tokenPlaces);
+}
+
+/** The `yaml` library's document of a text with its line counter, parsed once, when first asked for. */
+function lazyDocument(text: string): () => { doc: Document; lineCounter: LineCounter } {
+  let parsed: { doc: Document; lineCounter: LineCounter } | undefined;
+  return () => {
+    if (!parsed) {
+      const lineCounter = new (yaml().LineCounter)();
+      // Repeated keys are left for findDuplicateKeys, which names both places.
+      parsed = { doc: yaml().parseDocument(text, { lineCounter, merge: true, uniqueKeys: false }), lineCounter };
+    }
+    return parsed;
+  };
+}
+
+/**
+ * A syntax error where it is: the `yaml` library's errors (their real line and column, and the
+ * message's first line) and repeated keys; js-yaml's own, at its mark, if `yaml` finds none.
+ */
+function syntaxProblems(file: string, text: string, { doc, lineCounter }: { doc: Document; lineCounter: LineCounter }, error: YAMLException): Problem[] {
+  const problems = doc.errors.map((e): Problem => {
+    const pos = lineCounter.linePos(e.code === 'MISSING_CHAR' ? openingQuote(doc, e.pos[0]) : e.pos[0]);
+    return { file, line: pos.line, column: pos.col, severity: 'error', path: '', message: `YAML: ${firstLine(e.message)}` };
+  });
+  problems.push(...findDuplicateKeys(file, doc, lineCounter));
+  if (problems.length > 0) return problems;
+  const mark = error.mark as { line: number; column: number; position: number } | undefined;
+  // js-yaml marks an unknown alias at the end of its line; the alias itself is where to look.
+  const alias = /^unidentified alias "(.*)"$/.exec(error.reason);
+  const at = alias ? text.indexOf(`*${alias[1]}`) : -1;
+  const pos = at >= 0 ? lineCounter.linePos(at) : { line: (mark?.line ?? 0) + 1, col: (mark?.column ?? 0) + 1 };
+  return [{ file, line: pos.line, column: pos.col, severity: 'error', path: '', message: `YAML: ${error.reason}` }];
+}
+
+/** Where the quoted scalar that runs to `end` without its closing quote opens: the place to fix, not the end of the file. */
+function openingQuote(doc: Document, end: number): number {
+  let start = end;
+  yaml().visit(doc, {
+    Scalar(_key, node) {
+      const range = node.range;
+      if ((node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE') && range && range[0] < end && range[1] >= end) start = range[0];
+    },
+  });
+  return start;
+}
+
+function firstLine(message: string): string {
+  return message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+}

@@ -1,0 +1,121 @@
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { Document, LineCounter } from 'yaml';
+import { locateNode, type NodePath } from '../read/locate-node';
+import type { Problem } from '../problem';
+import { loadValidator } from './scenario-validators';
+import { didYouMean } from './suggest';
+import { SECRET_KEYS } from './scenario-schema';
+
+let compiled: ValidateFunction | undefined;
+let compiledEntry: ValidateFunction | undefined;
+
+/** The file validator (generated at build time, or compiled), loaded on first use: the schema never changes within a process. */
+function validator(): ValidateFunction {
+  compiled ??= loadValidator('scenario-file');
+  return compiled;
+}
+
+/** The same schema's Entry definition on its own, for one entry sent at run time (admin API, programs). */
+function entryValidator(): ValidateFunction {
+  compiledEntry ??= loadValidator('scenario-entry');
+  return compiledEntry;
+}
+
+/** The text's `yaml` document and line counter, asked for only when a problem needs a place. */
+export type PlaceSource = () => { doc: Document; lineCounter: LineCounter };
+
+/** Every schema problem in a parsed scenario file, each with line, column and field path. */
+export function checkScenarioFile(file: string, data: unknown, places: PlaceSource): Problem[] {
+  return checkWith(validator(), file, data, places);
+}
+
+/** Every schema problem in one scenario entry given on its own; paths start inside the entry (`client.surname`). */
+export function checkScenarioEntry(file: string, data: unknown, places: PlaceSource): Problem[] {
+  return checkWith(entryValidator(), file, data, places);
+}
+
+function checkWith(validate: ValidateFunction, file: string, data: unknown, places: PlaceSource): Problem[] {
+  if (validate(data)) return [];
+  const errors = pruneErrors(validate.errors ?? []);
+  const { doc, lineCounter } = places();
+  const problems = errors.map((error) => toProblem(file, error, doc, lineCounter));
+  // A null fails both the type and the enum of a field: one message says it.
+  return problems.filter((p, i) => problems.findIndex((q) => q.path === p.path && q.message === p.message) === i);
+}
+
+/** Drops errors that only restate a more precise one (a failed `if`, or an anyOf summary). */
+function pruneErrors(errors: ErrorObject[]): ErrorObject[] {
+  const seen = new Set<string>();
+  return errors.filter((e) => {
+    if (e.keyword === 'if' || e.keyword === 'anyOf' || e.keyword === 'oneOf' || e.keyword === 'propertyNames') return false;
+    const key = `${e.instancePath}|${e.keyword}|${JSON.stringify(e.params)}|${(e as { propertyName?: string }).propertyName ?? ''}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function toProblem(file: string, error: ErrorObject, doc: Document, lineCounter: LineCounter): Problem {
+  const path = pointerToPath(error.instancePath);
+  const { at, fullPath, message } = describe(error, path);
+  const pos = locateNode(doc, lineCounter, fullPath, at);
+  return { file, line: pos.line, column: pos.col, severity: 'error', path: dotted(fullPath), message };
+}
+
+function describe(error: ErrorObject, path: NodePath): { at: 'key' | 'value'; fullPath: NodePath; message: string } {
+  const schema = (error.parentSchema ?? {}) as { title?: string; description?: string; properties?: object };
+  const where = dotted(path) || 'the file';
+  // An error raised by `propertyNames` is about a key (a header name), not the map's value.
+  const key = (error as ErrorObject & { propertyName?: string }).propertyName;
+  if (key !== undefined) {
+    const fullPath = [...path, key];
+    return { at: 'key', fullPath, message: `${dotted(fullPath)} must be ${schema.description ?? 'a valid name'}; got ${show(key)}` };
+  }
+  if (error.keyword === 'additionalProperties') {
+    const name = String(error.params.additionalProperty);
+    const fullPath = [...path, name];
+    const known = Object.keys(schema.properties ?? {});
+    const what = schema.title ? `a ${schema.title} field` : 'a known key';
+    return { at: 'key', fullPath, message: `${dotted(fullPath)} is not ${what}${didYouMean(name, known)}` };
+  }
+  if (error.keyword === 'required') {
+    const name = String(error.params.missingProperty);
+    const owner = schema.title ? `${schema.title} ` : '';
+    return { at: 'key', fullPath: path, message: `${where} is missing required ${owner}field "${name}"` };
+  }
+  if (path.some((step) => typeof step === 'string' && SECRET_KEYS.includes(step))) {
+    return { at: 'value', fullPath: path, message: `${where} must be ${schema.description ?? 'valid'}; the value is not shown, it may hold a secret` };
+  }
+  if (error.data === null) return { at: 'value', fullPath: path, message: `${where} is empty (null, ~ or no value): give it a value or leave the key out; to send the text ~ or null, quote it` };
+  const hint = error.keyword === 'enum' && typeof error.data === 'string' ? didYouMean(error.data, (error.params.allowedValues as unknown[]).map(String)) : '';
+  // A schema node without a description gets Ajv's own wording, which already starts "must ...".
+  const expectation = schema.description !== undefined ? `must be ${schema.description}` : (error.message ?? 'is not valid');
+  return { at: 'value', fullPath: path, message: `${where} ${expectation}; got ${show(error.data)}${hint}` };
+}
+
+function show(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a map';
+  return JSON.stringify(value);
+}
+
+function pointerToPath(pointer: string): NodePath {
+  if (pointer === '') return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+}
+
+/** `tokens.alice.companyList[0].id`; keys that are not identifiers are quoted. */
+export function dotted(path: NodePath): string {
+  return path
+    .map((s, i) => {
+      if (typeof s === 'number') return `[${s}]`;
+      const plain = /^[A-Za-z_$][\w$-]*$/.test(s) ? s : JSON.stringify(s);
+      return i === 0 ? plain : `.${plain}`;
+    })
+    .join('');
+}

@@ -1,0 +1,154 @@
+import { RESOURCES, nestedResource, type FieldSpec, type ResourceName } from '../../protocol/fields';
+import { COMPANY_MODULES, isCompanyListServed } from '../../protocol/modules';
+import { isIntroducedBy, isProtocolVersion, type ProtocolVersion } from '../../protocol/versions';
+import { WIRE_STYLES, type WireOptions, type WireStyle } from '../../protocol/wire-encode';
+import { dotted } from './check-scenario-file';
+import { SETTING_KEYS, type StepData } from '../compile/compile-step';
+import { toDelayShape } from '../compile/delay-shape';
+import type { NodePath } from '../read/locate-node';
+import { placeOf, type ParsedScenarioFile } from '../read/parse-scenario-file';
+import type { Problem } from '../problem';
+import { PASSED_CONTROL_KEYS } from './generate-knobs';
+import { ENTRY_ONLY_KEYS } from './toolbox-schema';
+import { overlongDurations } from './timer-limit';
+import { checkTypedScalars } from './typed-scalar-rules';
+
+type Report = (path: NodePath, severity: Problem['severity'], message: string) => void;
+
+/**
+ * What the schema cannot say about a valid file: keys that would have no effect, and fields that
+ * are served with a warning (deprecated) or left out (newer than the served protocol, or needing a
+ * module that is not installed).
+ */
+export function checkEntryRules(file: ParsedScenarioFile, base: WireOptions): Problem[] {
+  const problems: Problem[] = [];
+  const report: Report = (path, severity, message) => {
+    const pos = placeOf(file, path, 'key');
+    problems.push({ file: file.file, line: pos.line, column: pos.col, severity, path: dotted(path), message });
+  };
+  const defaults = (file.data.defaults ?? {}) as StepData;
+  for (const overlong of overlongDurations(defaults, ['defaults'])) report(overlong.path, 'error', overlong.message);
+  const named = Object.entries((file.data.tokens ?? {}) as Record<string, StepData>).map(([t, e]) => [['tokens', t], e] as const);
+  const special = (['fallback', 'unavailable', 'callerAuthFailed'] as const).filter((k) => file.data[k] !== undefined).map((k) => [[k], file.data[k] as StepData] as const);
+  const fileWire = wireOf(defaults, base.wire);
+  for (const [path, entry] of [...named, ...special]) checkEntry(entry, path, versionOf(entry, versionOf(defaults, base.version)), base, report, wireOf(entry, fileWire));
+  const populations = Array.isArray(file.data.generate) ? (file.data.generate as unknown[]) : [];
+  populations.forEach((item, i) => checkPopulation(item as StepData, ['generate', i], versionOf(item as StepData, versionOf(defaults, base.version)), base, report));
+  return problems;
+}
+
+/**
+ * A `generate:` item holds answers too: the control keys every card gets (a delay shape) and
+ * the `error:` entry error-drawn tokens get, merged over them as compilePopulations merges it.
+ */
+function checkPopulation(item: StepData, path: NodePath, version: ProtocolVersion, base: WireOptions, report: Report): void {
+  if (item === null || typeof item !== 'object') return;
+  const control = Object.fromEntries(PASSED_CONTROL_KEYS.filter((k) => item[k] !== undefined).map((k) => [k, item[k]]));
+  checkAnswer(control, path, version, base, report);
+  const error = item.error as StepData | undefined;
+  if (error !== null && typeof error === 'object') checkEntry(error, [...path, 'error'], versionOf(error, version), base, report);
+}
+
+function checkEntry(entry: StepData, path: NodePath, version: ProtocolVersion, base: WireOptions, report: Report, wire: WireStyle = base.wire): void {
+  if (entry === null || typeof entry !== 'object') return;
+  if (Array.isArray(entry.sequence)) {
+    for (const key of Object.keys(entry).filter((k) => !(k in ENTRY_ONLY_KEYS) && !(SETTING_KEYS as readonly string[]).includes(k))) {
+      report([...path, key], 'error', `${dotted([...path, key])} sits beside a sequence, where it has no effect; move it into the sequence's steps`);
+    }
+    entry.sequence.forEach((step, i) => checkAnswer(step as StepData, [...path, 'sequence', i], version, base, report, wire));
+  } else {
+    checkAnswer(entry, path, version, base, report, wire);
+  }
+  if (entry.then !== undefined && !Array.isArray(entry.sequence)) report([...path, 'then'], 'warning', `${dotted([...path, 'then'])} has no effect without a sequence`);
+  const expiry = entry.expire as { answer?: StepData } | undefined;
+  if (expiry?.answer) checkAnswer(expiry.answer, [...path, 'expire', 'answer'], version, base, report, wire);
+}
+
+function checkAnswer(answer: StepData, path: NodePath, inherited: ProtocolVersion, base: WireOptions, report: Report, inheritedWire: WireStyle = base.wire): void {
+  const version = versionOf(answer, inherited);
+  const wire = wireOf(answer, inheritedWire);
+  const at = (key: string) => dotted([...path, key]);
+  if (answer.chance !== undefined && answer.fault === undefined && answer.otherwise === undefined) {
+    report([...path, 'chance'], 'error', `${at('chance')} needs a fault or an "otherwise" answer, for the requests it does not fire on`);
+  }
+  if (answer.otherwise !== undefined && answer.chance === undefined) report([...path, 'otherwise'], 'warning', `${at('otherwise')} has no effect without a chance`);
+  if (answer.delay !== undefined && toDelayShape(answer.delay) === undefined) {
+    report([...path, 'delay'], 'error', `${at('delay')} must have its minimum first: { uniform: [min, max] }`);
+  }
+  if (answer.companyList !== undefined && !isCompanyListServed(base.modules)) {
+    const installed = base.modules.length === 0 ? 'none' : base.modules.join(', ');
+    report([...path, 'companyList'], 'warning', `${at('companyList')} is left out: it is served only with the ${COMPANY_MODULES.join(' or ')} module, and the installed modules are: ${installed}`);
+  }
+  for (const overlong of overlongDurations(answer, path)) report(overlong.path, 'error', overlong.message);
+  checkResource('Response', answer, path, version, report);
+  checkTypedScalars('Response', answer, path, wire, (at, message) => report(at, 'warning', `${dotted(at)} ${message}`));
+  if (answer.otherwise && typeof answer.otherwise === 'object') checkAnswer(answer.otherwise as StepData, [...path, 'otherwise'], version, base, report, wire);
+}
+
+/** Deprecated and too-new fields of one authored resource, then of every resource nested in it. */
+function checkResource(resource: ResourceName, value: unknown, path: NodePath, version: ProtocolVersion, report: Report): void {
+  if (value === null || typeof value !== 'object') return;
+  if (Array.isArray(value)) return value.forEach((item, i) => checkResource(resource, item, [...path, i], version, report));
+  const tooNew: string[] = [];
+  for (const { spec, nested } of reportingFields(resource, version)) {
+    if (!(spec.name in value)) continue;
+    const fieldPath = [...path, spec.name];
+    if (spec.deprecatedFor) report(fieldPath, 'warning', `${dotted(fieldPath)} is deprecated; use ${spec.deprecatedFor} instead (it is still served)`);
+    if (!isIntroducedBy(spec.since, version)) tooNew.push(`${spec.name} (since ${spec.since})`);
+    if (nested) checkResource(nested, (value as Record<string, unknown>)[spec.name], fieldPath, version, report);
+  }
+  if (tooNew.length > 0 && path.length > 0) {
+    report(path, 'warning', `${dotted(path)} is served as protocol ${version}, which leaves out ${tooNew.join(', ')}`);
+  }
+}
+
+/** A field checkResource looks at, and the resource to check inside it when one can report. */
+interface ReportingField {
+  readonly spec: FieldSpec;
+  readonly nested: ResourceName | undefined;
+}
+
+const reportingByVersion = new Map<string, readonly ReportingField[]>();
+
+/**
+ * The fields of `resource`, in table order, that can give a warning under `version`: deprecated,
+ * newer than the version, or holding a resource with such a field somewhere inside. Every other
+ * field is skipped unread: at the latest version a card holds two deprecated fields to look
+ * for, not the ~45 of the Client table and a walk through every nested resource.
+ */
+function reportingFields(resource: ResourceName, version: ProtocolVersion): readonly ReportingField[] {
+  const key = `${resource} ${version}`;
+  let fields = reportingByVersion.get(key);
+  if (fields === undefined) {
+    fields = RESOURCES[resource].flatMap((spec) => {
+      const inner = nestedResource(spec.type);
+      const nested = inner !== undefined && canReport(inner, version, new Set()) ? inner : undefined;
+      return warnsItself(spec, version) || nested !== undefined ? [{ spec, nested }] : [];
+    });
+    reportingByVersion.set(key, fields);
+  }
+  return fields;
+}
+
+/** Whether a field, when present, warns under `version`: deprecated, or newer than it. */
+function warnsItself(spec: FieldSpec, version: ProtocolVersion): boolean {
+  return spec.deprecatedFor !== undefined || !isIntroducedBy(spec.since, version);
+}
+
+/** Whether any field of `resource`, or of a resource inside it, warns (a group's parent group is a group: `seen` ends the loop). */
+function canReport(resource: ResourceName, version: ProtocolVersion, seen: Set<ResourceName>): boolean {
+  if (seen.has(resource)) return false;
+  seen.add(resource);
+  return RESOURCES[resource].some((spec) => {
+    const inner = nestedResource(spec.type);
+    return warnsItself(spec, version) || (inner !== undefined && canReport(inner, version, seen));
+  });
+}
+
+function wireOf(data: StepData, inherited: WireStyle): WireStyle {
+  return (WIRE_STYLES as readonly unknown[]).includes(data.wire) ? (data.wire as WireStyle) : inherited;
+}
+
+function versionOf(data: StepData, inherited: ProtocolVersion): ProtocolVersion {
+  return isProtocolVersion(data.protocol) ? data.protocol : inherited;
+}

@@ -1,0 +1,107 @@
+import { RESOURCES } from '../../protocol/fields';
+import { resourceDefinitions, type JsonSchema } from '../../protocol/json-schema';
+import { PROTOCOL_VERSIONS } from '../../protocol/versions';
+import { WIRE_STYLES } from '../../protocol/wire-encode';
+import { ANSWER_KEYS, delaySchema, ENTRY_ONLY_KEYS, HTTP_STATUS_SCHEMA } from './toolbox-schema';
+import { generateListSchema } from './generate-schema';
+import { headersSchema } from './header-schema';
+import { CALLER_AUTH_FORMS, CALLER_AUTH_PATTERN } from '../../caller-auth/caller-credentials';
+
+/**
+ * The JSON Schema of a scenario file. Entries are the wire Response (fields straight from the
+ * protocol table) plus control keys; titles name things in messages ("not a Client field").
+ */
+
+
+/**
+ * Control keys of an entry, beside the Response fields. `$comment` says what a key does: Ajv
+ * ignores it, the editor schema (editor-schema.ts) shows it on hover; `description` is what
+ * a value must be, worded for the loader's messages ("must be an HTTP status ...").
+ */
+export const CONTROL_KEYS = {
+  status: { ...HTTP_STATUS_SCHEMA, $comment: 'The HTTP status of the answer (default 200)' },
+  delay: { ...delaySchema, $comment: 'How long to wait before answering: fixed, or drawn per request from a shape' },
+  body: { enum: ['none'], description: '"none" (send the status with no body at all)', $comment: 'Send no body at all (the reference says a client must handle a bare status)' },
+  headers: { ...headersSchema, $comment: 'Extra HTTP response headers' },
+  protocol: { enum: [...PROTOCOL_VERSIONS], description: `a protocol version: ${PROTOCOL_VERSIONS.join(', ')}`, $comment: 'The protocol version to serve: fields introduced later are left out' },
+  wire: { enum: [...WIRE_STYLES], description: `a wire style: ${WIRE_STYLES.join(' or ')}`, $comment: 'strings: every scalar a JSON string, as the reference shows; typed: JSON numbers and booleans' },
+  ...ANSWER_KEYS,
+  ...ENTRY_ONLY_KEYS,
+} satisfies Record<string, JsonSchema>;
+
+function entrySchema(): JsonSchema {
+  const responseFields = resourceDefinitions('authoring').Response.properties as Record<string, JsonSchema>;
+  return {
+    title: 'scenario entry',
+    description: 'a scenario entry',
+    type: 'object',
+    properties: { ...responseFields, ...CONTROL_KEYS },
+    additionalProperties: false,
+  };
+}
+
+/** One answer inside an entry (a `sequence` step, `otherwise`, `expire.answer`): an entry without the entry-only keys. */
+function stepSchema(): JsonSchema {
+  const responseFields = resourceDefinitions('authoring').Response.properties as Record<string, JsonSchema>;
+  const own = Object.fromEntries(Object.entries(CONTROL_KEYS as Record<string, JsonSchema>).filter(([k]) => !(k in ENTRY_ONLY_KEYS)));
+  return { title: 'step', description: 'a step (one answer)', type: 'object', properties: { ...responseFields, ...own }, additionalProperties: false };
+}
+
+const callerCredentialSchema: JsonSchema = { type: 'string', pattern: CALLER_AUTH_PATTERN, description: `a caller credential: ${CALLER_AUTH_FORMS}` };
+
+/** The credentials the file's tokens demand from the caller: one, or a list of accepted ones. */
+const callerAuthSchema: JsonSchema = {
+  if: { type: 'array' },
+  then: { type: 'array', items: callerCredentialSchema, minItems: 1, description: 'a list of caller credentials' },
+  else: callerCredentialSchema,
+  $comment: `Credentials the chat server must send for this file's tokens: ${CALLER_AUTH_FORMS}, or a list of them`,
+};
+
+/** Keys whose values may hold secrets: messages about them never show the value. */
+export const SECRET_KEYS: readonly string[] = ['callerAuth'];
+
+/** Whether a problem's dotted path (`defaults.callerAuth[1]`) is at or under a secret key, so its source line is not shown either. */
+export function isSecretPath(path: string): boolean {
+  return path.split(/[.[\]]/).some((step) => SECRET_KEYS.includes(step));
+}
+
+/** The keys of `defaults:`, file-level settings every entry of the file gets unless it says otherwise; `callerAuth` guards the file's tokens. */
+export const DEFAULTS_KEYS = { delay: CONTROL_KEYS.delay, headers: CONTROL_KEYS.headers, protocol: CONTROL_KEYS.protocol, wire: CONTROL_KEYS.wire, callerAuth: callerAuthSchema } satisfies Record<string, JsonSchema>;
+
+const defaultsSchema: JsonSchema = {
+  title: 'defaults',
+  description: 'file defaults',
+  $comment: 'Settings every entry of this file gets unless it says otherwise',
+  type: 'object',
+  properties: DEFAULTS_KEYS,
+  additionalProperties: false,
+};
+
+/** The names an entry may use, for "did you mean" suggestions. */
+export const ENTRY_KEYS: readonly string[] = [...RESOURCES.Response.map((f) => f.name), ...Object.keys(CONTROL_KEYS)];
+
+/** The whole scenario file schema. */
+export function scenarioFileSchema(): JsonSchema {
+  return {
+    $id: 'auth-sim-scenario-file',
+    title: 'scenario file',
+    description: 'a scenario file',
+    type: 'object',
+    properties: {
+      tokens: {
+        title: 'tokens',
+        description: 'a map of tokens to entries',
+        $comment: 'The tokens this file answers, each with its entry (the Response fields and control keys)',
+        type: 'object',
+        additionalProperties: { $ref: '#/$defs/Entry' },
+      },
+      fallback: { $ref: '#/$defs/Entry', $comment: 'What an unknown token gets (default: 404 CLIENT_NOT_FOUND)' },
+      unavailable: { $ref: '#/$defs/Entry', $comment: 'What every request gets when no API module is installed (default: 503 API_UNAVAILABLE)' },
+      callerAuthFailed: { $ref: '#/$defs/Entry', $comment: 'What a refused caller gets: wrong or missing callerAuth credentials, or no valid client certificate (default: 401 UNAUTHORIZED)' },
+      defaults: defaultsSchema,
+      generate: generateListSchema(CONTROL_KEYS),
+    },
+    additionalProperties: false,
+    $defs: { ...resourceDefinitions('authoring'), Entry: entrySchema(), Step: stepSchema() },
+  };
+}

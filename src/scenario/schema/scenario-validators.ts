@@ -1,0 +1,66 @@
+import type { Options, ValidateFunction } from 'ajv';
+import type { JsonSchema } from '../../protocol/json-schema';
+import { scenarioFileSchema } from './scenario-schema';
+
+/** The scenario validators: a whole file, and one entry given on its own (admin API, programs). */
+export const VALIDATOR_NAMES = ['scenario-file', 'scenario-entry'] as const;
+
+/** One of VALIDATOR_NAMES; also the generated module's file name. */
+export type ValidatorName = (typeof VALIDATOR_NAMES)[number];
+
+/** Ajv's options for every scenario validator, at build time and at run time alike, so both report the same errors. */
+export const VALIDATOR_OPTIONS: Options = { allErrors: true, verbose: true, strict: true, allowUnionTypes: true };
+
+/** The schema a validator checks; the entry one is the file schema's Entry definition on its own. */
+export function validatorSchema(name: ValidatorName): JsonSchema {
+  const file = scenarioFileSchema();
+  if (name === 'scenario-file') return file;
+  return { $id: 'auth-sim-scenario-entry', $ref: '#/$defs/Entry', $defs: file.$defs };
+}
+
+const schemas = new Map<ValidatorName, JsonSchema>();
+
+/** validatorSchema, built once per process: the schema never changes, and every read walks it (control-scalars.ts). */
+export function cachedValidatorSchema(name: ValidatorName): JsonSchema {
+  let schema = schemas.get(name);
+  if (!schema) schemas.set(name, (schema = validatorSchema(name)));
+  return schema;
+}
+
+/** What `scripts/build-validators.js` writes to `dist/scenario/schema/generated/<name>.js`. */
+export interface GeneratedValidator {
+  readonly validate: ValidateFunction;
+  /** JSON of the schema it was generated from, to notice a dist built before the schema changed. */
+  readonly schemaJson: string;
+}
+
+/**
+ * The validator prebuilt at build time when `npm run build` generated it from this very schema;
+ * otherwise (tests running from src/, a dist out of date) compiled with Ajv now. Compiling costs
+ * ~120 ms and loading Ajv ~35 ms more, which the generated code saves at startup.
+ */
+export function loadValidator(name: ValidatorName): ValidateFunction {
+  const schema = validatorSchema(name);
+  const generated = loadGenerated(name);
+  if (generated && generated.schemaJson === JSON.stringify(schema)) return generated.validate;
+  return compileValidator(schema);
+}
+
+/** Compiles a validator with Ajv at run time (the fallback, and the reference the generated code is tested against). */
+export function compileValidator(schema: JsonSchema): ValidateFunction {
+  // Ajv is required here, not imported: with the generated validators it is never loaded at all.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { default: Ajv } = require('ajv') as typeof import('ajv');
+  return new Ajv(VALIDATOR_OPTIONS).compile(schema);
+}
+
+function loadGenerated(name: ValidatorName): GeneratedValidator | undefined {
+  try {
+    // Present only in dist/, after `npm run build`; absent when ts-jest runs the sources.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    return require(`./generated/${name}.js`) as GeneratedValidator;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND') return undefined;
+    throw error;
+  }
+}

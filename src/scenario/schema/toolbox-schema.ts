@@ -1,0 +1,111 @@
+import type { JsonSchema } from '../../protocol/json-schema';
+import { DURATION_PATTERN } from '../compile/duration';
+import { SEQUENCE_ENDINGS } from '../compile/entry-answers';
+import { FAULT_DEFAULTS, FAULT_NAMES, FAULT_PARAMETERS } from '../compile/fault-names';
+
+/**
+ * Schemas of the edge-case toolbox keys (fault, chance, sequence, expire, delay shapes). Each
+ * branch carries a description, so a message says what was expected in words.
+ */
+
+/** A fixed duration: milliseconds, or "250ms", "2.5s", "1m". */
+export const durationSchema: JsonSchema = {
+  type: ['number', 'string'],
+  minimum: 0,
+  pattern: DURATION_PATTERN,
+  description: 'a duration: milliseconds, or a string like "250ms", "2.5s", "1m"',
+};
+
+/**
+ * A final HTTP status. 1xx are interim responses: a client reads one and keeps waiting for the
+ * real answer, which never comes, so they are refused rather than left to time out.
+ */
+export const HTTP_STATUS_SCHEMA: JsonSchema = {
+  type: 'integer',
+  minimum: 200,
+  maximum: 599,
+  description: 'an HTTP status from 200 to 599 (1xx are interim: the client would wait for an answer that never comes)',
+};
+
+const TIME_PATTERN = '^\\d+(?:\\.\\d+)?\\s*(ms|s|m)$';
+
+/** A delay: a fixed duration, or a shape drawn per request. */
+export const delaySchema: JsonSchema = {
+  if: { type: 'object' },
+  then: {
+    title: 'delay shape',
+    description: 'a delay shape: { uniform: [min, max] } or { lognormal: { median, sigma } }',
+    type: 'object',
+    properties: {
+      uniform: { type: 'array', items: durationSchema, minItems: 2, maxItems: 2, description: 'a list of two durations, [min, max]' },
+      lognormal: {
+        title: 'lognormal delay',
+        description: 'a lognormal delay: { median: 200ms, sigma: 0.5 }',
+        type: 'object',
+        properties: { median: durationSchema, sigma: { type: 'number', minimum: 0, maximum: 5, description: 'a spread from 0 to 5 (0.5 is moderate)' } },
+        required: ['median'],
+        additionalProperties: false,
+      },
+    },
+    minProperties: 1,
+    maxProperties: 1,
+    additionalProperties: false,
+  },
+  else: durationSchema,
+};
+
+const faultParameters: Record<keyof typeof FAULT_PARAMETERS, JsonSchema> = {
+  hang: { ...durationSchema, description: `a duration (${FAULT_PARAMETERS.hang})` },
+  drip: { ...durationSchema, description: `a duration (${FAULT_PARAMETERS.drip})` },
+  html: { ...HTTP_STATUS_SCHEMA, description: `an HTTP status from 200 to 599 for the error page (default ${FAULT_DEFAULTS.htmlStatus})` },
+};
+
+/** `fault: reset`, or `fault: { hang: 30s }` for the faults that take a parameter. */
+export const faultSchema: JsonSchema = {
+  if: { type: 'string' },
+  then: { enum: [...FAULT_NAMES], description: `a fault: ${FAULT_NAMES.join(', ')}` },
+  else: {
+    title: 'fault',
+    description: `a fault name, or one of { hang: 30s }, { drip: 2s }, { html: 503 }`,
+    type: 'object',
+    properties: faultParameters,
+    minProperties: 1,
+    maxProperties: 1,
+    additionalProperties: false,
+  },
+};
+
+/** The probability an answer fires, from 0 (never) to 1 (always). */
+export const chanceSchema: JsonSchema = { type: 'number', minimum: 0, maximum: 1, description: 'a probability from 0 to 1, e.g. 0.05' };
+
+const stepRef: JsonSchema = { $ref: '#/$defs/Step' };
+
+/** Keys only a whole entry has; a sequence step or an `otherwise` answer is one answer. */
+export const ENTRY_ONLY_KEYS = {
+  sequence: { type: 'array', items: stepRef, minItems: 1, description: 'a list of answers, given in turn', $comment: 'Answers given in turn, one per request for this token' },
+  then: { enum: [...SEQUENCE_ENDINGS], description: `what follows the last step: ${SEQUENCE_ENDINGS.join(' or ')}`, $comment: 'What follows the last step of the sequence' },
+  expire: {
+    title: 'expire',
+    description: 'an expiry: { after: 3 } (uses) or { after: 30s } (time), with an optional answer',
+    $comment: 'The token stops working after a number of uses or a time, then gets its answer',
+    type: 'object',
+    properties: {
+      after: {
+        type: ['integer', 'string'],
+        minimum: 0,
+        pattern: TIME_PATTERN,
+        description: 'a number of uses (e.g. 3) or a time since the first request (e.g. "30s")',
+      },
+      answer: stepRef,
+    },
+    required: ['after'],
+    additionalProperties: false,
+  },
+} satisfies Record<string, JsonSchema>;
+
+/** Toolbox keys any answer may have. */
+export const ANSWER_KEYS = {
+  fault: { ...faultSchema, $comment: 'Misbehave instead of answering honestly, as a broken service or proxy would' },
+  chance: { ...chanceSchema, $comment: 'How often the fault or answer fires; other requests get `otherwise`' },
+  otherwise: { ...stepRef, $comment: 'The answer for requests the chance does not fire on' },
+} satisfies Record<string, JsonSchema>;

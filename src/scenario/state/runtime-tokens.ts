@@ -1,0 +1,131 @@
+import { yaml } from '../read/yaml-library';
+import { DEFAULT_WIRE_OPTIONS } from '../../protocol/wire-encode';
+import { compileEntry, type EntryData } from '../compile/compile-entry';
+import { checkEntryRules } from '../schema/entry-rules';
+import type { LoadOptions } from '../compile/load-scenario-set';
+import { parseScenarioFile, type ParsedScenarioFile } from '../read/parse-scenario-file';
+import { hasErrors, type Problem, type SourceRef } from '../problem';
+import type { CompiledEntry } from '../scenario-set';
+import { DEFAULT_MAX_RUNTIME_TOKENS } from '../read/size-limits';
+
+/** The file name runtime entries carry in messages and in the journal. */
+export const RUNTIME_FILE = '(admin)';
+
+/** Where every runtime entry says it comes from (line 0: no place in a file). */
+const RUNTIME_SOURCE: SourceRef = Object.freeze({ file: RUNTIME_FILE, line: 0, column: 0 });
+
+/** The outcome of adding a runtime entry: applied, or every problem and nothing changed. */
+export type PutOutcome =
+  | { readonly ok: true; readonly replaced: boolean; readonly warnings: readonly Problem[] }
+  | { readonly ok: false; readonly problems: readonly Problem[]; readonly overLimit?: true };
+
+/**
+ * Tokens added at run time (admin API, programs), consulted before the served set. They are
+ * compiled exactly like file entries, survive file reloads, and go on reset.
+ */
+export class RuntimeTokens {
+  private readonly entries = new Map<string, CompiledEntry>();
+  private changes = 0;
+
+  constructor(
+    private readonly options: LoadOptions = {},
+    /** The most runtime tokens held at once; a PUT of one more is refused (replacing one is not). */
+    readonly maxTokens = DEFAULT_MAX_RUNTIME_TOKENS,
+  ) {}
+
+  /** How many runtime tokens there are; the protocol path skips the overlay entirely at 0. */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Counts every change to the set of tokens, so what is derived from them (a near-miss index) knows when to rebuild. */
+  get version(): number {
+    return this.changes;
+  }
+
+  /** The runtime entry for `token`, if there is one. */
+  get(token: string): CompiledEntry | undefined {
+    return this.entries.get(token);
+  }
+
+  /** The runtime tokens, in the order they were added. */
+  tokens(): string[] {
+    return [...this.entries.keys()];
+  }
+
+  /**
+   * Adds or replaces `token` from an entry's text (YAML or JSON), checked against the same
+   * schema with the same messages as scenario files. On any error nothing changes.
+   */
+  putText(token: string, text: string, file = RUNTIME_FILE): PutOutcome {
+    if (this.entries.size >= this.maxTokens && !this.entries.has(token)) return this.full(file);
+    const parsed = readEntry(file, text);
+    if ('problems' in parsed && !('doc' in parsed)) return parsed;
+    if (parsed.problems.length === 0 && !yaml().isMap(parsed.doc.contents)) {
+      return { ok: false, problems: [{ file, line: 1, column: 1, severity: 'error', path: '', message: 'the entry is empty; send a scenario entry, e.g. {"status": 503, "body": "none"}' }] };
+    }
+    if (hasErrors(parsed.problems)) return { ok: false, problems: parsed.problems };
+    const ruled = checkEntryRules(asFileOf(token, parsed), this.options.wire ?? DEFAULT_WIRE_OPTIONS);
+    if (hasErrors(ruled)) return { ok: false, problems: ruled };
+    return this.put(token, parsed.data, ruled);
+  }
+
+  /** Adds or replaces `token` from an entry given as a value (programs); checked like putText. */
+  putValue(token: string, entry: unknown, file = RUNTIME_FILE): PutOutcome {
+    return this.putText(token, JSON.stringify(entry ?? null, null, 2) ?? '', file);
+  }
+
+  /** Removes a runtime token; false if there was none. */
+  remove(token: string): boolean {
+    this.changes += 1;
+    return this.entries.delete(token);
+  }
+
+  /** Removes every runtime token. */
+  clear(): void {
+    this.changes += 1;
+    this.entries.clear();
+  }
+
+  private full(file: string): PutOutcome {
+    const message = `there are already ${this.maxTokens} runtime tokens, the most --max-runtime-tokens allows; remove some (DELETE) or reset (POST /reset) first, or start with a higher --max-runtime-tokens`;
+    return { ok: false, overLimit: true, problems: [{ file, line: 1, column: 1, severity: 'error', path: '', message }] };
+  }
+
+  private put(token: string, data: EntryData, warnings: readonly Problem[]): PutOutcome {
+    // As a file entry with no `defaults:` gets them: only the global --delay.
+    const defaults = this.options.delay !== undefined ? { delay: this.options.delay } : {};
+    const compiled = compileEntry(data, defaults, this.options.wire ?? DEFAULT_WIRE_OPTIONS, RUNTIME_SOURCE, token);
+    const replaced = this.entries.has(token);
+    if (!replaced) this.changes += 1;
+    this.entries.set(token, compiled);
+    return { ok: true, replaced, warnings };
+  }
+}
+
+/**
+ * Parses an entry's text. The yaml library throws on some texts it cannot turn into data (an
+ * alias to an anchor that is not there); that is the sender's mistake, so it is a problem here.
+ */
+function readEntry(file: string, text: string): ParsedScenarioFile | { readonly ok: false; readonly problems: readonly Problem[] } {
+  try {
+    return parseScenarioFile(file, text, 'scenario-entry');
+  } catch (error) {
+    return { ok: false, problems: [{ file, line: 1, column: 1, severity: 'error', path: '', message: `the entry cannot be read as YAML or JSON: ${(error as Error).message}` }] };
+  }
+}
+
+/**
+ * The entry seen as `tokens: { <token>: entry }`, for the same load-time rules as file entries.
+ * The entry's own nodes are reused, so problems keep the places in the text that was sent.
+ */
+function asFileOf(token: string, entry: ParsedScenarioFile): ParsedScenarioFile {
+  const { Document, Pair, Scalar, YAMLMap } = yaml();
+  const tokens = new YAMLMap();
+  tokens.items.push(new Pair(new Scalar(token), entry.doc.contents));
+  const root = new YAMLMap();
+  root.items.push(new Pair(new Scalar('tokens'), tokens));
+  const doc = new Document();
+  doc.contents = root;
+  return { ...entry, data: { tokens: { [token]: entry.data } }, doc };
+}
