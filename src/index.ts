@@ -8,7 +8,7 @@ export type { ScenarioInput } from './api/scenario-input';
 export type { Delay, Duration, Fault, GenerateItem, ResponseFields, ScenarioDefaults, ScenarioEntry, ScenarioFile, ScenarioStep, CallerCredentialText } from './api/scenario-types';
 export type { ResourceInput } from './protocol/resource-types';
 export type { JournalEntry, JournalFilter, MatchKind } from './server/journal';
-export type { ResetCounts } from './server/admin/admin-parts';
+export type { ResetCounts } from './server/simulator-options';
 export type { Problem, SourceRef } from './scenario/problem';
 export type { ScenarioStatus } from './scenario/live/scenario-store';
 export type { TokenOrigin } from './server/request-token';

@@ -1,9 +1,8 @@
 import { formatProblem } from '../scenario/problem';
 import type { ScenarioStatus } from '../scenario/live/scenario-store';
-import type { ResetCounts } from '../server/admin/admin-parts';
 import type { JournalEntry, JournalFilter } from '../server/journal';
 import { runSimulator, ScenarioLoadError } from '../server/run-simulator';
-import type { SimulatorOptions } from '../server/simulator-options';
+import type { ResetCounts, SimulatorOptions } from '../server/simulator-options';
 import type { Problem } from '../scenario/problem';
 import type { ServedTls } from '../tls/server-tls';
 import { toScenarioSources, type ScenarioInput } from './scenario-input';

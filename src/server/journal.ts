@@ -1,3 +1,5 @@
+import { RUNTIME_FILE } from '../scenario/state/runtime-tokens';
+import type { CompiledEntry, ScenarioSet } from '../scenario/scenario-set';
 import type { TokenOrigin } from './request-token';
 
 /**
@@ -6,6 +8,18 @@ import type { TokenOrigin } from './request-token';
  * authentication or an optional client certificate failed), or not at all (rejected before lookup).
  */
 export type MatchKind = 'token' | 'admin' | 'population' | 'fallback' | 'unavailable' | 'refused' | 'rejected';
+
+/**
+ * How `set` answers a token with `entry`, from the entry alone: an entry carrying a token name
+ * answers only that token (lookup found it by name), so no second lookup by token is needed.
+ */
+export function entryKind(set: ScenarioSet, entry: CompiledEntry): Exclude<MatchKind, 'refused' | 'rejected'> {
+  if (entry.source.file === RUNTIME_FILE) return 'admin';
+  if (entry.token !== undefined) return 'token';
+  if (entry === set.fallback) return 'fallback';
+  if (entry === set.unavailable) return 'unavailable';
+  return 'population';
+}
 
 /** One protocol request as the journal and the request log see it. */
 export interface JournalEntry {

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { RUNTIME_FILE, type RuntimeTokens } from '../scenario/state/runtime-tokens';
+import type { RuntimeTokens } from '../scenario/state/runtime-tokens';
 import type { Answer, CompiledEntry, ScenarioSet } from '../scenario/scenario-set';
-import { describeRecord, type Journal, type JournalEntry, type JournalRecord, type MatchKind } from './journal';
+import { describeRecord, entryKind, type Journal, type JournalEntry, type JournalRecord, type MatchKind } from './journal';
 import { NEAR_MISS_MAX_TOKENS, NearMissIndex, nearMisses } from './near-misses';
 import type { TokenOrigin } from './request-token';
 
@@ -75,7 +75,8 @@ export class RequestRecorder {
       seq: 0,
       at: performance.timeOrigin + performance.now(),
       method: req.method ?? '',
-      token: keptToken(lookup),
+      // A named entry's own token (long-lived, equal to the request's) rather than each request's copy of it.
+      token: lookup.entry?.token ?? lookup.token,
       origin: lookup.origin,
       status: null,
       fault: lookup.answer?.fault?.name ?? null,
@@ -186,24 +187,9 @@ function onDone(this: Tracked): void {
   if (record) this[RECORDER]!.complete(record, this);
 }
 
-/**
- * How the request was answered, from the entry alone: an entry carrying a token name answers only
- * that token (lookup found it by name), so no second lookup by token is needed.
- */
+/** How the request was answered. */
 function matchKind(l: Lookup): MatchKind {
   if (l.refused !== undefined) return 'refused';
   if (l.entry === null || l.token === null) return 'rejected';
-  if (l.entry.source.file === RUNTIME_FILE) return 'admin';
-  if (l.entry.token !== undefined) return 'token';
-  if (l.entry === l.set.fallback) return 'fallback';
-  if (l.entry === l.set.unavailable) return 'unavailable';
-  return 'population';
-}
-
-/**
- * The token string the journal keeps: a named entry's own name (long-lived, equal to the
- * request's) rather than each request's copy of it; other tokens as they came.
- */
-function keptToken(l: Lookup): string | null {
-  return l.entry?.token ?? l.token;
+  return entryKind(l.set, l.entry);
 }
