@@ -1,8 +1,9 @@
 import { formatProblem } from '../scenario/problem';
 import type { ScenarioStatus } from '../scenario/live/scenario-store';
+import type { ResetCounts } from '../server/simulator-options';
 import type { JournalEntry, JournalFilter } from '../server/journal';
 import { runSimulator, ScenarioLoadError } from '../server/run-simulator';
-import type { ResetCounts, SimulatorOptions } from '../server/simulator-options';
+import type { SimulatorOptions } from '../server/simulator-options';
 import type { Problem } from '../scenario/problem';
 import type { ServedTls } from '../tls/server-tls';
 import { toScenarioSources, type ScenarioInput } from './scenario-input';

@@ -1,17 +1,18 @@
 import type { ServerResponse } from 'node:http';
 import { RuntimeTokens } from '../scenario/state/runtime-tokens';
 import type { ScenarioStore } from '../scenario/live/scenario-store';
-import type { TokenStates } from '../scenario/state/token-state';
 import { DEFAULT_MAX_ENTRY_BYTES } from '../scenario/read/size-limits';
-import { DEFAULT_ADMIN_PREFIX } from './admin/admin-prefix';
 import type { ResetCounts, SimulatorOptions } from './simulator-options';
 import { Journal } from './journal';
 import { RequestRecorder, type RecorderOptions } from './request-recorder';
-import type { AnswerRuntime, ReportInternalError } from './answer-runtime';
+import type { AnswerRuntime } from './answer-runtime';
 import { createServedTokens, type TokenSource } from './served-tokens';
 
 /** The journal's size unless told otherwise. */
 export const DEFAULT_JOURNAL_SIZE = 1000;
+
+/** Where the admin API is mounted unless told otherwise. */
+export const DEFAULT_ADMIN_PREFIX = '/__admin';
 
 /** Where the admin API is mounted and what it accepts. */
 export interface AdminSettings {
@@ -32,14 +33,12 @@ export interface ControlParts {
   /** Absent when the journal is off. */
   readonly journal: Journal | undefined;
   readonly recorder: RequestRecorder | undefined;
-  /** Per-token sequence/expiry state, shown by `GET /tokens/{token}`. */
-  readonly states: TokenStates;
+  /** Per-token state (shown by `GET /tokens/{token}`, cleared by reset) and where contained failures are reported. */
+  readonly answering: AnswerRuntime;
   /** Absent with the admin API off. */
   readonly admin: AdminSettings | undefined;
   /** Open `GET /events` streams, ended when the simulator closes (they never go idle by themselves). */
   readonly streams: Set<ServerResponse>;
-  /** Where contained failures are reported (SimulatorOptions.onInternalError). */
-  readonly report: ReportInternalError;
   /** Everything back to the files: journal, per-token state, runtime tokens. */
   reset(): ResetCounts;
   /** Ends the open event streams (the dashboard's), so closing the server need not wait for them. */
@@ -65,7 +64,7 @@ export function createControlParts(store: ScenarioStore, options: SimulatorOptio
   const admin = settings && { prefix: normalizePrefix(settings.prefix ?? DEFAULT_ADMIN_PREFIX), token: settings.token, host: options.host ?? '127.0.0.1', maxEntryBytes: options.maxEntryBytes ?? DEFAULT_MAX_ENTRY_BYTES };
   const endStreams = () => streams.forEach((res) => res.end());
   const settle = async () => recorder?.settle();
-  return { store, tokens: createServedTokens(store, runtime), runtime, journal, recorder, states: answering.states, admin, streams, report: answering.report, reset, endStreams, settle };
+  return { store, tokens: createServedTokens(store, runtime), runtime, journal, recorder, answering, admin, streams, reset, endStreams, settle };
 }
 
 /** `__admin/` and `/__admin` both mean `/__admin`; `/` and protocol paths are refused. */

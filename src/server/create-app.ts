@@ -12,7 +12,7 @@ const INTERNAL = errorReply(500, 'INTERNAL_ERROR', 'auth-sim failed to answer th
 /**
  * The Express application: the protocol handler first (the same function the server runs ahead
  * of Express), the admin API unless it is off, then JSON 404s and a JSON 500 that never leaks a
- * stack trace (reported to `control.report`). Never listens.
+ * stack trace (reported to `control.answering.report`). Never listens.
  */
 export function createApp(protocol: NodeHandler, control: ControlParts): Express {
   const app = express();
@@ -24,7 +24,7 @@ export function createApp(protocol: NodeHandler, control: ControlParts): Express
   if (control.admin) app.use(control.admin.prefix, createAdminRouter(control, control.admin));
   app.use((_req: Request, res: Response) => writeReply(res, NOT_FOUND));
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    control.report(`${req.method} ${req.originalUrl} failed: ${describeFailure(error)}`);
+    control.answering.report(`${req.method} ${req.originalUrl} failed: ${describeFailure(error)}`);
     if (res.headersSent) return res.destroy();
     writeReply(res, INTERNAL);
   });

@@ -1,6 +1,7 @@
 import { RUNTIME_FILE } from '../scenario/state/runtime-tokens';
 import type { CompiledEntry, ScenarioSet } from '../scenario/scenario-set';
 import type { TokenOrigin } from './request-token';
+import { NO_NEAR_MISSES } from './near-misses';
 
 /**
  * How a request's token was answered: a file entry, a runtime (admin) entry, a population, the
@@ -74,8 +75,6 @@ export interface JournalRecord extends Omit<JournalEntry, 'time' | 'entry' | 'ne
   readonly misses: ((token: string) => readonly string[]) | null;
 }
 
-const NO_MISSES: readonly string[] = Object.freeze([]);
-
 /** The JournalEntry a record reads as. */
 export function describeRecord(r: JournalRecord): JournalEntry {
   return {
@@ -91,7 +90,7 @@ export function describeRecord(r: JournalRecord): JournalEntry {
     durationMs: Math.round(r.durationMs * 100) / 100,
     matched: r.matched,
     entry: r.source === null ? null : r.source.line > 0 ? `${r.source.file}:${r.source.line}` : r.source.file,
-    nearMisses: r.misses !== null && r.token !== null ? r.misses(r.token) : NO_MISSES,
+    nearMisses: r.misses !== null && r.token !== null ? r.misses(r.token) : NO_NEAR_MISSES,
     refused: r.refused,
     clientCert: r.clientCert,
   };

@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import type { RuntimeTokens } from '../scenario/state/runtime-tokens';
 import type { Answer, CompiledEntry, ScenarioSet } from '../scenario/scenario-set';
 import { describeRecord, entryKind, type Journal, type JournalEntry, type JournalRecord, type MatchKind } from './journal';
-import { NEAR_MISS_MAX_TOKENS, NearMissIndex, nearMisses } from './near-misses';
+import { NEAR_MISS_MAX_TOKENS, NO_NEAR_MISSES, NearMissIndex, nearMisses } from './near-misses';
 import type { TokenOrigin } from './request-token';
 
 /** Where finished requests go: the journal, a listener (the CLI's request log), or both. */
@@ -11,7 +11,7 @@ export interface RecorderOptions {
   readonly journal?: Journal;
   readonly onRequest?: (entry: JournalEntry) => void;
   /** Runtime tokens count as known tokens for near misses. */
-  readonly runtime?: RuntimeTokens;
+  readonly runtime: RuntimeTokens;
   /** The caller's client-certificate subject; given only when client certificates are asked for, so plain HTTP pays nothing. */
   readonly clientSubject?: (socket: Socket) => string | null;
 }
@@ -152,14 +152,14 @@ export class RequestRecorder {
    */
   private findMisses(set: ScenarioSet, token: string): readonly string[] {
     const runtime = this.options.runtime;
-    const runtimeSize = runtime?.size ?? 0;
-    if (set.entries.size + runtimeSize > NEAR_MISS_MAX_TOKENS) return NO_MISSES;
+    const runtimeSize = runtime.size;
+    if (set.entries.size + runtimeSize > NEAR_MISS_MAX_TOKENS) return NO_NEAR_MISSES;
     let named = this.namedIndexes.get(set);
     if (!named) {
       named = new NearMissIndex([...set.entries.keys()]);
       this.namedIndexes.set(set, named);
     }
-    if (runtime === undefined || runtimeSize === 0) {
+    if (runtimeSize === 0) {
       // After a reset, the runtime tokens' index is let go with them.
       this.runtimeIndex = undefined;
       return nearMisses(token, [named]);
@@ -168,8 +168,6 @@ export class RequestRecorder {
     return nearMisses(token, [this.runtimeIndex.index, named]);
   }
 }
-
-const NO_MISSES: readonly string[] = Object.freeze([]);
 
 /** Shared listeners, so tracking a request allocates no closure; `this` is the response. */
 function onSocket(this: Tracked, socket: Socket): void {

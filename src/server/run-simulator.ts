@@ -15,7 +15,7 @@ import { guardWithRefusal } from '../scenario/compile/caller-guard';
 import { DEFAULT_WIRE_OPTIONS } from '../protocol/wire-encode';
 import { compilePopulations } from '../synth/compile-populations';
 
-export type { SimulatorOptions, TlsFailure } from './simulator-options';
+export type { SimulatorOptions } from './simulator-options';
 
 /** A running simulator: the server, the scenario store behind it, and the app. */
 export interface Simulator extends RunningServer {
@@ -72,8 +72,7 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
     running.server.on('tlsClientError', (error: Error & { reason?: string }, socket: { remoteAddress?: string; remotePort?: number }) => report({ from: `${socket.remoteAddress}:${socket.remotePort}`, reason: error.reason ?? error.message }));
   }
   const close = async (graceMs?: number) => (await watcher?.close(), runtime.faults.closeAll(), control.endStreams(), running.close(graceMs ?? options.shutdownGraceMs));
-  const tokenStates = runtime.states;
-  return { ...running, close, store, get app() { return app(); }, control, adminUrl: control.admin ? `${running.url}${control.admin.prefix}` : null, tokenStates, seed: tokenStates.seed, watcher, tls: tls?.served ?? null };
+  return { ...running, close, store, get app() { return app(); }, control, adminUrl: control.admin ? `${running.url}${control.admin.prefix}` : null, tokenStates: runtime.states, seed: runtime.states.seed, watcher, tls: tls?.served ?? null };
 }
 
 /**

@@ -21,6 +21,6 @@ export function createAdminRouter(parts: ControlParts, settings: AdminSettings):
   if (settings.token !== undefined) router.use(requireAdminToken(settings.token));
   router.use(statusRoutes(parts), requestRoutes(parts), tokenRoutes(parts, settings), eventRoutes(parts, settings), uiRoutes());
   router.use((req, _res, next) => next(new AdminError(404, `no admin route ${req.method} ${req.originalUrl}; the admin routes are ${ROUTES}`)));
-  router.use(adminErrorHandler(parts.report));
+  router.use(adminErrorHandler(parts.answering.report));
   return router;
 }

@@ -1,5 +1,4 @@
 import { Router, type Response } from 'express';
-import type { JournalEntry } from '../journal';
 import { journalOf } from './request-routes';
 import type { AdminSettings, ControlParts } from '../control-parts';
 import { scenarioHealth } from './scenario-health';
@@ -30,7 +29,7 @@ export function eventRoutes(parts: ControlParts, settings: AdminSettings): Route
     const poll = () => {
       const newest = journal.list({ limit: 1 })[0];
       if (newest === undefined || newest.seq <= last) return;
-      const fresh: JournalEntry[] = journal.list({ limit: Math.min(newest.seq - last, MAX_PER_POLL) }).filter((e) => e.seq > last);
+      const fresh = journal.list({ limit: Math.min(newest.seq - last, MAX_PER_POLL) }).filter((e) => e.seq > last);
       const skipped = newest.seq - last - fresh.length;
       last = newest.seq;
       send(res, 'requests', { skipped, requests: fresh.reverse() });

@@ -47,7 +47,7 @@ export function tokenRoutes(parts: ControlParts, settings: AdminSettings): Route
       bodyBytes: body.length,
       delayMs: answer.delayMs,
       fault: answer.fault?.name ?? null,
-      state: parts.states.list(token)[0] ?? null,
+      state: parts.answering.states.list(token)[0] ?? null,
     });
   });
   const body = express.text({ type: () => true, limit: settings.maxEntryBytes });
