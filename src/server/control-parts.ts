@@ -48,7 +48,7 @@ export interface ControlParts {
 }
 
 /** Builds the runtime tokens, the journal and the recorder (only if something listens); `recording` adds what the connection tells (client certificates). */
-export function createControlParts(store: ScenarioStore, options: SimulatorOptions, answering: AnswerRuntime, recording: Pick<RecorderOptions, 'clientSubject'> = {}): ControlParts {
+export function createControlParts(store: ScenarioStore, options: SimulatorOptions, answering: AnswerRuntime, recording: Pick<RecorderOptions, 'clientSubject'>): ControlParts {
   const runtime = new RuntimeTokens(options, options.maxRuntimeTokens);
   const size = options.journalSize ?? DEFAULT_JOURNAL_SIZE;
   const journal = size > 0 ? new Journal(size) : undefined;
