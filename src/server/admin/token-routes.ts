@@ -54,7 +54,7 @@ export function tokenRoutes(parts: ControlParts, settings: AdminSettings): Route
   router.put('/tokens/:token', body, (req, res) => {
     const token = req.params.token as string;
     const text = typeof req.body === 'string' ? req.body : '';
-    if (isJson(req)) checkJsonSyntax(text);
+    checkJsonSyntax(req, text);
     const outcome = parts.runtime.putText(token, text, `PUT ${req.baseUrl}/tokens/${encodeURIComponent(token)}`);
     if (!outcome.ok) {
       throw new AdminError(outcome.overLimit ? 409 : 400, `the entry for token ${JSON.stringify(token)} was not applied: ${outcome.problems.map(formatProblem).join('; ')}`, outcome.problems);
@@ -73,12 +73,9 @@ export function tokenRoutes(parts: ControlParts, settings: AdminSettings): Route
   return router;
 }
 
-function isJson(req: Request): boolean {
-  return /\bjson\b/i.test(req.headers['content-type'] ?? '');
-}
-
-/** JSON bodies get JSON's own verdict first: YAML would quietly accept some broken JSON. */
-function checkJsonSyntax(text: string): void {
+/** JSON bodies (by content type) get JSON's own verdict first: YAML would quietly accept some broken JSON. */
+function checkJsonSyntax(req: Request, text: string): void {
+  if (!/\bjson\b/i.test(req.headers['content-type'] ?? '')) return;
   try {
     JSON.parse(text);
   } catch (error) {
