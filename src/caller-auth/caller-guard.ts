@@ -70,8 +70,7 @@ function credentialRefusal(req: IncomingMessage, basics: ReadonlySet<string>, be
 
 function certificateRefusal(socket: TLSSocket): string | null {
   if (socket.authorized) return null;
-  const cert = socket.getPeerCertificate();
-  if (!cert || Object.keys(cert).length === 0) return REFUSALS.noCertificate;
+  if (socket.getPeerX509Certificate() === undefined) return REFUSALS.noCertificate;
   return `client certificate refused: ${String(socket.authorizationError)}`;
 }
 

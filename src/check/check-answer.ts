@@ -1,3 +1,4 @@
+import { isJsonObject } from '../protocol/map-table-fields';
 import type { WireOptions } from '../protocol/wire-encode';
 import { checkResource } from './check-body';
 import { checkIdentifiers } from './check-identifiers';
@@ -19,7 +20,7 @@ export function checkAnswer(outcome: Outcome, expect: Expectation, options: Wire
   if (!parsed.ok) return [error(`the body is not JSON: ${parsed.message}`)];
   const body = parsed.value;
   const findings = checkResource('Response', body, '', options);
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return findings;
+  if (!isJsonObject(body)) return findings;
   if (!('client' in body)) findings.unshift(error('a 200 answer carries no client'));
   findings.push(...checkIdentifiers('Response', body, ''));
   return findings;
@@ -51,13 +52,15 @@ function firstDifference(a: Buffer, b: Buffer): number {
   return i;
 }
 
-function isJsonType(type: string): boolean {
+/** Whether a content type says JSON, whatever its parameters. */
+export function isJsonType(type: string): boolean {
   return /^application\/json\s*(;|$)/i.test(type);
 }
 
 type Parsed = { ok: true; value: unknown } | { ok: false; message: string };
 
-function parseJson(bytes: Buffer): Parsed {
+/** The body parsed as JSON, or the parser's message. */
+export function parseJson(bytes: Buffer): Parsed {
   try {
     return { ok: true, value: JSON.parse(bytes.toString('utf8')) };
   } catch (e) {

@@ -1,8 +1,8 @@
 import { describeType, RESOURCES, findField, type FieldSpec, type FieldType, type ResourceName, type ScalarType } from '../protocol/fields';
-import { COMPANY_MODULES } from '../protocol/modules';
+import { isJsonObject } from '../protocol/map-table-fields';
+import { COMPANY_MODULES, isCompanyListServed } from '../protocol/modules';
 import { isIntroducedBy } from '../protocol/versions';
 import type { WireOptions } from '../protocol/wire-encode';
-import { describeJson } from './describe-json';
 import type { BodyFinding } from './finding';
 
 /**
@@ -11,15 +11,12 @@ import type { BodyFinding } from './finding';
  * the protocol version, companyList without a module that processes it, deprecated fields.
  */
 export function checkResource(resource: ResourceName, value: unknown, path: string, options: WireOptions): BodyFinding[] {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return [error(path, `must be a JSON object (${resource}); got ${describeJson(value)}`)];
-  }
-  const record = value as Record<string, unknown>;
+  if (!isJsonObject(value)) return [error(path, `must be a JSON object (${resource}); got ${describeJson(value)}`)];
   const findings: BodyFinding[] = [];
   for (const spec of RESOURCES[resource]) {
-    if (spec.required && !(spec.name in record)) findings.push(error(join(path, spec.name), `required ${resource} field missing`));
+    if (spec.required && !(spec.name in value)) findings.push(error(join(path, spec.name), `required ${resource} field missing`));
   }
-  for (const [name, item] of Object.entries(record)) {
+  for (const [name, item] of Object.entries(value)) {
     const spec = findField(resource, name);
     const at = join(path, name);
     if (spec === undefined) {
@@ -34,7 +31,7 @@ export function checkResource(resource: ResourceName, value: unknown, path: stri
 function servingProblems(spec: FieldSpec, at: string, options: WireOptions): BodyFinding[] {
   const out: BodyFinding[] = [];
   if (!isIntroducedBy(spec.since, options.version)) out.push(error(at, `introduced in protocol ${spec.since}; checking protocol ${options.version} (--protocol)`));
-  if (spec.needsCompanyModule && !options.modules.some((m) => COMPANY_MODULES.includes(m))) {
+  if (spec.needsCompanyModule && !isCompanyListServed(options.modules)) {
     out.push(error(at, `sent only with a module that processes companies (${COMPANY_MODULES.join(' or ')}); checking --modules ${options.modules.join(',') || 'none'}`));
   }
   if (spec.deprecatedFor !== undefined) out.push(warning(at, `deprecated; use ${spec.deprecatedFor} instead`));
@@ -100,4 +97,13 @@ function error(path: string, message: string): BodyFinding {
 
 function warning(path: string, message: string): BodyFinding {
   return { severity: 'warning', path, message };
+}
+
+/** `true (a JSON boolean)`, `"x"`, `12 (a JSON number)`: a value as a message shows what was got. */
+export function describeJson(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a JSON array';
+  if (typeof value === 'object') return 'a JSON object';
+  return `${JSON.stringify(value)} (a JSON ${typeof value})`;
 }

@@ -1,5 +1,6 @@
 import { nestedResource, RESOURCES, type ResourceName } from '../protocol/fields';
 import { fieldRole } from '../protocol/field-roles';
+import { isJsonObject } from '../protocol/map-table-fields';
 import { isValidAccountKey, isValidBik, isValidInn, isValidKpp, isValidOgrn, isValidOgrnip } from '../synth/identifiers';
 import type { BodyFinding } from './finding';
 
@@ -8,11 +9,10 @@ import type { BodyFinding } from './finding';
  * against the client's branch BIK. Warnings only: a real service may hold odd legacy data.
  */
 export function checkIdentifiers(resource: ResourceName, value: unknown, path: string): BodyFinding[] {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
-  const record = value as Record<string, unknown>;
+  if (!isJsonObject(value)) return [];
   const findings: BodyFinding[] = [];
   for (const spec of RESOURCES[resource]) {
-    const item = record[spec.name];
+    const item = value[spec.name];
     const at = path === '' ? spec.name : `${path}.${spec.name}`;
     const nested = nestedResource(spec.type);
     if (nested !== undefined) {
@@ -21,7 +21,7 @@ export function checkIdentifiers(resource: ResourceName, value: unknown, path: s
       continue;
     }
     if (typeof item !== 'string' || item === '') continue;
-    const problem = identifierProblem(fieldRole(resource, spec.name), item, record);
+    const problem = identifierProblem(fieldRole(resource, spec.name), item, value);
     if (problem !== undefined) findings.push({ severity: 'warning', path: at, message: problem });
   }
   return findings;

@@ -1,7 +1,8 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { buffer } from 'node:stream/consumers';
 import type { WireOptions } from '../protocol/wire-encode';
 import { checkAnswer } from '../check/check-answer';
-import type { Outcome } from '../check/fetch-answer';
+import { fetchOutcome, type Outcome } from '../check/fetch-answer';
 import type { Finding } from '../check/finding';
 import { errorReply } from '../server/error-reply';
 import { isProtocolUrl, requestToken } from '../server/request-token';
@@ -43,24 +44,9 @@ export function createRecordProxy(options: RecordProxyOptions): RequestListener 
 }
 
 async function forward(req: IncomingMessage, res: ServerResponse, base: string, options: RecordProxyOptions): Promise<void> {
-  const body = await readBody(req);
-  const started = performance.now();
-  let outcome: Outcome;
-  try {
-    const answer = await fetch(base + (req.url ?? '/'), {
-      method: req.method,
-      headers: requestHeaders(req),
-      ...(body.length > 0 && req.method !== 'GET' && req.method !== 'HEAD' ? { body } : {}),
-      redirect: 'manual',
-      signal: AbortSignal.timeout(options.timeoutMs),
-    });
-    const bytes = Buffer.from(await answer.arrayBuffer());
-    outcome = { kind: 'answer', status: answer.status, headers: answer.headers, bytes, ms: Math.round(performance.now() - started) };
-  } catch (error) {
-    const e = error as Error & { cause?: { code?: string } };
-    const ms = Math.round(performance.now() - started);
-    outcome = e.name === 'TimeoutError' ? { kind: 'timeout', ms } : { kind: 'failed', message: e.cause?.code ?? e.message, ms };
-  }
+  const body = await buffer(req);
+  const init = { method: req.method, headers: requestHeaders(req), ...(body.length > 0 && req.method !== 'GET' && req.method !== 'HEAD' ? { body } : {}) };
+  const outcome = await fetchOutcome(base + (req.url ?? '/'), init, options.timeoutMs);
   reply(res, outcome, options);
   noteProtocolAnswer(req, outcome, options);
 }
@@ -95,13 +81,4 @@ function requestHeaders(req: IncomingMessage): Record<string, string> {
     if (!HOP_REQUEST.has(name)) headers[name] = headers[name] === undefined ? req.rawHeaders[i + 1] : `${headers[name]}, ${req.rawHeaders[i + 1]}`;
   }
   return headers;
-}
-
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
 }

@@ -1,6 +1,6 @@
 import type { Faker, SexType } from '@faker-js/faker';
-import { nestedResource, RESOURCES, type ResourceName } from '../protocol/fields';
 import { fieldRole, type FieldRole } from '../protocol/field-roles';
+import { mapTableFields } from '../protocol/map-table-fields';
 import { transliterate } from '../synth/transliterate';
 import { createFakeValues, fakeAccounts, fakeDate, fakeInn, fakeKpp, fakeOgrn, sameScript, sameShapeDigits, type FakeValues } from './fake-values';
 
@@ -17,22 +17,11 @@ export function createRedactor(seed: number): Redactor {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { Faker, ru, en, base } = require('@faker-js/faker') as FakerModule;
   const fakes = createFakeValues(new Faker({ locale: [ru, en, base] }), seed);
-  return (entry) => redactResource('Response', entry, fakes);
-}
-
-function redactResource(resource: ResourceName, value: Record<string, unknown>, fakes: FakeValues): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [name, item] of Object.entries(value)) {
-    const spec = RESOURCES[resource].find((f) => f.name === name);
-    const nested = spec && nestedResource(spec.type);
-    if (nested !== undefined && Array.isArray(item)) out[name] = item.map((one: unknown) => (isRecord(one) ? redactResource(nested, one, fakes) : one));
-    else if (nested !== undefined && isRecord(item)) out[name] = redactResource(nested, item, fakes);
-    else {
-      const role = fieldRole(resource, name);
-      out[name] = role !== undefined && typeof item === 'string' && item !== '' ? fakeFor(role, item, value, fakes) : item;
-    }
-  }
-  return out;
+  return (entry) =>
+    mapTableFields('Response', entry, (resource, field, value, record) => {
+      const role = fieldRole(resource, field);
+      return role !== undefined && typeof value === 'string' && value !== '' ? fakeFor(role, value, record, fakes) : value;
+    });
 }
 
 const NAME_PARTS = ['surname', 'firstname', 'patronymic'] as const;
@@ -106,8 +95,4 @@ function namePart(part: (typeof NAME_PARTS)[number], text: string, fakes: FakeVa
     const drawn = part === 'surname' ? faker.person.lastName(sex) : part === 'firstname' ? faker.person.firstName(sex) : faker.person.middleName(sex);
     return sameScript(text, drawn);
   });
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
