@@ -3,7 +3,7 @@ import { isJsonObject } from '../protocol/map-table-fields';
 import { COMPANY_MODULES, isCompanyListServed } from '../protocol/modules';
 import { isIntroducedBy } from '../protocol/versions';
 import type { WireOptions } from '../protocol/wire-encode';
-import type { BodyFinding } from './finding';
+import { error, joinPath, warning, type BodyFinding } from './finding';
 
 /**
  * Checks a parsed answer body against the field table under `options`: unknown fields (warned),
@@ -14,11 +14,11 @@ export function checkResource(resource: ResourceName, value: unknown, path: stri
   if (!isJsonObject(value)) return [error(path, `must be a JSON object (${resource}); got ${describeJson(value)}`)];
   const findings: BodyFinding[] = [];
   for (const spec of RESOURCES[resource]) {
-    if (spec.required && !(spec.name in value)) findings.push(error(join(path, spec.name), `required ${resource} field missing`));
+    if (spec.required && !(spec.name in value)) findings.push(error(joinPath(path, spec.name), `required ${resource} field missing`));
   }
   for (const [name, item] of Object.entries(value)) {
     const spec = findField(resource, name);
-    const at = join(path, name);
+    const at = joinPath(path, name);
     if (spec === undefined) {
       findings.push(warning(at, `unknown field: not a ${resource} field of the protocol`));
       continue;
@@ -85,18 +85,6 @@ function dateProblem(text: string): string | undefined {
   const date = new Date(Date.UTC(year, month - 1, day));
   const real = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
   return real ? undefined : `${JSON.stringify(text)} is not a real date`;
-}
-
-function join(path: string, name: string): string {
-  return path === '' ? name : `${path}.${name}`;
-}
-
-function error(path: string, message: string): BodyFinding {
-  return { severity: 'error', path, message };
-}
-
-function warning(path: string, message: string): BodyFinding {
-  return { severity: 'warning', path, message };
 }
 
 /** `true (a JSON boolean)`, `"x"`, `12 (a JSON number)`: a value as a message shows what was got. */

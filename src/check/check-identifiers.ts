@@ -2,7 +2,7 @@ import { nestedResource, RESOURCES, type ResourceName } from '../protocol/fields
 import { fieldRole } from '../protocol/field-roles';
 import { isJsonObject } from '../protocol/map-table-fields';
 import { isValidAccountKey, isValidBik, isValidInn, isValidKpp, isValidOgrn, isValidOgrnip } from '../synth/identifiers';
-import type { BodyFinding } from './finding';
+import { joinPath, warning, type BodyFinding } from './finding';
 
 /**
  * Test-data quality: INN, OGRN/OGRNIP, KPP and BIK formats and check digits, and account keys
@@ -13,7 +13,7 @@ export function checkIdentifiers(resource: ResourceName, value: unknown, path: s
   const findings: BodyFinding[] = [];
   for (const spec of RESOURCES[resource]) {
     const item = value[spec.name];
-    const at = path === '' ? spec.name : `${path}.${spec.name}`;
+    const at = joinPath(path, spec.name);
     const nested = nestedResource(spec.type);
     if (nested !== undefined) {
       const items = Array.isArray(item) ? item : [item];
@@ -22,7 +22,7 @@ export function checkIdentifiers(resource: ResourceName, value: unknown, path: s
     }
     if (typeof item !== 'string' || item === '') continue;
     const problem = identifierProblem(fieldRole(resource, spec.name), item, value);
-    if (problem !== undefined) findings.push({ severity: 'warning', path: at, message: problem });
+    if (problem !== undefined) findings.push(warning(at, problem));
   }
   return findings;
 }

@@ -89,18 +89,14 @@ function typeSchema(type: FieldType, mode: SchemaMode): JsonSchema {
  * becomes the start of its `description`, followed by what the value must be: the loader keeps
  * descriptions for its messages and ignores comments; editors and OpenAPI tools show descriptions.
  */
-export function notesAsDescriptions(schema: JsonSchema): JsonSchema {
-  return noteToDescription(schema) as JsonSchema;
-}
-
-function noteToDescription(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(noteToDescription);
+export function notesAsDescriptions<T>(node: T): T {
+  if (Array.isArray(node)) return node.map(notesAsDescriptions) as T;
   if (node === null || typeof node !== 'object') return node;
   const out: JsonSchema = {};
-  for (const [key, value] of Object.entries(node)) out[key] = noteToDescription(value);
+  for (const [key, value] of Object.entries(node)) out[key] = notesAsDescriptions(value);
   if (typeof out.$comment === 'string') {
     out.description = typeof out.description === 'string' ? `${out.$comment}. Expected: ${out.description}.` : `${out.$comment}.`;
     delete out.$comment;
   }
-  return out;
+  return out as T;
 }

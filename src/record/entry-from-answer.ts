@@ -1,18 +1,14 @@
 import { isJsonType, parseJson } from '../check/check-answer';
+import type { Outcome } from '../check/fetch-answer';
 import { isJsonObject, mapTableFields } from '../protocol/map-table-fields';
 import type { WireOptions } from '../protocol/wire-encode';
 import { buildReply, JSON_TYPE, wireOptionsFor } from '../scenario/compile/build-reply';
 
 /** One answer the service gave, as the proxy passed it back. */
-export interface RecordedAnswer {
-  readonly status: number;
-  readonly headers: Headers;
-  readonly bytes: Buffer;
-  readonly ms: number;
-}
+export type RecordedAnswer = Extract<Outcome, { kind: 'answer' }>;
 
 /** A scenario entry made from an answer, with the notes its comment carries. */
-export interface RecordedEntry {
+interface RecordedEntry {
   readonly entry: Record<string, unknown>;
   readonly notes: readonly string[];
   /** Whether serving the entry gives back the service's status, content type and body bytes. */
@@ -47,7 +43,6 @@ export function entryFromAnswer(answer: RecordedAnswer, options: WireOptions, ke
     if (answer.bytes.length > 0) notes.push(`the service sent ${answer.bytes.length} bytes of ${type || 'no content type'}; a scenario answers with no body instead`);
   } else {
     if (hasTypedScalars(body)) entry.wire = 'typed';
-    // Only the table's fields, at every level, in the service's key order: a scenario holds nothing else.
     Object.assign(entry, mapTableFields('Response', body, (_resource, _field, value) => value, true));
   }
   const replaysSameBytes = replays(entry, answer, options);

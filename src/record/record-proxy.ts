@@ -2,7 +2,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { buffer } from 'node:stream/consumers';
 import type { WireOptions } from '../protocol/wire-encode';
 import { checkAnswer } from '../check/check-answer';
-import { fetchOutcome, type Outcome } from '../check/fetch-answer';
+import { fetchOutcome, type Method, type Outcome } from '../check/fetch-answer';
 import type { Finding } from '../check/finding';
 import { errorReply } from '../server/error-reply';
 import { isProtocolUrl, requestToken } from '../server/request-token';
@@ -12,7 +12,7 @@ import type { AddResult, Recorder } from './recorder';
 /** What the proxy reports per protocol request it passed on; the CLI prints it. */
 export interface ProxyEvent {
   readonly token: string;
-  readonly method: 'GET' | 'POST';
+  readonly method: Method;
   readonly outcome: Outcome;
   readonly findings: readonly Finding[];
   readonly recorded?: AddResult;
@@ -68,17 +68,17 @@ function noteProtocolAnswer(req: IncomingMessage, outcome: Outcome, options: Rec
   const parsed = requestToken(req);
   if (!('token' in parsed)) return;
   const { token } = parsed;
-  const method: 'GET' | 'POST' = req.method;
+  const method: Method = req.method;
   const findings = checkAnswer(outcome, 'known', options.wire, options.timeoutMs).map((f) => ({ ...f, token, method }));
   const recorded = outcome.kind === 'answer' ? options.recorder.add(token, outcome) : undefined;
   options.onEvent({ token, method, outcome, findings, ...(recorded ? { recorded } : {}) });
 }
 
+/** The request's own headers, each repeated one as one comma-joined value (headersDistinct keeps them all, in order). */
 function requestHeaders(req: IncomingMessage): Record<string, string> {
   const headers: Record<string, string> = { 'accept-encoding': 'identity' };
-  for (let i = 0; i < req.rawHeaders.length; i += 2) {
-    const name = req.rawHeaders[i].toLowerCase();
-    if (!HOP_REQUEST.has(name)) headers[name] = headers[name] === undefined ? req.rawHeaders[i + 1] : `${headers[name]}, ${req.rawHeaders[i + 1]}`;
+  for (const [name, values = []] of Object.entries(req.headersDistinct)) {
+    if (!HOP_REQUEST.has(name)) headers[name] = values.join(', ');
   }
   return headers;
 }
