@@ -47,8 +47,8 @@ function checkValue(spec: FieldSpec, value: unknown, at: string, options: WireOp
     return value.flatMap((item, i) => checkResource(type.list, item, `${at}[${i}]`, options));
   }
   if (type === 'Map<String,String>') {
-    if (typeof value !== 'object' || Array.isArray(value)) return [error(at, `must be a JSON object of strings; got ${describeJson(value)}`)];
-    return Object.entries(value as Record<string, unknown>)
+    if (!isJsonObject(value)) return [error(at, `must be a JSON object of strings; got ${describeJson(value)}`)];
+    return Object.entries(value)
       .filter(([, v]) => typeof v !== 'string')
       .map(([k, v]) => error(`${at}.${k}`, `must be a JSON string; got ${describeJson(v)}`));
   }

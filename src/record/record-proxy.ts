@@ -54,12 +54,8 @@ async function forward(req: IncomingMessage, res: ServerResponse, base: string, 
 function reply(res: ServerResponse, outcome: Outcome, options: RecordProxyOptions): void {
   if (outcome.kind === 'timeout') return writeReply(res, errorReply(504, 'GATEWAY_TIMEOUT', `${options.target} did not answer within ${options.timeoutMs} ms`));
   if (outcome.kind === 'failed') return writeReply(res, errorReply(502, 'BAD_GATEWAY', `${options.target} failed: ${outcome.message}`));
-  const headers: Record<string, string> = {};
-  outcome.headers.forEach((value, name) => {
-    if (!HOP_RESPONSE.has(name)) headers[name] = value;
-  });
-  res.writeHead(outcome.status, { ...headers, 'content-length': outcome.bytes.length });
-  res.end(outcome.bytes);
+  const headers = Object.fromEntries([...outcome.headers].filter(([name]) => !HOP_RESPONSE.has(name)));
+  writeReply(res, { status: outcome.status, headers: { ...headers, 'content-length': outcome.bytes.length }, body: outcome.bytes });
 }
 
 /** Checks a protocol answer as `check` does and records it; other paths are only passed on. */
