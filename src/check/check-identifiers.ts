@@ -1,5 +1,4 @@
-import { nestedResource, RESOURCES, type ResourceName } from '../protocol/fields';
-import { fieldRole } from '../protocol/field-roles';
+import { nestedResource, RESOURCES, type FieldRole, type ResourceName } from '../protocol/fields';
 import { isJsonObject } from '../protocol/map-table-fields';
 import { isValidAccountKey, isValidBik, isValidInn, isValidKpp, isValidOgrn, isValidOgrnip } from '../synth/identifiers';
 import { joinPath, warning, type BodyFinding } from './finding';
@@ -21,13 +20,13 @@ export function checkIdentifiers(resource: ResourceName, value: unknown, path: s
       continue;
     }
     if (typeof item !== 'string' || item === '') continue;
-    const problem = identifierProblem(fieldRole(resource, spec.name), item, value);
+    const problem = identifierProblem(spec.role, item, value);
     if (problem !== undefined) findings.push(warning(at, problem));
   }
   return findings;
 }
 
-function identifierProblem(role: string | undefined, text: string, record: Record<string, unknown>): string | undefined {
+function identifierProblem(role: FieldRole | undefined, text: string, record: Record<string, unknown>): string | undefined {
   const shown = JSON.stringify(text);
   switch (role) {
     case 'inn':

@@ -1,4 +1,4 @@
-import { findField, nestedResource, type ResourceName } from './fields';
+import { findField, nestedResource, type FieldSpec, type ResourceName } from './fields';
 
 /** Whether a parsed JSON value is an object (what a resource is on the wire), not an array or null. */
 export function isJsonObject(value: unknown): value is Record<string, unknown> {
@@ -6,7 +6,7 @@ export function isJsonObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** A value of one field of the table, with the resource object it sits in (for values that depend on a sibling). */
-export type FieldValueMap = (resource: ResourceName, field: string, value: unknown, record: Record<string, unknown>) => unknown;
+export type FieldValueMap = (spec: FieldSpec, value: unknown, record: Record<string, unknown>) => unknown;
 
 /**
  * A copy of `value`, a `resource` as JSON, in its own key order: nested resources (one or a list)
@@ -22,7 +22,7 @@ export function mapTableFields(resource: ResourceName, value: Record<string, unk
     if (spec === undefined) {
       if (!dropUnknown) out[name] = item;
     } else if (nested !== undefined) out[name] = Array.isArray(item) ? item.map(copy) : copy(item);
-    else out[name] = map(resource, name, item, value);
+    else out[name] = map(spec, item, value);
   }
   return out;
 }

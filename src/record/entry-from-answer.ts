@@ -43,7 +43,7 @@ export function entryFromAnswer(answer: RecordedAnswer, options: WireOptions, ke
     if (answer.bytes.length > 0) notes.push(`the service sent ${answer.bytes.length} bytes of ${type || 'no content type'}; a scenario answers with no body instead`);
   } else {
     if (hasTypedScalars(body)) entry.wire = 'typed';
-    Object.assign(entry, mapTableFields('Response', body, (_resource, _field, value) => value, true));
+    Object.assign(entry, mapTableFields('Response', body, (_spec, value) => value, true));
   }
   const replaysSameBytes = replays(entry, answer, options);
   if (!replaysSameBytes && body !== undefined) notes.push('served, this entry gives other bytes than the service did (unknown fields, JSON types, spacing or escapes)');

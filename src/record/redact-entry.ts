@@ -1,5 +1,5 @@
 import type { Faker, SexType } from '@faker-js/faker';
-import { fieldRole, type FieldRole } from '../protocol/field-roles';
+import type { FieldRole } from '../protocol/fields';
 import { mapTableFields } from '../protocol/map-table-fields';
 import { transliterate } from '../synth/transliterate';
 import { createStableFake, fakeAccounts, fakeDate, fakeInn, fakeKpp, fakeOgrn, sameScript, sameShapeDigits, type StableFake } from './fake-values';
@@ -18,9 +18,9 @@ export function createRedactor(seed: number): Redactor {
   const { Faker, ru, en, base } = require('@faker-js/faker') as FakerModule;
   const stable = createStableFake(new Faker({ locale: [ru, en, base] }), seed);
   return (entry) =>
-    mapTableFields('Response', entry, (resource, field, value, record) => {
-      const role = fieldRole(resource, field);
-      return role !== undefined && typeof value === 'string' && value !== '' ? fakeFor(role, value, record, stable) : value;
+    mapTableFields('Response', entry, ({ role }, value, record) => {
+      const hasStandIn = role !== undefined && typeof value === 'string' && value !== '';
+      return hasStandIn ? fakeFor(role, value, record, stable) : value;
     });
 }
 
