@@ -8,7 +8,7 @@ import { buildReply, JSON_TYPE, wireOptionsFor } from '../scenario/compile/build
 export type RecordedAnswer = Extract<Outcome, { kind: 'answer' }>;
 
 /** A scenario entry made from an answer, with the notes its comment carries. */
-interface RecordedEntry {
+export interface RecordedEntry {
   readonly entry: Record<string, unknown>;
   readonly notes: readonly string[];
   /** Whether serving the entry gives back the service's status, content type and body bytes. */
@@ -66,6 +66,6 @@ function hasTypedScalars(value: unknown): boolean {
 function replays(entry: Record<string, unknown>, answer: RecordedAnswer, options: WireOptions): boolean {
   const reply = buildReply(entry, wireOptionsFor(entry, options));
   const bytes = reply.body ?? Buffer.alloc(0);
-  const type = (reply.headers as Record<string, unknown>)['content-type'];
+  const type = reply.headers['content-type'];
   return reply.status === answer.status && bytes.equals(answer.bytes) && (bytes.length === 0 || type === answer.headers.get('content-type'));
 }

@@ -3,7 +3,7 @@ import type { Pair } from 'yaml';
 import { LATEST_VERSION } from '../protocol/versions';
 import type { WireOptions } from '../protocol/wire-encode';
 import { yaml } from '../scenario/read/yaml-library';
-import { entryFromAnswer, type RecordedAnswer } from './entry-from-answer';
+import { entryFromAnswer, type RecordedAnswer, type RecordedEntry } from './entry-from-answer';
 import type { Redactor } from './redact-entry';
 
 /** What `auth-sim record` writes, and how. */
@@ -48,11 +48,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
 }
 
 /** One token's recorded entry and the notes written above it. */
-interface RecordingItem {
-  readonly token: string;
-  readonly entry: Record<string, unknown>;
-  readonly notes: readonly string[];
-}
+type RecordingItem = { readonly token: string } & Pick<RecordedEntry, 'entry' | 'notes'>;
 
 /**
  * A recording as scenario-file YAML: `tokens:` with an entry per token, each note a comment above
