@@ -1,21 +1,16 @@
 import type { Faker, SexType } from '@faker-js/faker';
 import type { FieldRole } from '../protocol/fields';
 import { mapTableFields } from '../protocol/map-table-fields';
+import { loadFaker } from '../synth/population-context';
 import { transliterate } from '../synth/transliterate';
 import { createStableFake, fakeAccounts, fakeDate, fakeInn, fakeKpp, fakeOgrn, sameScript, sameShapeDigits, type StableFake } from './fake-values';
 
 /** Replaces personal data in a scenario entry's Response fields; everything else is kept. */
 export type Redactor = (entry: Record<string, unknown>) => Record<string, unknown>;
 
-type FakerModule = typeof import('@faker-js/faker');
-
-/**
- * A redactor for `seed`. Faker is loaded here, on first use: its locales take ~140 ms to load,
- * which `serve` and `check` should not pay.
- */
+/** A redactor for `seed`; faker loads on first use (loadFaker), so `serve` and `check` do not pay for it. */
 export function createRedactor(seed: number): Redactor {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { Faker, ru, en, base } = require('@faker-js/faker') as FakerModule;
+  const { Faker, ru, en, base } = loadFaker();
   const stable = createStableFake(new Faker({ locale: [ru, en, base] }), seed);
   return (entry) =>
     mapTableFields('Response', entry, ({ role }, value, record) => {
