@@ -13,7 +13,7 @@ export type Outcome =
  * path, or POST with it in the `token` header (UTF-8 bytes, which Node's header API takes as a
  * latin1 string).
  */
-export function fetchAnswer(baseUrl: string, token: string, method: Method, timeoutMs: number): Promise<Outcome> {
+export async function fetchAnswer(baseUrl: string, token: string, method: Method, timeoutMs: number): Promise<Outcome> {
   const url = `${baseUrl.replace(/\/+$/, '')}${PROTOCOL_PATH}/${method === 'GET' ? encodeURIComponent(token) : ''}`;
   const headers: Record<string, string> = { accept: 'application/json', 'accept-encoding': 'identity' };
   if (method === 'POST') headers.token = Buffer.from(token, 'utf8').toString('latin1');
