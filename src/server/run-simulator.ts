@@ -2,7 +2,7 @@ import type { Express } from 'express';
 import type { AppParts } from './create-app';
 import type { Problem } from '../scenario/problem';
 import { ScenarioStore } from '../scenario/live/scenario-store';
-import { watchScenarios, type ScenarioWatcher, type WatchOptions } from '../scenario/live/watch-scenarios';
+import { ScenarioWatcher, type WatchOptions } from '../scenario/live/watch-scenarios';
 import type { SimulatorOptions } from './simulator-options';
 import { createControlParts, type ControlParts } from './control-parts';
 import { createProtocolHandler } from './protocol-handler';
@@ -93,5 +93,5 @@ function lazyApp(parts: AppParts): () => Express {
 
 function startWatcher(store: ScenarioStore, watch: boolean | WatchOptions = true): Promise<ScenarioWatcher> | null {
   if (watch === false || store.sources.paths.length === 0) return null;
-  return watchScenarios(store, watch === true ? {} : watch);
+  return ScenarioWatcher.start(store, watch === true ? {} : watch);
 }
