@@ -16,7 +16,7 @@ export type { WireOptions, WireStyle } from './protocol/wire-encode';
 export type { TlsOptions, ServedTls } from './tls/server-tls';
 export { TlsSetupError } from './tls/server-tls';
 export type { TlsFailure } from './server/simulator-options';
-export { CallerAuthError } from './caller-auth/global-guard';
+export { CallerAuthError } from './caller-auth/caller-guard';
 /** Makes certificates for tests: a CA, a client certificate it signs, an expired one. */
 export { issueCertificate } from './tls/issue-certificate';
 export type { CertificateSpec, IssuedCertificate } from './tls/issue-certificate';

@@ -10,7 +10,7 @@ import type { TokenStates } from '../scenario/state/token-state';
 import { startServer, type RunningServer } from './start-server';
 import { serverTls, type ServedTls } from '../tls/server-tls';
 import { createClientSubjects } from '../tls/client-subject';
-import { createGlobalGuard } from '../caller-auth/global-guard';
+import { createGlobalGuard } from '../caller-auth/caller-guard';
 import { guardWithRefusal } from '../scenario/compile/caller-guard';
 import { DEFAULT_WIRE_OPTIONS } from '../protocol/wire-encode';
 import { compilePopulations } from '../synth/compile-populations';
