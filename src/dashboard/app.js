@@ -51,7 +51,7 @@ function App() {
       A scenario file is broken; the last good set is still served: <b>${broken.problems[0]?.text}</b></div>`}
     ${hello?.adminTokenRequired && html`<${SecretBar} />`}
     <main>
-      ${view === 'traffic' && html`<${Traffic} rows=${rows} skipped=${skipped} paused=${paused} waiting=${pending.length}
+      ${view === 'traffic' && html`<${Traffic} journalOff=${hello?.journalCapacity === 0} rows=${rows} skipped=${skipped} paused=${paused} waiting=${pending.length}
         onPause=${() => setPaused(!paused)} onClear=${() => (setRows([]), setPending([]), setSkipped(0))} />`}
       ${view === 'tokens' && html`<${Tokens} health=${health} />`}
       ${view === 'health' && html`<${Health} health=${health} />`}

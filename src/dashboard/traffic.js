@@ -13,7 +13,7 @@ function passes(row, f) {
 }
 
 /** Live traffic: every protocol request, newest first, as the journal recorded it. */
-export function Traffic({ rows, skipped, paused, waiting, onPause, onClear }) {
+export function Traffic({ journalOff, rows, skipped, paused, waiting, onPause, onClear }) {
   const [f, setF] = useState({ token: '', method: '', status: '', matched: '' });
   const set = (key) => (e) => setF({ ...f, [key]: e.target.value });
   const shown = rows.filter((r) => passes(r, f));
@@ -38,7 +38,8 @@ export function Traffic({ rows, skipped, paused, waiting, onPause, onClear }) {
         <td data-col="entry">${r.entry ?? ''}</td><td>${r.nearMisses.length > 0 ? `did you mean ${r.nearMisses.join(', ')}?` : ''}</td></tr>`)}
       </tbody>
     </table>
-    ${rows.length === 0 && html`<p class="muted">No requests yet. Try <code>curl ${location.origin}/rest/chat/client/id/alice</code></p>`}
+    ${journalOff && html`<p class="muted" data-test="journal-off">No live traffic: this simulator runs without its request journal (<code>--no-journal</code> or <code>--journal-size 0</code>). The tokens and health views still work.</p>`}
+    ${!journalOff && rows.length === 0 && html`<p class="muted">No requests yet. Try <code>curl ${location.origin}/rest/chat/client/id/alice</code></p>`}
   </section>`;
 }
 

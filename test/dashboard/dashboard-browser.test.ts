@@ -96,6 +96,16 @@ describeInBrowser('the dashboard in Chromium', () => {
     expect(await page.textContent('[data-test=card]')).toContain('servicing allowed');
   });
 
+  test('without the journal, says why live traffic stays empty, and the tokens view still shows a token', async () => {
+    await open({ journalSize: 0 });
+    expect(await page.textContent('[data-test=journal-off]')).toBe(
+      'No live traffic: this simulator runs without its request journal (--no-journal or --journal-size 0). The tokens and health views still work.',
+    );
+    await page.click('button[data-tab=tokens]');
+    await page.click('a[data-token=alice]');
+    expect(await page.textContent('[data-test=wire]')).toBe((await getClient(t.url, 'alice')).text);
+  });
+
   test('makes a token answer 503 from the page, then back to the files', async () => {
     await open();
     await page.click('button[data-tab=tokens]');

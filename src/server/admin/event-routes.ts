@@ -1,6 +1,6 @@
 import { Router, type Response } from 'express';
-import { journalOf } from './request-routes';
 import type { AdminSettings, ControlParts } from '../control-parts';
+import type { Journal } from '../journal';
 import { scenarioHealth } from './scenario-health';
 
 /** How often an open stream looks at the journal; the dashboard promises a request within 500 ms. */
@@ -13,29 +13,21 @@ const HEARTBEAT_MS = 15_000;
 /**
  * `GET /events`: server-sent events for the dashboard and scripts. `hello` once, `scenarios` at
  * the start and after every reload (good or failed), `requests` with the journal's new entries,
- * oldest first, and a `skipped` count when more came than one message carries.
+ * oldest first, and a `skipped` count when more came than one message carries. With the journal
+ * off, the stream still carries `hello` (journalCapacity 0) and `scenarios`: the page's tokens and
+ * health views need no journal, and its traffic view can say why it stays empty.
  * The stream reads the journal on a timer instead of hooking the request path: with no stream
  * open the protocol path does nothing for it, and with one open it does nothing more.
  */
 export function eventRoutes(parts: ControlParts, settings: AdminSettings): Router {
   const router = Router();
-  router.get('/events', (req, res) => {
-    const journal = journalOf(parts, req, ', so there is nothing to stream');
+  router.get('/events', (_req, res) => {
+    const { journal } = parts;
     res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
-    send(res, 'hello', { adminTokenRequired: settings.token !== undefined, journalCapacity: journal.capacity });
+    send(res, 'hello', { adminTokenRequired: settings.token !== undefined, journalCapacity: journal?.capacity ?? 0 });
     const sendHealth = () => send(res, 'scenarios', scenarioHealth(parts));
     sendHealth();
-    let last = Math.max(0, ...journal.list({ limit: 1 }).map((e) => e.seq)) - Math.min(journal.size, MAX_PER_POLL);
-    const poll = () => {
-      const newest = journal.list({ limit: 1 })[0];
-      if (newest === undefined || newest.seq <= last) return;
-      const fresh = journal.list({ limit: Math.min(newest.seq - last, MAX_PER_POLL) }).filter((e) => e.seq > last);
-      const skipped = newest.seq - last - fresh.length;
-      last = newest.seq;
-      send(res, 'requests', { skipped, requests: fresh.reverse() });
-    };
-    poll();
-    const timer = setInterval(poll, POLL_MS).unref();
+    const timer = journal ? followJournal(journal, res) : undefined;
     const heartbeat = setInterval(() => res.write(': still here\n\n'), HEARTBEAT_MS).unref();
     parts.store.on('reloaded', sendHealth);
     parts.store.on('reload-failed', sendHealth);
@@ -49,6 +41,21 @@ export function eventRoutes(parts: ControlParts, settings: AdminSettings): Route
     });
   });
   return router;
+}
+
+/** Sends the journal's new entries each POLL_MS, starting from the newest MAX_PER_POLL already there. */
+function followJournal(journal: Journal, res: Response): NodeJS.Timeout {
+  let last = Math.max(0, ...journal.list({ limit: 1 }).map((e) => e.seq)) - Math.min(journal.size, MAX_PER_POLL);
+  const poll = () => {
+    const newest = journal.list({ limit: 1 })[0];
+    if (newest === undefined || newest.seq <= last) return;
+    const fresh = journal.list({ limit: Math.min(newest.seq - last, MAX_PER_POLL) }).filter((e) => e.seq > last);
+    const skipped = newest.seq - last - fresh.length;
+    last = newest.seq;
+    send(res, 'requests', { skipped, requests: fresh.reverse() });
+  };
+  poll();
+  return setInterval(poll, POLL_MS).unref();
 }
 
 function send(res: Response, event: string, data: unknown): void {

@@ -23,8 +23,8 @@ export function requestRoutes(parts: ControlParts): Router {
   return router;
 }
 
-/** The journal, or a 404 saying it is off (`why` adds what that means for this call). */
-export function journalOf(parts: ControlParts, req: Request, why = ''): Journal {
-  if (!parts.journal) throw new AdminError(404, `${req.method} ${req.originalUrl}: the request journal is off (started with --journal-size 0 or --no-journal)${why}`);
+/** The journal, or a 404 saying it is off. */
+function journalOf(parts: ControlParts, req: Request): Journal {
+  if (!parts.journal) throw new AdminError(404, `${req.method} ${req.originalUrl}: the request journal is off (started with --journal-size 0 or --no-journal)`);
   return parts.journal;
 }

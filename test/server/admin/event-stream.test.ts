@@ -56,6 +56,18 @@ describe('GET /__admin/events', () => {
     }
   });
 
+  test('with the journal off, still says hello (journal capacity 0) and sends the scenario status', async () => {
+    t = await startTestSimulator({ 'a.yaml': 'tokens:\n  alice: { status: 204, body: none }\n' }, { journalSize: 0 });
+    const stream = openStream(t.url);
+    try {
+      await waitFor(() => stream.events.length >= 2, { what: 'hello and scenarios' });
+      expect(stream.events[0]).toEqual({ event: 'hello', data: { adminTokenRequired: false, journalCapacity: 0 } });
+      expect(stream.events[1].data).toMatchObject({ tokens: 1, lastError: null });
+    } finally {
+      stream.close();
+    }
+  });
+
   test('closing the simulator ends an open stream instead of waiting for it', async () => {
     t = await startTestSimulator({ 'a.yaml': 'tokens:\n  alice: { status: 204, body: none }\n' });
     const stream = openStream(t.url);
