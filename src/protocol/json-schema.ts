@@ -64,7 +64,7 @@ const SCALARS: Record<ScalarType, { readonly wire: JsonSchema; readonly about: s
   Date: { wire: { type: 'string', pattern: DATE_PATTERN }, about: 'a date written YYYY-MM-DD' },
   Boolean: { wire: { type: 'string', enum: ['true', 'false'] }, about: 'true or false' },
   Integer: { wire: { type: 'string', pattern: INTEGER_PATTERN }, about: 'an Integer (whole number)' },
-  Long: { wire: { type: 'string', pattern: INTEGER_PATTERN }, about: 'an Long (whole number)' },
+  Long: { wire: { type: 'string', pattern: INTEGER_PATTERN }, about: 'a Long (whole number)' },
 };
 
 function typeSchema(type: FieldType, mode: SchemaMode): JsonSchema {
