@@ -13,7 +13,8 @@ const HEARTBEAT_MS = 15_000;
 /**
  * `GET /events`: server-sent events for the dashboard and scripts. `hello` once, `scenarios` at
  * the start and after every reload (good or failed), `requests` with the journal's new entries,
- * oldest first, and a `skipped` count when more came than one message carries. With the journal
+ * oldest first, and a `skipped` count when more came than one message carries; `scenarios` again
+ * when a runtime token is put or deleted (the tokens and health views list them). With the journal
  * off, the stream still carries `hello` (journalCapacity 0) and `scenarios`: the page's tokens and
  * health views need no journal, and its traffic view can say why it stays empty.
  * The stream reads the journal on a timer instead of hooking the request path: with no stream
@@ -27,7 +28,16 @@ export function eventRoutes(parts: ControlParts, settings: AdminSettings): Route
     send(res, 'hello', { adminTokenRequired: settings.token !== undefined, journalCapacity: journal?.capacity ?? 0 });
     const sendHealth = () => send(res, 'scenarios', scenarioHealth(parts));
     sendHealth();
-    const timer = journal ? followJournal(journal, res) : undefined;
+    const pollJournal = journal ? journalPoller(journal, res) : undefined;
+    let runtimeVersion = parts.runtime.version;
+    const poll = () => {
+      pollJournal?.();
+      if (parts.runtime.version === runtimeVersion) return;
+      runtimeVersion = parts.runtime.version;
+      sendHealth();
+    };
+    poll();
+    const timer = setInterval(poll, POLL_MS).unref();
     const heartbeat = setInterval(() => res.write(': still here\n\n'), HEARTBEAT_MS).unref();
     parts.store.on('reloaded', sendHealth);
     parts.store.on('reload-failed', sendHealth);
@@ -43,8 +53,8 @@ export function eventRoutes(parts: ControlParts, settings: AdminSettings): Route
   return router;
 }
 
-/** Sends the journal's new entries each POLL_MS, starting from the newest MAX_PER_POLL already there. */
-function followJournal(journal: Journal, res: Response): NodeJS.Timeout {
+/** A poll that sends the journal's new entries, the first one starting from the newest MAX_PER_POLL already there. */
+function journalPoller(journal: Journal, res: Response): () => void {
   let last = Math.max(0, ...journal.list({ limit: 1 }).map((e) => e.seq)) - Math.min(journal.size, MAX_PER_POLL);
   const poll = () => {
     const newest = journal.list({ limit: 1 })[0];
@@ -54,8 +64,7 @@ function followJournal(journal: Journal, res: Response): NodeJS.Timeout {
     last = newest.seq;
     send(res, 'requests', { skipped, requests: fresh.reverse() });
   };
-  poll();
-  return setInterval(poll, POLL_MS).unref();
+  return poll;
 }
 
 function send(res: Response, event: string, data: unknown): void {

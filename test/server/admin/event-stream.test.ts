@@ -1,3 +1,4 @@
+import { adminCall, jsonBody } from '../../helpers/admin-client';
 import { getClient, postClient, startTestSimulator, type TestSimulator } from '../../helpers/test-simulator';
 import { waitFor } from '../../helpers/wait-for';
 
@@ -63,6 +64,22 @@ describe('GET /__admin/events', () => {
       await waitFor(() => stream.events.length >= 2, { what: 'hello and scenarios' });
       expect(stream.events[0]).toEqual({ event: 'hello', data: { adminTokenRequired: false, journalCapacity: 0 } });
       expect(stream.events[1].data).toMatchObject({ tokens: 1, lastError: null });
+    } finally {
+      stream.close();
+    }
+  });
+
+  test('sends the scenario status again when a runtime token is put or deleted', async () => {
+    t = await startTestSimulator({ 'a.yaml': 'tokens:\n  alice: { status: 204, body: none }\n' });
+    const stream = openStream(t.url);
+    const runtimeTokens = () => stream.events.filter((e) => e.event === 'scenarios').map((e) => e.data.runtimeTokens);
+    try {
+      await waitFor(() => stream.events.length >= 2, { what: 'hello and scenarios' });
+      expect((await adminCall(t.url, 'PUT', '/__admin/tokens/carol', jsonBody({ status: 403 }))).status).toBe(201);
+      await waitFor(() => runtimeTokens().length >= 2, { what: 'the status after the PUT' });
+      expect((await adminCall(t.url, 'DELETE', '/__admin/tokens/carol')).status).toBe(200);
+      await waitFor(() => runtimeTokens().length >= 3, { what: 'the status after the DELETE' });
+      expect(runtimeTokens()).toEqual([[], ['carol'], []]);
     } finally {
       stream.close();
     }
