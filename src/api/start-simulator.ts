@@ -1,6 +1,6 @@
 import { formatProblem } from '../scenario/problem';
 import type { ScenarioStatus } from '../scenario/live/scenario-store';
-import type { ResetCounts } from '../server/admin/admin-parts';
+import type { ResetCounts } from '../server/simulator-options';
 import type { JournalEntry, JournalFilter } from '../server/journal';
 import { runSimulator, ScenarioLoadError } from '../server/run-simulator';
 import type { SimulatorOptions } from '../server/simulator-options';
