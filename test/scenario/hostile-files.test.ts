@@ -62,3 +62,33 @@ test('an alias written on the next line, after a comment, still counts', () => {
   const problems = parseScenarioFile('laughs.yaml', nested).problems.map((p) => p.message);
   expect(problems).toEqual(['more than 1,000,000 values reached through aliases (each *alias counts every value of what it names); use fewer aliases of large anchors, or split the file']);
 });
+
+/** Flow collections nested `depth` deep: `[[[...]]]`. */
+const nested = (depth: number): string => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+
+test('collections nested past 100 levels are a problem in place, in validate', () => {
+  dir.write('deep.yaml', `tokens:\n  alice:\n    errorText: ${nested(1_000)}\n`);
+  const run = runCli(['validate', 'deep.yaml'], { cwd: dir.path });
+  expect(run.stderr).toBe(
+    'auth-sim: deep.yaml:3:113 YAML: nested more than 100 levels deep (collections inside collections); a scenario needs a handful\n' +
+      'auth-sim: 1 error(s) in 1 file(s)\n',
+  );
+  expect(run.status).toBe(1);
+});
+
+test('a PUT of an entry nested 1,000 then 100,000 deep is a 400 each time, and the process keeps serving', async () => {
+  dir.write('main.yaml', 'tokens:\n  alice: { status: 204, body: none }\n');
+  const cli = await startCli(['--scenarios', '.', '--port', '0'], { cwd: dir.path });
+  try {
+    for (const depth of [1_000, 100_000]) {
+      const res = await fetch(`${cli.url}/__admin/tokens/deep`, { method: 'PUT', headers: { 'content-type': 'application/yaml' }, body: `client: ${nested(depth)}\n` });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: string }).error).toBe(
+        'the entry for token "deep" was not applied: PUT /__admin/tokens/deep:1:108 YAML: nested more than 100 levels deep (collections inside collections); a scenario needs a handful',
+      );
+    }
+    expect((await getClient(cli.url, 'alice')).status).toBe(204);
+  } finally {
+    await cli.stop();
+  }
+});

@@ -6,7 +6,7 @@ import { convertControlScalars } from './control-scalars';
 import { findDuplicateKeys } from './find-duplicate-keys';
 import type { PlacedDocument } from './locate-node';
 import type { Problem, SourceRef } from '../problem';
-import { readYamlText, YAMLException } from './read-yaml-text';
+import { MAX_NESTING, readYamlText, YAMLException } from './read-yaml-text';
 import { validatorSchema, type ValidatorName } from '../schema/scenario-validators';
 
 /**
@@ -52,6 +52,9 @@ export function parseScenarioFile(file: string, text: string, schema: ValidatorN
       return result({}, [{ file, line: error.line, column: error.column, severity: 'error', path: '', message: error.message }]);
     }
     if (!(error instanceof YAMLException)) throw error;
+    // Not handed to `yaml` for a place: it overflows its stack, or aborts the process out of
+    // memory, on the thousands of nested brackets that make js-yaml stop here.
+    if (error.reason.startsWith('nesting exceeded maxDepth')) return result({}, [tooDeep(file, error)]);
     return result({}, syntaxProblems(file, text, placed(), error));
   }
   const data = (read.data ?? {}) as Record<string, unknown>;
@@ -89,6 +92,13 @@ function syntaxProblems(file: string, text: string, { doc, lineCounter }: Placed
   const at = alias ? text.indexOf(`*${alias[1]}`) : -1;
   const pos = at >= 0 ? lineCounter.linePos(at) : { line: (mark?.line ?? 0) + 1, col: (mark?.column ?? 0) + 1 };
   return [{ file, line: pos.line, column: pos.col, severity: 'error', path: '', message: `YAML: ${error.reason}` }];
+}
+
+/** js-yaml's limit on nesting, at its mark: no scenario comes near it. */
+function tooDeep(file: string, error: YAMLException): Problem {
+  const mark = error.mark as { line: number; column: number } | undefined;
+  const message = `YAML: nested more than ${MAX_NESTING} levels deep (collections inside collections); a scenario needs a handful`;
+  return { file, line: (mark?.line ?? 0) + 1, column: (mark?.column ?? 0) + 1, severity: 'error', path: '', message };
 }
 
 /** Where the quoted scalar that runs to `end` without its closing quote opens: the place to fix, not the end of the file. */

@@ -1,5 +1,5 @@
 import * as jsYaml from 'js-yaml';
-import { FAILSAFE_SCHEMA, load, YAMLException, type Type } from 'js-yaml';
+import { FAILSAFE_SCHEMA, load, YAMLException, type LoadOptions, type Type } from 'js-yaml';
 import { AliasBudget } from './alias-budget';
 import type { SourceRef } from '../problem';
 
@@ -11,6 +11,9 @@ import type { SourceRef } from '../problem';
  */
 const { types } = jsYaml as unknown as { types: { null: Type; merge: Type } }; // exported, but not in @types/js-yaml
 const TEXT_SCHEMA = FAILSAFE_SCHEMA.extend({ implicit: [types.null, types.merge] });
+
+/** How deep collections may nest; deeper is a syntax error (parse-scenario-file.ts says so). */
+export const MAX_NESTING = 100;
 
 /** A text's data, and where each key under `tokens:` stands when they could be told apart. */
 export interface YamlText {
@@ -26,7 +29,9 @@ export interface YamlText {
  */
 export function readYamlText(file: string, text: string): YamlText {
   const places = new NodeEvents(file, new AliasBudget());
-  const data = load(text, { schema: TEXT_SCHEMA, filename: file, listener: places.listener });
+  // maxDepth is js-yaml 4.3's option, which @types/js-yaml does not know yet.
+  const options: LoadOptions & { maxDepth: number } = { schema: TEXT_SCHEMA, filename: file, listener: places.listener, maxDepth: MAX_NESTING };
+  const data = load(text, options);
   return { data, tokenPlaces: places.matching(data) };
 }
 
