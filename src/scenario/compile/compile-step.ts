@@ -7,8 +7,9 @@ import type { Answer } from '../scenario-set';
 /** A step as written: one answer's Response fields and control keys (an entry, or one of its `sequence` items). */
 export type StepData = Record<string, unknown>;
 
-/** Keys a step passes down to the answers nested in it (`otherwise`), as file `defaults:` do. */
+/** Keys a step passes down to the answers nested in it (`otherwise`), as file `defaults:` do (DEFAULTS_KEYS holds them). */
 export const SETTING_KEYS = ['delay', 'headers', 'protocol', 'wire'] as const;
+
 
 /** One answer, prebuilt: its frozen Answer, its delay shape, and what to answer when its `chance` misses. */
 export interface CompiledStep {

@@ -8,6 +8,7 @@ import type { CompiledEntry, ScenarioSet, TokenPopulation } from '../scenario-se
 import { defaultFallback } from './default-fallback';
 import { defaultUnavailable } from './api-unavailable';
 import { checkEntryRules } from '../schema/entry-rules';
+import { SPECIAL_ENTRY_KEYS, type SpecialEntry } from '../schema/scenario-schema';
 import { isApiAvailable } from '../../protocol/modules';
 import { createCallerCheck } from '../../caller-auth/caller-guard';
 import { guardWithRefusal, type CallerGuard } from './caller-guard';
@@ -28,11 +29,6 @@ export type PopulationCompiler = (
   base: WireOptions,
   defaultsOf: (file: ParsedScenarioFile) => EntryData,
 ) => { readonly populations: readonly TokenPopulation[]; readonly problems: readonly Problem[] };
-
-/** The entries a file may declare once across the whole set, besides its tokens. */
-const SPECIAL_KEYS = ['fallback', 'unavailable', 'callerAuthFailed'] as const;
-
-type SpecialKey = (typeof SPECIAL_KEYS)[number];
 
 /** Options that apply to the whole set. */
 export interface LoadOptions {
@@ -55,7 +51,7 @@ export function loadScenarioSet(texts: readonly ScenarioText[], options: LoadOpt
   if (hasErrors(problems)) return { ok: false, problems };
   for (const file of parsed) problems.push(...checkEntryRules(file, base));
   const entries = new Map<string, CompiledEntry>();
-  const special: Partial<Record<SpecialKey, CompiledEntry>> = {};
+  const special: Partial<Record<SpecialEntry, CompiledEntry>> = {};
   const callerGuards = new Map<string, CallerGuard>();
   for (const file of parsed) {
     const defaults = fileDefaults(file, options);
@@ -66,7 +62,7 @@ export function loadScenarioSet(texts: readonly ScenarioText[], options: LoadOpt
       if (earlier) problems.push(duplicateToken(token, source, earlier.source));
       else entries.set(token, compileEntry(raw, defaults, base, source, token));
     }
-    for (const key of SPECIAL_KEYS) {
+    for (const key of SPECIAL_ENTRY_KEYS) {
       if (file.data[key] === undefined) continue;
       const source = where(file, [key]);
       const earlier = special[key];

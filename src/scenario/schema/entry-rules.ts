@@ -9,6 +9,7 @@ import type { NodePath } from '../read/locate-node';
 import { placeOf, type ParsedScenarioFile } from '../read/parse-scenario-file';
 import type { Problem } from '../problem';
 import { PASSED_CONTROL_KEYS } from './generate-knobs';
+import { SPECIAL_ENTRY_KEYS } from './scenario-schema';
 import { ENTRY_ONLY_KEYS } from './toolbox-schema';
 import { overlongDurations } from './timer-limit';
 import { checkTypedScalars } from './typed-scalar-rules';
@@ -29,7 +30,7 @@ export function checkEntryRules(file: ParsedScenarioFile, base: WireOptions): Pr
   const defaults = (file.data.defaults ?? {}) as StepData;
   for (const overlong of overlongDurations(defaults, ['defaults'])) report(overlong.path, 'error', overlong.message);
   const named = Object.entries((file.data.tokens ?? {}) as Record<string, StepData>).map(([t, e]) => [['tokens', t], e] as const);
-  const special = (['fallback', 'unavailable', 'callerAuthFailed'] as const).filter((k) => file.data[k] !== undefined).map((k) => [[k], file.data[k] as StepData] as const);
+  const special = SPECIAL_ENTRY_KEYS.filter((k) => file.data[k] !== undefined).map((k) => [[k], file.data[k] as StepData] as const);
   const fileWire = wireOf(defaults, base.wire);
   for (const [path, entry] of [...named, ...special]) checkEntry(entry, path, versionOf(entry, versionOf(defaults, base.version)), base, report, wireOf(entry, fileWire));
   const populations = Array.isArray(file.data.generate) ? (file.data.generate as unknown[]) : [];

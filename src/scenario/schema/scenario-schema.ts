@@ -3,6 +3,7 @@ import { PROTOCOL_VERSIONS } from '../../protocol/versions';
 import { WIRE_STYLES } from '../../protocol/wire-encode';
 import { ANSWER_KEYS, delaySchema, ENTRY_ONLY_KEYS, HTTP_STATUS_SCHEMA } from './toolbox-schema';
 import { generateListSchema } from './generate-schema';
+import { SETTING_KEYS } from '../compile/compile-step';
 import { headersSchema } from './header-schema';
 import { CALLER_AUTH_FORMS, CALLER_AUTH_PATTERN } from '../../caller-auth/caller-credentials';
 
@@ -45,8 +46,22 @@ export function isSecretPath(path: string): boolean {
   return path.split(/[.[\]]/).some((step) => SECRET_KEYS.includes(step));
 }
 
-/** The keys of `defaults:`, file-level settings every entry of the file gets unless it says otherwise; `callerAuth` guards the file's tokens. */
-export const DEFAULTS_KEYS = { delay: CONTROL_KEYS.delay, headers: CONTROL_KEYS.headers, protocol: CONTROL_KEYS.protocol, wire: CONTROL_KEYS.wire, callerAuth: callerAuthSchema } satisfies Record<string, JsonSchema>;
+/** The keys of `defaults:`: the settings every entry of the file gets unless it says otherwise, and `callerAuth`, which guards the file's tokens. */
+export const DEFAULTS_KEYS = {
+  ...(Object.fromEntries(SETTING_KEYS.map((k) => [k, CONTROL_KEYS[k]])) as Pick<typeof CONTROL_KEYS, (typeof SETTING_KEYS)[number]>),
+  callerAuth: callerAuthSchema,
+} satisfies Record<string, JsonSchema>;
+
+/** The entries a file may hold beside its tokens, each at most once in a whole set, and what each answers. */
+export const SPECIAL_ENTRIES = {
+  fallback: 'What an unknown token gets (default: 404 CLIENT_NOT_FOUND)',
+  unavailable: 'What every request gets when no API module is installed (default: 503 API_UNAVAILABLE)',
+  callerAuthFailed: 'What a refused caller gets: wrong or missing callerAuth credentials, or no valid client certificate (default: 401 UNAUTHORIZED)',
+} as const;
+
+export type SpecialEntry = keyof typeof SPECIAL_ENTRIES;
+
+export const SPECIAL_ENTRY_KEYS = Object.keys(SPECIAL_ENTRIES) as SpecialEntry[];
 
 const defaultsSchema: JsonSchema = {
   title: 'defaults',
@@ -75,9 +90,7 @@ export function scenarioFileSchema(): JsonSchema {
         type: 'object',
         additionalProperties: { $ref: '#/$defs/Entry' },
       },
-      fallback: { $ref: '#/$defs/Entry', $comment: 'What an unknown token gets (default: 404 CLIENT_NOT_FOUND)' },
-      unavailable: { $ref: '#/$defs/Entry', $comment: 'What every request gets when no API module is installed (default: 503 API_UNAVAILABLE)' },
-      callerAuthFailed: { $ref: '#/$defs/Entry', $comment: 'What a refused caller gets: wrong or missing callerAuth credentials, or no valid client certificate (default: 401 UNAUTHORIZED)' },
+      ...Object.fromEntries(SPECIAL_ENTRY_KEYS.map((key) => [key, { $ref: '#/$defs/Entry', $comment: SPECIAL_ENTRIES[key] }])),
       defaults: defaultsSchema,
       generate: generateListSchema(CONTROL_KEYS),
     },
