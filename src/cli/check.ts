@@ -3,7 +3,7 @@ import { REPORT_FORMATS, formatReport, type ReportFormat } from '../check/format
 import { countFindings, runCheck } from '../check/run-check';
 import { MODULES } from '../protocol/modules';
 import { LATEST_VERSION, PROTOCOL_VERSIONS } from '../protocol/versions';
-import { DEFAULT_WIRE_OPTIONS, WIRE_STYLES, type WireOptions } from '../protocol/wire-encode';
+import { WIRE_STYLES } from '../protocol/wire-encode';
 import { parseDuration } from '../scenario/compile/duration';
 import { collect } from './default-scenarios';
 import { parseModules, toolboxSettings, type ToolboxFlags } from './toolbox-flags';
@@ -45,17 +45,12 @@ export function registerCheck(program: Command): void {
         baseUrl,
         tokens: flags.token,
         timeoutMs: flags.timeout,
-        wire: wireHeldTo(flags),
+        wire: toolboxSettings(flags).wire,
         ...(flags.unknownToken !== undefined ? { unknownToken: flags.unknownToken } : {}),
       });
       process.stdout.write(formatReport(report, flags.format));
       if (countFindings(report).errors > 0) process.exitCode = 1;
     });
-}
-
-/** The protocol the service is held to: serve's defaults (latest version, every module, strings). */
-export function wireHeldTo(flags: ToolboxFlags): WireOptions {
-  return toolboxSettings(flags).wire ?? DEFAULT_WIRE_OPTIONS;
 }
 
 /** A duration as scenario files write one ("5s", "800ms", or milliseconds). */

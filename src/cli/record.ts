@@ -6,10 +6,10 @@ import { createRecordProxy } from '../record/record-proxy';
 import { createRecorder } from '../record/recorder';
 import { createRedactor } from '../record/redact-entry';
 import { startServer } from '../server/start-server';
-import { heldToOptions, parseTimeout, wireHeldTo } from './check';
+import { heldToOptions, parseTimeout } from './check';
 import { createLogger, type Logger } from './logger';
 import { parsePort } from './serve';
-import { parseSeed, type ToolboxFlags } from './toolbox-flags';
+import { parseSeed, toolboxSettings, type ToolboxFlags } from './toolbox-flags';
 
 interface RecordFlags extends ToolboxFlags {
   target: string;
@@ -45,7 +45,7 @@ export function registerRecord(program: Command): void {
     .addHelpText('after', '\nExample:\n  $ auth-sim record --target http://crm.local:8080 --out scenarios/recorded.yaml --redact --port 8081\n  (point the chat server at http://127.0.0.1:8081)')
     .action(async (flags: RecordFlags) => {
       const logger = createLogger();
-      const wire = wireHeldTo(flags);
+      const { wire } = toolboxSettings(flags);
       const recorder = createRecorder({
         out: flags.out,
         target: flags.target,

@@ -26,8 +26,8 @@ export const TOOLBOX_OPTIONS: readonly Option[] = [
   new Option('--seed <number>', 'seed of chance and random delays, to replay a run (default: random, printed at start)').argParser(parseSeed),
 ];
 
-/** The simulator options these flags set. */
-export function toolboxSettings(flags: ToolboxFlags): Pick<SimulatorOptions, 'wire' | 'delay' | 'seed'> {
+/** The simulator options these flags set; `wire` always, with serve's defaults (latest version, every module, strings). */
+export function toolboxSettings(flags: ToolboxFlags): Required<Pick<SimulatorOptions, 'wire'>> & Pick<SimulatorOptions, 'delay' | 'seed'> {
   return {
     wire: { version: flags.protocol ?? LATEST_VERSION, modules: flags.modules ?? MODULES, wire: flags.wire ?? WIRE_STYLES[0] },
     ...(flags.delay !== undefined ? { delay: flags.delay } : {}),
