@@ -1,18 +1,34 @@
 import type { SetChanges } from '../scenario/live/diff-sets';
 import type { ReloadOutcome, ScenarioStore } from '../scenario/live/scenario-store';
 import { tokenCount } from '../scenario/scenario-set';
+import type { Problem } from '../scenario/problem';
 import type { Simulator } from '../server/run-simulator';
 import type { Logger } from './logger';
 import { reportProblems } from './report-problems';
-import type { ShowWarnings } from './set-warnings';
 
 const NAMES_SHOWN = 5;
+
+/** Prints a served set's warnings. */
+export type ShowWarnings = (logger: Logger, warnings: readonly Problem[]) => void;
+
+/**
+ * Every warning, one line each, for a set the user chose; for the shipped examples served by
+ * default (no --scenarios), one line with the count and the command that lists them: those
+ * warnings are demonstrations (deprecated fields, an old protocol version), and a newcomer's
+ * first screen should not open with them.
+ */
+export function warningsShown(shippedExamples: boolean): ShowWarnings {
+  if (!shippedExamples) return reportProblems;
+  return (logger, warnings) => {
+    if (warnings.length > 0) logger.info(`the shipped examples demonstrate ${plural(warnings.length, 'warning')} on purpose; see them with: npx auth-sim validate`);
+  };
+}
 
 /**
  * Prints one line per reload (files, tokens, what changed, how long), every problem of a failed
  * one with "still serving the last good set", and watcher errors; reloads on SIGHUP.
  */
-export function followReloads(simulator: Simulator, logger: Logger, showWarnings: ShowWarnings = reportProblems): void {
+export function followReloads(simulator: Simulator, logger: Logger, showWarnings: ShowWarnings): void {
   const { store } = simulator;
   store.on('reloaded', (outcome: Extract<ReloadOutcome, { ok: true }>) => {
     showWarnings(logger, outcome.set.warnings);

@@ -11,14 +11,8 @@ const MAX_GRACE_MS = 2 ** 31 - 1;
 /** How long the last output may take to reach a reader before the process exits anyway. */
 const LAST_WORDS_MS = 1000;
 
-/** The serve flags of stopping. */
-export interface ShutdownFlags {
-  shutdownGrace: number;
-}
-
-export const SHUTDOWN_OPTIONS: readonly Option[] = [
-  new Option('--shutdown-grace <duration>', 'on Ctrl-C or SIGTERM, how long in-flight requests (delays, hangs) may take before their connections are cut: "5s", "500ms", 0').default(DEFAULT_SHUTDOWN_GRACE_MS, '5s').argParser(parseGrace),
-];
+/** serve's --shutdown-grace. */
+export const SHUTDOWN_GRACE_OPTION = new Option('--shutdown-grace <duration>', 'on Ctrl-C or SIGTERM, how long in-flight requests (delays, hangs) may take before their connections are cut: "5s", "500ms", 0').default(DEFAULT_SHUTDOWN_GRACE_MS, '5s').argParser(parseGrace);
 
 /** A duration from 0 to 2^31-1 ms: "5s", "500ms", "1m", or bare milliseconds. */
 export function parseGrace(value: string): number {

@@ -48,17 +48,12 @@ export function tlsSettings(flags: TlsFlags, env: NodeJS.ProcessEnv = process.en
 }
 
 /**
- * Where `--tls` writes the certificate it made: the temp dir, named by host and port, so a fixed
- * port keeps one path across restarts (point the trust store at it once) and two simulators
- * never overwrite each other's.
+ * Writes the certificate `--tls` made (public: no key) for the user's trust store; returns the
+ * path: in the temp dir, named by host and port, so a fixed port keeps one path across restarts
+ * (point the trust store at it once) and two simulators never overwrite each other's.
  */
-export function selfSignedCertPath(host: string, port: number): string {
-  return path.join(os.tmpdir(), 'auth-sim-tls', `${host.replace(/[^\w.-]/g, '_')}-${port}-cert.pem`);
-}
-
-/** Writes the certificate (public: no key) for the user's trust store; returns the path. */
 export function writeSelfSignedCert(served: ServedTls, host: string, port: number): string {
-  const file = selfSignedCertPath(host, port);
+  const file = path.join(os.tmpdir(), 'auth-sim-tls', `${host.replace(/[^\w.-]/g, '_')}-${port}-cert.pem`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, served.certificate);
   return file;
