@@ -36,7 +36,7 @@ export function controlSettings(flags: ControlFlags): Pick<SimulatorOptions, 'jo
 }
 
 /** A path of its own for the admin API. */
-export function parseAdminPrefix(value: string): string {
+function parseAdminPrefix(value: string): string {
   try {
     return normalizePrefix(value);
   } catch (error) {
@@ -45,7 +45,7 @@ export function parseAdminPrefix(value: string): string {
 }
 
 /** A whole number from 0. */
-export function parseJournalSize(value: string): number {
+function parseJournalSize(value: string): number {
   const n = Number(value);
   if (!/^\d+$/.test(value) || !Number.isSafeInteger(n)) throw new InvalidArgumentError(`--journal-size must be a whole number from 0 (0 turns the journal off), got "${value}"`);
   return n;

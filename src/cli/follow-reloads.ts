@@ -45,14 +45,14 @@ export function followReloads(simulator: Simulator, logger: Logger, showWarnings
 }
 
 /** `reload (a.yaml): 2 files, 40 tokens; added 1, removed 0, changed 2 (+bob ~alice ~carol); 12 ms` */
-export function describeReload(outcome: Extract<ReloadOutcome, { ok: true }>): string {
+function describeReload(outcome: Extract<ReloadOutcome, { ok: true }>): string {
   const { set, changes, trigger, ms } = outcome;
   const size = `${plural(set.files.length, 'file')}, ${plural(tokenCount(set), 'token')}`;
   return `reload (${trigger}): ${size}; ${describeChanges(changes)}; ${Math.round(ms)} ms`;
 }
 
 /** `reload (a.yaml) failed with 1 problem; still serving the last good set (loaded at ..., 40 tokens)` */
-export function describeFailure(outcome: Extract<ReloadOutcome, { ok: false }>, store: ScenarioStore): string {
+function describeFailure(outcome: Extract<ReloadOutcome, { ok: false }>, store: ScenarioStore): string {
   const status = store.status();
   const kept = status.loadedAt ? `still serving the last good set (loaded at ${status.loadedAt}, ${plural(status.tokens, 'token')})` : 'nothing to serve yet';
   return `reload (${outcome.trigger}) failed with ${plural(outcome.problems.length, 'problem')}; ${kept}`;

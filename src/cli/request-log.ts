@@ -18,7 +18,7 @@ export function createRequestLog(format: LogFormat, quiet: boolean | undefined, 
   const color = !json && useColor(out);
   const prefix = color ? pc.dim('auth-sim:') : 'auth-sim:';
   return new BatchedLines<JournalEntry>(out, {
-    format: json ? (entry) => `${formatRequestJson(entry)}\n` : (entry) => `${prefix} ${formatRequestLine(entry, color)}\n`,
+    format: json ? (entry) => `${JSON.stringify({ level: 'info', event: 'request', ...entry })}\n` : (entry) => `${prefix} ${formatRequestLine(entry, color)}\n`,
     droppedNote: json ? (n) => `${JSON.stringify({ level: 'warn', event: 'dropped', lines: n, message: DROPPED })}\n` : (n) => `${prefix} ${n} ${DROPPED}\n`,
     ...(onFirstDrop ? { onFirstDrop } : {}),
   });
@@ -47,11 +47,6 @@ export function formatRequestLine(entry: JournalEntry, color: boolean): string {
   if (entry.nearMisses.length > 0) parts.push(`did you mean ${entry.nearMisses.map((t) => JSON.stringify(t)).join(' or ')}?`);
   if (entry.clientCert !== null) parts.push(`cert ${entry.clientCert}`);
   return parts.join('  ');
-}
-
-/** The machine form: the journal entry itself, one JSON object per line. */
-export function formatRequestJson(entry: JournalEntry): string {
-  return JSON.stringify({ level: 'info', event: 'request', ...entry });
 }
 
 function describeMatch(entry: JournalEntry): string {

@@ -18,7 +18,7 @@ export interface TlsFlags {
 }
 
 /** Where AUTH_SIM_CALLER_AUTH's credentials come from: one a line, added to --caller-auth's. */
-export const CALLER_AUTH_ENV = 'AUTH_SIM_CALLER_AUTH';
+const CALLER_AUTH_ENV = 'AUTH_SIM_CALLER_AUTH';
 
 /** The options, in help order; serve.ts adds each to its command. */
 export const TLS_OPTIONS: readonly Option[] = [

@@ -46,7 +46,7 @@ export function parseModules(value: string): ModuleName[] {
 }
 
 /** A delay written as in YAML: `250ms`, `{ uniform: [100ms, 2s] }`, `{ lognormal: { median: 200ms } }`. */
-export function parseDelay(value: string): unknown {
+function parseDelay(value: string): unknown {
   let written: unknown;
   try {
     written = yaml().parse(value);
