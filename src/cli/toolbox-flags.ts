@@ -17,6 +17,9 @@ export interface ToolboxFlags {
   seed?: number;
 }
 
+/** --seed: a whole number from 0 to 4294967295. */
+export const parseSeed = wholeNumberParser(0, 0xffffffff, () => 'the seed must be a whole number from 0 to 4294967295');
+
 /** The options, in help order; serve.ts adds each to its command. */
 export const TOOLBOX_OPTIONS: readonly Option[] = [
   new Option('--protocol <version>', `serve as this protocol version unless a file or token says otherwise (default: ${LATEST_VERSION})`).choices(PROTOCOL_VERSIONS),
@@ -61,9 +64,11 @@ function parseDelay(value: string): unknown {
   return written;
 }
 
-/** A whole number from 0 to 4294967295. */
-export function parseSeed(value: string): number {
-  const seed = Number(value);
-  if (!/^\d+$/.test(value) || seed > 0xffffffff) throw new InvalidArgumentError('the seed must be a whole number from 0 to 4294967295');
-  return seed;
+/** A parser of a flag's whole number (digits only) from `min` to `max`; `refusal` words the message. */
+export function wholeNumberParser(min: number, max: number, refusal: (value: string) => string): (value: string) => number {
+  return (value) => {
+    const n = Number(value);
+    if (!/^\d+$/.test(value) || n < min || n > max) throw new InvalidArgumentError(refusal(value));
+    return n;
+  };
 }
