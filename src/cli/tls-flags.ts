@@ -31,13 +31,13 @@ export const TLS_OPTIONS: readonly Option[] = [
 ];
 
 /** The simulator options these flags set: files read, combinations checked. Throws with what to fix. */
-export function tlsSettings(flags: TlsFlags, env: NodeJS.ProcessEnv = process.env): Pick<SimulatorOptions, 'tls' | 'callerAuth'> {
+export function tlsSettings(flags: TlsFlags): Pick<SimulatorOptions, 'tls' | 'callerAuth'> {
   const own = flags.tlsCert !== undefined || flags.tlsKey !== undefined;
   if (flags.tls && own) throw new Error('--tls makes a self-signed certificate; to serve your own, give only --tls-cert and --tls-key');
   if (own && (flags.tlsCert === undefined || flags.tlsKey === undefined)) throw new Error('--tls-cert and --tls-key go together: give both');
   if (flags.tlsClientCa !== undefined && !flags.tls && !own) throw new Error('--tls-client-ca needs HTTPS: add --tls, or --tls-cert and --tls-key');
   if (flags.tlsClientOptional && flags.tlsClientCa === undefined) throw new Error('--tls-client-optional needs --tls-client-ca (the CA client certificates are checked against)');
-  const fromEnv = env[CALLER_AUTH_ENV] === undefined ? [] : splitCredentialList(env[CALLER_AUTH_ENV]);
+  const fromEnv = process.env[CALLER_AUTH_ENV] === undefined ? [] : splitCredentialList(process.env[CALLER_AUTH_ENV]);
   // Checked here rather than by commander's argParser, whose message would repeat the value.
   const problems = [...parseCallerCredentials(flags.callerAuth ?? [], '--caller-auth').problems, ...parseCallerCredentials(fromEnv, CALLER_AUTH_ENV).problems];
   if (problems.length > 0) throw new Error(problems.join('\n'));
