@@ -57,7 +57,10 @@ function evaluateTargets(r) {
     add(`${label} hand-written tokens: throughput auth-sim / baseline`, '>= 0.8', ratio(id, 'rps'), times, (v) => v >= 0.8, also);
     add(`${label} hand-written tokens: p99 auth-sim / baseline`, '<= 2x', ratio(id, 'p99'), times, (v) => v <= 2);
   }
-  add('1M synthetic population: throughput auth-sim / baseline', '>= 0.5', ratio('synth-1000000', 'rps'), times, (v) => v >= 0.5, cpuRatio('synth-1000000'));
+  // Missed by choice: a card is built and encoded by the one encoder when asked for, as a
+  // hand-written entry is; the faster second writer that once met this line was removed.
+  const synthCpu = cpuRatio('synth-1000000');
+  add('1M synthetic population: throughput auth-sim / baseline', '>= 0.5', ratio('synth-1000000', 'rps'), times, (v) => v >= 0.5, synthCpu && `${synthCpu}; one card path, by choice`);
   const hand = find(r.startup, 'startup-hand');
   const first = server(hand, AUTH_START);
   const fromYaml = server(hand, 'baseline (same YAML file)');

@@ -5,7 +5,7 @@ import { makeAccountNumber } from './identifiers';
 import { CONTACTS_RULES, drawDate, firstChar, type Person } from './person';
 import type { PopulationContext } from './population-context';
 
-/** What a client card is drawn from; optional fields draw the rest as they are filled. Texts are byte strings. */
+/** What a client card is drawn from; optional fields draw the rest as they are filled. */
 export interface ClientFacts {
   readonly ctx: PopulationContext;
   readonly id: string;

@@ -4,7 +4,7 @@ import type { Person } from './person';
 import { drawDate } from './person';
 import type { PopulationContext } from './population-context';
 
-/** An organisation as the chat server's company list shows it; identifiers agree with each other; texts are byte strings. */
+/** An organisation as the chat server's company list shows it; identifiers agree with each other. */
 export interface CompanyFacts {
   readonly id: number;
   readonly name: string;

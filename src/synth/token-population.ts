@@ -37,8 +37,8 @@ export function createTokenPopulation(spec: PopulationSpec, template: TokenTempl
 }
 
 /**
- * compileEntry's merge and answer compiler, minus its per-entry SHA-1 fingerprint (a card's
- * fingerprint is the population's plus n): hashing every card would add ~10 µs to each request.
+ * compileEntry's merge and answer compiler with the card's fingerprint made from the population's
+ * and n, rather than hashed from the card, which would cost every stateful request a hash.
  * A card has no sequence, expiry or fault, so this is the same single prebuilt reply.
  */
 function compileCard(card: EntryData, from: PopulationSource, n: number): CompiledEntry {

@@ -13,20 +13,17 @@ export type FileDefaults = EntryData;
 /**
  * One validated entry as a CompiledEntry whose answers (every reply variant: steps, faults) are
  * serialised to bytes by its first request and kept from then on. Validation has already
- * accepted the entry, so compiling cannot fail; deferring it takes ~12 ms off a 1,000-token
- * start, where most tokens are not asked for in the first seconds, and a request pays it once.
+ * accepted the entry, so compiling cannot fail, and a start need not encode the many tokens
+ * nobody asks for in its first seconds.
  */
 export function compileEntry(raw: EntryData, defaults: FileDefaults, base: WireOptions, source: SourceRef, token?: string): CompiledEntry {
   const merged: EntryData = { ...defaults, ...raw, headers: { ...(defaults.headers as object), ...(raw.headers as object) } };
-  // Hashed when first asked for (a reload's diff, a stateful entry's first request): ~30 µs an
-  // entry that a start of a big set would otherwise pay for every token up front.
+  // Hashed when first asked for (a reload's diff, a stateful entry's first request), not for every token at start.
   let fingerprint: string | undefined;
   const fingerprintOf = (): string => (fingerprint ??= fingerprintEntry(merged, base));
   // The first request swaps in the compiled answer function, so later requests call it directly
-  // (a wrapper checking "compiled yet?" on every request cost ~0.5 µs of a ~12 µs request). The
-  // entry is sealed, not frozen, for that one write; what it answers never changes.
-  // `token` is always present (undefined when shared) so every entry has one shape and the
-  // request path's `entry.answer(...)` call site stays monomorphic.
+  // rather than through a "compiled yet?" check. The entry is sealed, not frozen, for that one
+  // write. `token` is always present (undefined when shared) so every entry has one shape.
   const entry: { readonly source: SourceRef; readonly token: string | undefined; readonly fingerprint: string; answer: (context: AnswerContext) => Answer } = {
     source,
     token,

@@ -29,6 +29,11 @@ export type PopulationCompiler = (
   defaultsOf: (file: ParsedScenarioFile) => EntryData,
 ) => { readonly populations: readonly TokenPopulation[]; readonly problems: readonly Problem[] };
 
+/** The entries a file may declare once across the whole set, besides its tokens. */
+const SPECIAL_KEYS = ['fallback', 'unavailable', 'callerAuthFailed'] as const;
+
+type SpecialKey = (typeof SPECIAL_KEYS)[number];
+
 /** Options that apply to the whole set. */
 export interface LoadOptions {
   readonly wire?: WireOptions;
@@ -50,9 +55,7 @@ export function loadScenarioSet(texts: readonly ScenarioText[], options: LoadOpt
   if (hasErrors(problems)) return { ok: false, problems };
   for (const file of parsed) problems.push(...checkEntryRules(file, base));
   const entries = new Map<string, CompiledEntry>();
-  let fallback: CompiledEntry | undefined;
-  let unavailable: CompiledEntry | undefined;
-  let callerAuthFailed: CompiledEntry | undefined;
+  const special: Partial<Record<SpecialKey, CompiledEntry>> = {};
   const callerGuards = new Map<string, CallerGuard>();
   for (const file of parsed) {
     const defaults = fileDefaults(file, options);
@@ -63,20 +66,12 @@ export function loadScenarioSet(texts: readonly ScenarioText[], options: LoadOpt
       if (earlier) problems.push(duplicateToken(token, source, earlier.source));
       else entries.set(token, compileEntry(raw, defaults, base, source, token));
     }
-    if (file.data.fallback !== undefined) {
-      const source = where(file, ['fallback']);
-      if (fallback) problems.push(duplicateFallback(source, fallback.source));
-      else fallback = compileEntry(file.data.fallback as EntryData, defaults, base, source);
-    }
-    if (file.data.unavailable !== undefined) {
-      const source = where(file, ['unavailable']);
-      if (unavailable) problems.push(duplicateKey('unavailable', source, unavailable.source));
-      else unavailable = compileEntry(file.data.unavailable as EntryData, defaults, base, source);
-    }
-    if (file.data.callerAuthFailed !== undefined) {
-      const source = where(file, ['callerAuthFailed']);
-      if (callerAuthFailed) problems.push(duplicateKey('callerAuthFailed', source, callerAuthFailed.source));
-      else callerAuthFailed = compileEntry(file.data.callerAuthFailed as EntryData, defaults, base, source);
+    for (const key of SPECIAL_KEYS) {
+      if (file.data[key] === undefined) continue;
+      const source = where(file, [key]);
+      const earlier = special[key];
+      if (earlier) problems.push(duplicateKey(key, source, earlier.source));
+      else special[key] = compileEntry(file.data[key] as EntryData, defaults, base, source);
     }
     const credentials = fileCredentials(file);
     if (credentials.length > 0) callerGuards.set(file.file, guardWithRefusal(createCallerCheck({ credentials }), base, ` for ${file.file}`));
@@ -87,10 +82,10 @@ export function loadScenarioSet(texts: readonly ScenarioText[], options: LoadOpt
   const set: ScenarioSet = {
     entries,
     populations: synthetic.populations,
-    fallback: fallback ?? defaultFallback(base),
-    ...(isApiAvailable(base.modules) ? {} : { unavailable: unavailable ?? defaultUnavailable(base) }),
+    fallback: special.fallback ?? defaultFallback(base),
+    ...(isApiAvailable(base.modules) ? {} : { unavailable: special.unavailable ?? defaultUnavailable(base) }),
     callerGuards: callerGuards.size > 0 ? callerGuards : null,
-    callerAuthFailed: callerAuthFailed ?? null,
+    callerAuthFailed: special.callerAuthFailed ?? null,
     files: texts.map((t) => t.file),
     warnings: problems,
     loadedAt: new Date(),
@@ -120,11 +115,6 @@ function where(file: ParsedScenarioFile, path: string[]): SourceRef {
 function duplicateToken(token: string, here: SourceRef, first: SourceRef): Problem {
   const message = `token ${JSON.stringify(token)} is defined twice: here and at ${first.file}:${first.line}:${first.column}`;
   return { ...here, severity: 'error', path: `tokens.${token}`, message };
-}
-
-function duplicateFallback(here: SourceRef, first: SourceRef): Problem {
-  const message = `fallback is defined twice: here and at ${first.file}:${first.line}:${first.column}; keep one`;
-  return { ...here, severity: 'error', path: 'fallback', message };
 }
 
 function duplicateKey(key: string, here: SourceRef, first: SourceRef): Problem {
