@@ -7,7 +7,7 @@ export type { ScenarioInput, SimulatorHandle, SimulatorStatus, StartOptions } fr
 export type { Delay, Duration, Fault, GenerateItem, ResponseFields, ScenarioDefaults, ScenarioEntry, ScenarioFile, ScenarioStep, CallerCredentialText } from './api/scenario-types';
 export type { ResourceInput } from './protocol/resource-types';
 export type { JournalEntry, JournalFilter, MatchKind } from './server/journal';
-export type { ResetCounts } from './server/admin/admin-parts';
+export type { ResetCounts } from './server/simulator-options';
 export type { Problem, SourceRef } from './scenario/problem';
 export type { ScenarioStatus } from './scenario/live/scenario-store';
 export type { TokenOrigin } from './server/request-token';
@@ -15,7 +15,7 @@ export type { WireOptions, WireStyle } from './protocol/wire-encode';
 export type { TlsOptions, ServedTls } from './tls/server-tls';
 export { TlsSetupError } from './tls/server-tls';
 export type { TlsFailure } from './server/simulator-options';
-export { CallerAuthError } from './caller-auth/global-guard';
+export { CallerAuthError } from './caller-auth/caller-guard';
 /** Makes certificates for tests: a CA, a client certificate it signs, an expired one. */
 export { issueCertificate } from './tls/issue-certificate';
 export type { CertificateSpec, IssuedCertificate } from './tls/issue-certificate';

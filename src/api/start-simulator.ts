@@ -1,8 +1,7 @@
 import { formatProblem, type Problem } from '../scenario/problem';
-import type { ResetCounts } from '../server/admin/admin-parts';
 import type { JournalEntry, JournalFilter } from '../server/journal';
 import { runSimulator, ScenarioLoadError } from '../server/run-simulator';
-import type { SimulatorOptions } from '../server/simulator-options';
+import type { ResetCounts, SimulatorOptions } from '../server/simulator-options';
 import type { ScenarioSources, ScenarioStatus } from '../scenario/live/scenario-store';
 import type { ServedTls } from '../tls/server-tls';
 import type { ScenarioEntry, ScenarioFile } from './scenario-types';

@@ -4,9 +4,9 @@
  * `defaults.callerAuth`: `basic:USER:PASSWORD`, `bearer:TOKEN` or `header:NAME=VALUE`.
  */
 
-/** The schemes, as written before the first colon. */
-export const CALLER_AUTH_SCHEMES = ['basic', 'bearer', 'header'] as const;
-export type CallerAuthScheme = (typeof CALLER_AUTH_SCHEMES)[number];
+/** Each scheme, as written before the first colon, and how the rest of its written form reads. */
+const FORMS = { basic: 'USER:PASSWORD', bearer: 'TOKEN', header: 'NAME=VALUE' } as const;
+type CallerAuthScheme = keyof typeof FORMS;
 
 /** One accepted credential. */
 export type CallerCredential =
@@ -29,8 +29,7 @@ const MATCHER = new RegExp(CALLER_AUTH_PATTERN, 's');
 export function parseCallerCredential(spec: string): CallerCredential | { readonly problem: string } {
   if (!MATCHER.test(spec)) {
     const scheme = spec.slice(0, Math.max(0, spec.indexOf(':')));
-    const known = (CALLER_AUTH_SCHEMES as readonly string[]).includes(scheme);
-    const hint = known ? `the ${scheme} form is ${scheme}:${formOf(scheme as CallerAuthScheme)}` : `it starts with "${scheme.slice(0, 12)}", not basic:, bearer: or header:`;
+    const hint = Object.hasOwn(FORMS, scheme) ? `the ${scheme} form is ${scheme}:${FORMS[scheme as CallerAuthScheme]}` : `it starts with "${scheme.slice(0, 12)}", not basic:, bearer: or header:`;
     return { problem: `a caller credential must be ${CALLER_AUTH_FORMS} (${hint}); the value is not shown, it may hold a secret` };
   }
   const colon = spec.indexOf(':');
@@ -44,10 +43,6 @@ export function parseCallerCredential(spec: string): CallerCredential | { readon
   }
   const equals = rest.indexOf('=');
   return { scheme, name: rest.slice(0, equals).toLowerCase(), value: rest.slice(equals + 1) };
-}
-
-function formOf(scheme: CallerAuthScheme): string {
-  return { basic: 'USER:PASSWORD', bearer: 'TOKEN', header: 'NAME=VALUE' }[scheme];
 }
 
 /** Parses several; every problem is reported, each naming where the credential came from. */

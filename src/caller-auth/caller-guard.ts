@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
-import type { CallerCredential } from './caller-credentials';
+import { parseCallerCredentials, type CallerCredential } from './caller-credentials';
 
 /**
  * Checks that a request comes from an accepted caller. What a refused caller is answered is the
@@ -13,36 +13,47 @@ export interface CallerCheck {
   readonly challenges: Readonly<Record<string, string>>;
 }
 
-/** What a guard demands: a valid client certificate (mutual TLS answered in HTTP), credentials, or both. */
-export interface GuardSpec {
-  readonly credentials: readonly CallerCredential[];
-  /** `--tls-client-optional`: the handshake let the caller in, so the certificate is checked here. */
-  readonly clientCertificate?: boolean;
-}
-
 /** The built-in refusal: 401 in the protocol's error shape (the reference has no word on callers; this is what such services answer). */
 export const DEFAULT_CALLER_REFUSAL = Object.freeze({ status: 401, errorCode: 'UNAUTHORIZED', errorText: 'the caller is not authenticated' });
 
 /** Why a caller was refused, as the journal says it. */
-export const REFUSALS = Object.freeze({
+const REFUSALS = Object.freeze({
   missing: 'no credentials',
   wrong: 'wrong credentials',
   noCertificate: 'no client certificate',
 });
 
-/** The check `spec` demands. */
-export function createCallerCheck(spec: GuardSpec): CallerCheck {
+/**
+ * The check that demands one of `credentials` (none: any caller passes them) and, with
+ * `clientCertificate` (`--tls-client-optional`: the handshake let the caller in), a valid client certificate.
+ */
+export function createCallerCheck(credentials: readonly CallerCredential[], clientCertificate = false): CallerCheck {
   const basics = new Set<string>();
   const bearers = new Set<string>();
   const headers = new Map<string, Set<string>>();
-  for (const c of spec.credentials) {
+  for (const c of credentials) {
     if (c.scheme === 'basic') basics.add(`${c.user}:${c.password}`);
     else if (c.scheme === 'bearer') bearers.add(c.token);
     else headers.set(c.name, (headers.get(c.name) ?? new Set()).add(c.value));
   }
-  const checkCredentials = spec.credentials.length === 0 ? () => null : (req: IncomingMessage) => credentialRefusal(req, basics, bearers, headers);
-  const check = spec.clientCertificate ? (req: IncomingMessage) => certificateRefusal(req.socket as TLSSocket) ?? checkCredentials(req) : checkCredentials;
+  const checkCredentials = credentials.length === 0 ? () => null : (req: IncomingMessage) => credentialRefusal(req, basics, bearers, headers);
+  const check = clientCertificate ? (req: IncomingMessage) => certificateRefusal(req.socket as TLSSocket) ?? checkCredentials(req) : checkCredentials;
   return { check, challenges: challenges(basics.size > 0, bearers.size > 0) };
+}
+
+/** Written caller credentials that do not parse; the message lists each, never a secret. */
+export class CallerAuthError extends Error {}
+
+/**
+ * The simulator-wide guard: credentials every request must bring (`--caller-auth`), and the
+ * client certificate when mutual TLS is answered in HTTP (`--tls-client-optional`). None at all
+ * when neither is asked for, so the request path does not check.
+ */
+export function createGlobalGuard(specs: readonly string[], clientCertificate: boolean): CallerCheck | undefined {
+  if (specs.length === 0 && !clientCertificate) return undefined;
+  const { credentials, problems } = parseCallerCredentials(specs, 'callerAuth');
+  if (problems.length > 0) throw new CallerAuthError(problems.join('\n'));
+  return createCallerCheck(credentials, clientCertificate);
 }
 
 /**
@@ -70,8 +81,7 @@ function credentialRefusal(req: IncomingMessage, basics: ReadonlySet<string>, be
 
 function certificateRefusal(socket: TLSSocket): string | null {
   if (socket.authorized) return null;
-  const cert = socket.getPeerCertificate();
-  if (!cert || Object.keys(cert).length === 0) return REFUSALS.noCertificate;
+  if (socket.getPeerX509Certificate() === undefined) return REFUSALS.noCertificate;
   return `client certificate refused: ${String(socket.authorizationError)}`;
 }
 

@@ -1,9 +1,9 @@
 import { describeType, RESOURCES, findField, type FieldSpec, type FieldType, type ResourceName, type ScalarType } from '../protocol/fields';
-import { COMPANY_MODULES } from '../protocol/modules';
+import { isJsonObject } from '../protocol/map-table-fields';
+import { COMPANY_MODULES, isCompanyListServed } from '../protocol/modules';
 import { isIntroducedBy } from '../protocol/versions';
 import type { WireOptions } from '../protocol/wire-encode';
-import { describeJson } from './describe-json';
-import type { BodyFinding } from './finding';
+import { error, joinPath, warning, type BodyFinding } from './finding';
 
 /**
  * Checks a parsed answer body against the field table under `options`: unknown fields (warned),
@@ -11,17 +11,14 @@ import type { BodyFinding } from './finding';
  * the protocol version, companyList without a module that processes it, deprecated fields.
  */
 export function checkResource(resource: ResourceName, value: unknown, path: string, options: WireOptions): BodyFinding[] {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return [error(path, `must be a JSON object (${resource}); got ${describeJson(value)}`)];
-  }
-  const record = value as Record<string, unknown>;
+  if (!isJsonObject(value)) return [error(path, `must be a JSON object (${resource}); got ${describeJson(value)}`)];
   const findings: BodyFinding[] = [];
   for (const spec of RESOURCES[resource]) {
-    if (spec.required && !(spec.name in record)) findings.push(error(join(path, spec.name), `required ${resource} field missing`));
+    if (spec.required && !(spec.name in value)) findings.push(error(joinPath(path, spec.name), `required ${resource} field missing`));
   }
-  for (const [name, item] of Object.entries(record)) {
+  for (const [name, item] of Object.entries(value)) {
     const spec = findField(resource, name);
-    const at = join(path, name);
+    const at = joinPath(path, name);
     if (spec === undefined) {
       findings.push(warning(at, `unknown field: not a ${resource} field of the protocol`));
       continue;
@@ -34,7 +31,7 @@ export function checkResource(resource: ResourceName, value: unknown, path: stri
 function servingProblems(spec: FieldSpec, at: string, options: WireOptions): BodyFinding[] {
   const out: BodyFinding[] = [];
   if (!isIntroducedBy(spec.since, options.version)) out.push(error(at, `introduced in protocol ${spec.since}; checking protocol ${options.version} (--protocol)`));
-  if (spec.needsCompanyModule && !options.modules.some((m) => COMPANY_MODULES.includes(m))) {
+  if (spec.needsCompanyModule && !isCompanyListServed(options.modules)) {
     out.push(error(at, `sent only with a module that processes companies (${COMPANY_MODULES.join(' or ')}); checking --modules ${options.modules.join(',') || 'none'}`));
   }
   if (spec.deprecatedFor !== undefined) out.push(warning(at, `deprecated; use ${spec.deprecatedFor} instead`));
@@ -50,8 +47,8 @@ function checkValue(spec: FieldSpec, value: unknown, at: string, options: WireOp
     return value.flatMap((item, i) => checkResource(type.list, item, `${at}[${i}]`, options));
   }
   if (type === 'Map<String,String>') {
-    if (typeof value !== 'object' || Array.isArray(value)) return [error(at, `must be a JSON object of strings; got ${describeJson(value)}`)];
-    return Object.entries(value as Record<string, unknown>)
+    if (!isJsonObject(value)) return [error(at, `must be a JSON object of strings; got ${describeJson(value)}`)];
+    return Object.entries(value)
       .filter(([, v]) => typeof v !== 'string')
       .map(([k, v]) => error(`${at}.${k}`, `must be a JSON string; got ${describeJson(v)}`));
   }
@@ -90,14 +87,11 @@ function dateProblem(text: string): string | undefined {
   return real ? undefined : `${JSON.stringify(text)} is not a real date`;
 }
 
-function join(path: string, name: string): string {
-  return path === '' ? name : `${path}.${name}`;
-}
-
-function error(path: string, message: string): BodyFinding {
-  return { severity: 'error', path, message };
-}
-
-function warning(path: string, message: string): BodyFinding {
-  return { severity: 'warning', path, message };
+/** `true (a JSON boolean)`, `"x"`, `12 (a JSON number)`: a value as a message shows what was got. */
+function describeJson(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a JSON array';
+  if (typeof value === 'object') return 'a JSON object';
+  return `${JSON.stringify(value)} (a JSON ${typeof value})`;
 }

@@ -1,19 +1,18 @@
-import { nestedResource, RESOURCES, type ResourceName } from '../protocol/fields';
-import { fieldRole } from '../protocol/field-roles';
+import { nestedResource, RESOURCES, type FieldRole, type ResourceName } from '../protocol/fields';
+import { isJsonObject } from '../protocol/map-table-fields';
 import { isValidAccountKey, isValidBik, isValidInn, isValidKpp, isValidOgrn, isValidOgrnip } from '../synth/identifiers';
-import type { BodyFinding } from './finding';
+import { joinPath, warning, type BodyFinding } from './finding';
 
 /**
  * Test-data quality: INN, OGRN/OGRNIP, KPP and BIK formats and check digits, and account keys
  * against the client's branch BIK. Warnings only: a real service may hold odd legacy data.
  */
 export function checkIdentifiers(resource: ResourceName, value: unknown, path: string): BodyFinding[] {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
-  const record = value as Record<string, unknown>;
+  if (!isJsonObject(value)) return [];
   const findings: BodyFinding[] = [];
   for (const spec of RESOURCES[resource]) {
-    const item = record[spec.name];
-    const at = path === '' ? spec.name : `${path}.${spec.name}`;
+    const item = value[spec.name];
+    const at = joinPath(path, spec.name);
     const nested = nestedResource(spec.type);
     if (nested !== undefined) {
       const items = Array.isArray(item) ? item : [item];
@@ -21,13 +20,13 @@ export function checkIdentifiers(resource: ResourceName, value: unknown, path: s
       continue;
     }
     if (typeof item !== 'string' || item === '') continue;
-    const problem = identifierProblem(fieldRole(resource, spec.name), item, record);
-    if (problem !== undefined) findings.push({ severity: 'warning', path: at, message: problem });
+    const problem = identifierProblem(spec.role, item, value);
+    if (problem !== undefined) findings.push(warning(at, problem));
   }
   return findings;
 }
 
-function identifierProblem(role: string | undefined, text: string, record: Record<string, unknown>): string | undefined {
+function identifierProblem(role: FieldRole | undefined, text: string, record: Record<string, unknown>): string | undefined {
   const shown = JSON.stringify(text);
   switch (role) {
     case 'inn':

@@ -1,4 +1,4 @@
-import { PROTOCOL_PATH } from '../server/request-token';
+import { PROTOCOL_PATH } from '../protocol/endpoints';
 
 export type Method = 'GET' | 'POST';
 
@@ -8,24 +8,24 @@ export type Outcome =
   | { readonly kind: 'timeout'; readonly ms: number }
   | { readonly kind: 'failed'; readonly message: string; readonly ms: number };
 
-/** The protocol URL under a service's base URL (which may carry a path prefix). */
-export function protocolUrl(baseUrl: string): string {
-  return `${baseUrl.replace(/\/+$/, '')}${PROTOCOL_PATH}/`;
-}
-
 /**
  * Asks the service for `token` as a chat server does: GET with the token percent-encoded in the
  * path, or POST with it in the `token` header (UTF-8 bytes, which Node's header API takes as a
- * latin1 string). Uses Node's fetch (undici); `timeoutMs` covers the whole answer, body included.
+ * latin1 string).
  */
 export async function fetchAnswer(baseUrl: string, token: string, method: Method, timeoutMs: number): Promise<Outcome> {
-  const started = performance.now();
-  const ms = () => Math.round(performance.now() - started);
-  const url = method === 'GET' ? protocolUrl(baseUrl) + encodeURIComponent(token) : protocolUrl(baseUrl);
+  const url = `${baseUrl.replace(/\/+$/, '')}${PROTOCOL_PATH}/${method === 'GET' ? encodeURIComponent(token) : ''}`;
   const headers: Record<string, string> = { accept: 'application/json', 'accept-encoding': 'identity' };
   if (method === 'POST') headers.token = Buffer.from(token, 'utf8').toString('latin1');
+  return fetchOutcome(url, { method, headers }, timeoutMs);
+}
+
+/** One request with Node's fetch (undici), redirects not followed; `timeoutMs` covers the whole answer, body included. */
+export async function fetchOutcome(url: string, init: RequestInit, timeoutMs: number): Promise<Outcome> {
+  const started = performance.now();
+  const ms = () => Math.round(performance.now() - started);
   try {
-    const res = await fetch(url, { method, headers, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
+    const res = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
     const bytes = Buffer.from(await res.arrayBuffer());
     return { kind: 'answer', status: res.status, headers: res.headers, bytes, ms: ms() };
   } catch (error) {

@@ -21,7 +21,7 @@ export function requestLine(r: RequestRecord): string {
 }
 
 /** The summary line, also the last line of the text report. */
-export function summaryLine(report: CheckReport): string {
+function summaryLine(report: CheckReport): string {
   const { errors, warnings } = countFindings(report);
   const tokens = new Set(report.requests.map((r) => r.token)).size;
   return `${tokens} token(s), ${report.requests.length} request(s): ${errors} error(s), ${warnings} warning(s)`;

@@ -33,7 +33,7 @@ export interface CheckReport {
 }
 
 /** A token no service knows, with a space, "+", "/" and Cyrillic so it also tests that such tokens round-trip. */
-export function randomUnknownToken(): string {
+function randomUnknownToken(): string {
   return `auth-sim-check ${randomBytes(6).toString('hex')}+/ж`;
 }
 

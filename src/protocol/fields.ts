@@ -3,8 +3,8 @@ import type { ProtocolVersion } from './versions';
 /**
  * The single source of truth for the protocol: every resource and field of
  * shared/protocol/client-authorization-protocol.md ("Resources and their fields").
- * Validation, wire encoding, version and module gating, the JSON Schema, the field
- * docs and the synthetic generator all read this table; nothing restates it.
+ * Validation, wire encoding, version and module gating, the JSON Schema, the field docs,
+ * the synthetic generator, the checker and the recorder all read this table; nothing restates it.
  */
 
 export const RESOURCE_NAMES = [
@@ -30,6 +30,12 @@ export type FieldType =
   | { readonly one: ResourceName }
   | { readonly list: ResourceName };
 
+/**
+ * What a field holds beyond its wire type: an identifier with check digits (the checker verifies
+ * it) or personal data (the recorder's --redact replaces it).
+ */
+export type FieldRole = 'inn' | 'ogrn' | 'kpp' | 'bik' | 'accounts' | 'full-name' | 'surname' | 'firstname' | 'patronymic' | 'birth-date' | 'secret-word' | 'phone' | 'email' | 'messenger-name' | 'company-name' | 'address';
+
 export interface FieldSpec {
   readonly name: string;
   readonly type: FieldType;
@@ -44,6 +50,8 @@ export interface FieldSpec {
   readonly declaredValues?: readonly string[];
   /** Not in the reference's tables but shown in its samples; accepted and served as a String. */
   readonly undocumented?: true;
+  /** Set on text fields only (String or Date): the checker and --redact read the text. */
+  readonly role?: FieldRole;
   readonly meaning: string;
 }
 
@@ -66,21 +74,21 @@ export const FIELD_TABLE = {
     { name: 'id', type: 'String', required: true, meaning: 'Client identifier in the CRM (Master ID)' },
     { name: 'contract', type: 'String', meaning: 'Master agreement number; several are separated by commas' },
     { name: 'telSysClientId', type: 'String', meaning: 'Client identifier in the telephony system' },
-    { name: 'name', type: 'String', required: true, meaning: 'Full name' },
-    { name: 'surname', type: 'String', required: true, meaning: 'Surname' },
-    { name: 'firstname', type: 'String', required: true, meaning: 'First name' },
-    { name: 'patronymic', type: 'String', meaning: 'Patronymic' },
+    { name: 'name', type: 'String', required: true, role: 'full-name', meaning: 'Full name' },
+    { name: 'surname', type: 'String', required: true, role: 'surname', meaning: 'Surname' },
+    { name: 'firstname', type: 'String', required: true, role: 'firstname', meaning: 'First name' },
+    { name: 'patronymic', type: 'String', role: 'patronymic', meaning: 'Patronymic' },
     { name: 'type', type: 'String', required: true, declaredValues: ['0', '1'], meaning: 'Client type code (individual or legal entity)' },
     { name: 'enabled', type: 'Boolean', required: true, meaning: 'Whether servicing of the client is allowed' },
-    { name: 'birthDate', type: 'Date', meaning: 'Date of birth' },
+    { name: 'birthDate', type: 'Date', role: 'birth-date', meaning: 'Date of birth' },
     { name: 'extRef', type: 'String', meaning: 'Client identifier in the core accounting system' },
     { name: 'cardRef', type: 'String', meaning: 'Client identifier in the card system' },
     { name: 'bankBranch', type: { one: 'Branch' }, meaning: "Client's branch" },
     { name: 'crmURL', type: 'String', deprecatedFor: 'actionList', meaning: 'Full link to open the client in the CRM' },
     { name: 'actionList', type: { list: 'ActionList' }, since: '1.4', meaning: 'Link buttons as name and value pairs' },
-    { name: 'inn', type: 'String', meaning: 'Client tax number' },
-    { name: 'shortName', type: 'String', since: '1.1', meaning: 'Short name' },
-    { name: 'accountNumbers', type: 'String', since: '1.3', meaning: 'Client account numbers, kept only within an open conversation' },
+    { name: 'inn', type: 'String', role: 'inn', meaning: 'Client tax number' },
+    { name: 'shortName', type: 'String', since: '1.1', role: 'full-name', meaning: 'Short name' },
+    { name: 'accountNumbers', type: 'String', since: '1.3', role: 'accounts', meaning: 'Client account numbers, kept only within an open conversation' },
     { name: 'positionStream', type: 'Boolean', since: '1.3', meaning: 'Portfolio flag' },
     { name: 'betaUser', type: 'Boolean', since: '1.3', meaning: 'Beta user flag' },
     { name: 'lvlClient', type: 'String', since: '1.3', meaning: 'Service level, service priority' },
@@ -91,41 +99,41 @@ export const FIELD_TABLE = {
     { name: 'fields', type: 'Map<String,String>', deprecatedFor: 'fieldList', meaning: 'Extra client information as name to value' },
     { name: 'fieldList', type: { list: 'Field' }, since: '1.1', meaning: 'Extra client information, order kept in the operator interface' },
     { name: 'contacts', type: { one: 'Contacts' }, since: '1.2', meaning: 'Client contacts for operators and omnichannel linking' },
-    { name: 'secretWord', type: 'String', since: '1.2', meaning: 'Code word for manual client identification' },
+    { name: 'secretWord', type: 'String', since: '1.2', role: 'secret-word', meaning: 'Code word for manual client identification' },
     { name: 'group', type: { list: 'Group' }, since: '1.2', meaning: 'Client groups' },
   ],
   Branch: [
     { name: 'id', type: 'Long', meaning: 'Branch identifier in the external system' },
     { name: 'extRef', type: 'String', meaning: 'Identifier in the core accounting system' },
-    { name: 'bik', type: 'String', meaning: 'Branch bank identification code' },
+    { name: 'bik', type: 'String', role: 'bik', meaning: 'Branch bank identification code' },
     { name: 'name', type: 'String', meaning: 'Branch name' },
   ],
   Company: [
     { name: 'id', type: 'Integer', required: true, meaning: 'Organization identifier in the external system' },
-    { name: 'name', type: 'String', meaning: 'Organization name' },
+    { name: 'name', type: 'String', role: 'company-name', meaning: 'Organization name' },
     { name: 'type', type: 'String', meaning: 'Organization type code' },
     { name: 'enabled', type: 'Boolean', meaning: 'Whether servicing is allowed' },
     { name: 'extRef', type: 'String', meaning: 'Organization code in the core accounting system' },
-    { name: 'inn', type: 'String', meaning: 'Tax number' },
-    { name: 'kpp', type: 'String', meaning: 'Tax registration reason code' },
+    { name: 'inn', type: 'String', role: 'inn', meaning: 'Tax number' },
+    { name: 'kpp', type: 'String', role: 'kpp', meaning: 'Tax registration reason code' },
     { name: 'resident', type: 'Boolean', meaning: 'Described as the non-resident flag' },
-    { name: 'phone', type: 'String', meaning: 'Phone numbers' },
-    { name: 'shortName', type: 'String', meaning: 'Short name' },
-    { name: 'internationalName', type: 'String', meaning: 'International name' },
-    { name: 'ogrn', type: 'String', meaning: 'State registration number' },
+    { name: 'phone', type: 'String', role: 'phone', meaning: 'Phone numbers' },
+    { name: 'shortName', type: 'String', role: 'company-name', meaning: 'Short name' },
+    { name: 'internationalName', type: 'String', role: 'company-name', meaning: 'International name' },
+    { name: 'ogrn', type: 'String', role: 'ogrn', meaning: 'State registration number' },
     { name: 'ogrnDate', type: 'Date', meaning: 'Date of state registration' },
-    { name: 'internationalAddress', type: 'String', meaning: 'Full international address' },
-    { name: 'regAddress', type: 'String', undocumented: true, meaning: 'Shown in a sample company entry; its definition is not given' },
+    { name: 'internationalAddress', type: 'String', role: 'address', meaning: 'Full international address' },
+    { name: 'regAddress', type: 'String', undocumented: true, role: 'address', meaning: 'Shown in a sample company entry; its definition is not given' },
   ],
   Field: [
     { name: 'name', type: 'String', required: true, meaning: 'Field name displayed in the operator interface' },
     { name: 'value', type: 'String', required: true, meaning: 'Field value' },
   ],
   Contacts: [
-    { name: 'phone', type: 'String', meaning: 'Phone number' },
-    { name: 'email', type: 'String', meaning: 'E-mail address' },
-    { name: 'telegramUserName', type: 'String', meaning: 'Text identifier of the user in a messenger' },
-    { name: 'whatsappPhone', type: 'String', meaning: 'Messenger user identifier in phone-number format' },
+    { name: 'phone', type: 'String', role: 'phone', meaning: 'Phone number' },
+    { name: 'email', type: 'String', role: 'email', meaning: 'E-mail address' },
+    { name: 'telegramUserName', type: 'String', role: 'messenger-name', meaning: 'Text identifier of the user in a messenger' },
+    { name: 'whatsappPhone', type: 'String', role: 'phone', meaning: 'Messenger user identifier in phone-number format' },
   ],
   Group: [
     { name: 'id', type: 'Long', required: true, meaning: 'Group identifier in the external system' },

@@ -1,4 +1,4 @@
-import { RESOURCE_NAMES, RESOURCES, describeType, type FieldSpec, type FieldType, type ResourceName } from './fields';
+import { RESOURCE_NAMES, RESOURCES, describeType, type FieldSpec, type FieldType, type ResourceName, type ScalarType } from './fields';
 
 /**
  * JSON Schemas derived from the field table. "authoring" is what a scenario author may write
@@ -45,7 +45,7 @@ function resourceSchema(resource: ResourceName, mode: SchemaMode): JsonSchema {
 }
 
 /** What a field is, from its table row: the loader ignores it, the editor schema shows it on hover. */
-export function fieldNote(spec: FieldSpec): string {
+function fieldNote(spec: FieldSpec): string {
   const notes = [describeType(spec.type), spec.required ? 'required' : 'optional', `since protocol ${spec.since}`];
   if (spec.deprecatedFor) notes.push(`deprecated: use ${spec.deprecatedFor}`);
   if (spec.needsCompanyModule) notes.push('served only with the auth-b-api or corporate module');
@@ -58,55 +58,30 @@ function fieldSchema(spec: FieldSpec, mode: SchemaMode): JsonSchema {
   return { ...typeSchema(spec.type, mode), $comment: fieldNote(spec), ...(spec.deprecatedFor ? { deprecated: true } : {}) };
 }
 
+/** Each scalar type as the default wire sends it (a JSON string), and what an author reads of it. */
+const SCALARS: Record<ScalarType, { readonly wire: JsonSchema; readonly about: string }> = {
+  String: { wire: { type: 'string' }, about: 'a string' },
+  Date: { wire: { type: 'string', pattern: DATE_PATTERN }, about: 'a date written YYYY-MM-DD' },
+  Boolean: { wire: { type: 'string', enum: ['true', 'false'] }, about: 'true or false' },
+  Integer: { wire: { type: 'string', pattern: INTEGER_PATTERN }, about: 'an Integer (whole number)' },
+  Long: { wire: { type: 'string', pattern: INTEGER_PATTERN }, about: 'an Long (whole number)' },
+};
+
 function typeSchema(type: FieldType, mode: SchemaMode): JsonSchema {
   if (typeof type === 'object') {
     const ref = { $ref: `#/$defs/${'one' in type ? type.one : type.list}` };
     return 'one' in type ? ref : { type: 'array', items: ref, description: `a list of ${type.list} objects` };
   }
-  if (mode === 'wire') return wireScalarSchema(type);
-  if (mode === 'wire-typed') return typedScalarSchema(type);
-  switch (type) {
-    case 'String':
-      return { type: 'string', description: 'a string' };
-    case 'Date':
-      return { type: 'string', pattern: DATE_PATTERN, description: 'a date written YYYY-MM-DD' };
-    case 'Boolean':
-      return { type: 'string', enum: ['true', 'false'], description: 'true or false' };
-    case 'Integer':
-    case 'Long':
-      return { type: 'string', pattern: INTEGER_PATTERN, description: `an ${describeType(type)} (whole number)` };
-    case 'Map<String,String>':
-      return { type: 'object', additionalProperties: { type: 'string', description: 'a string' }, description: 'a map of names to strings' };
+  const authoring = mode === 'authoring';
+  if (type === 'Map<String,String>') {
+    return { type: 'object', additionalProperties: typeSchema('String', mode), ...(authoring ? { description: 'a map of names to strings' } : {}) };
   }
-}
-
-function wireScalarSchema(type: Exclude<FieldType, object>): JsonSchema {
-  switch (type) {
-    case 'Date':
-      return { type: 'string', pattern: DATE_PATTERN };
-    case 'Boolean':
-      return { type: 'string', enum: ['true', 'false'] };
-    case 'Integer':
-    case 'Long':
-      return { type: 'string', pattern: INTEGER_PATTERN };
-    case 'Map<String,String>':
-      return { type: 'object', additionalProperties: { type: 'string' } };
-    default:
-      return { type: 'string' };
+  // encodeScalar's typed style: whole numbers beyond 2^53 stay strings, since a JSON number would lose digits.
+  if (mode === 'wire-typed' && type === 'Boolean') return { type: 'boolean' };
+  if (mode === 'wire-typed' && (type === 'Integer' || type === 'Long')) {
+    return { type: ['integer', 'string'], pattern: INTEGER_PATTERN, format: type === 'Long' ? 'int64' : 'int32', description: 'a JSON number (a string of digits only beyond 2^53)' };
   }
-}
-
-/** encodeScalar's typed style: whole numbers beyond 2^53 stay strings, since a JSON number would lose digits. */
-function typedScalarSchema(type: Exclude<FieldType, object>): JsonSchema {
-  switch (type) {
-    case 'Boolean':
-      return { type: 'boolean' };
-    case 'Integer':
-    case 'Long':
-      return { type: ['integer', 'string'], pattern: INTEGER_PATTERN, format: type === 'Long' ? 'int64' : 'int32', description: 'a JSON number (a string of digits only beyond 2^53)' };
-    default:
-      return wireScalarSchema(type);
-  }
+  return { ...SCALARS[type].wire, ...(authoring ? { description: SCALARS[type].about } : {}) };
 }
 
 /**
@@ -114,18 +89,14 @@ function typedScalarSchema(type: Exclude<FieldType, object>): JsonSchema {
  * becomes the start of its `description`, followed by what the value must be: the loader keeps
  * descriptions for its messages and ignores comments; editors and OpenAPI tools show descriptions.
  */
-export function notesAsDescriptions(schema: JsonSchema): JsonSchema {
-  return noteToDescription(schema) as JsonSchema;
-}
-
-function noteToDescription(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(noteToDescription);
+export function notesAsDescriptions<T>(node: T): T {
+  if (Array.isArray(node)) return node.map(notesAsDescriptions) as T;
   if (node === null || typeof node !== 'object') return node;
   const out: JsonSchema = {};
-  for (const [key, value] of Object.entries(node)) out[key] = noteToDescription(value);
+  for (const [key, value] of Object.entries(node)) out[key] = notesAsDescriptions(value);
   if (typeof out.$comment === 'string') {
     out.description = typeof out.description === 'string' ? `${out.$comment}. Expected: ${out.description}.` : `${out.$comment}.`;
     delete out.$comment;
   }
-  return out;
+  return out as T;
 }

@@ -5,7 +5,6 @@ import { COMPANY_MODULES, MODULES } from './modules';
 import { LATEST_VERSION, PROTOCOL_VERSIONS } from './versions';
 import type { WireStyle } from './wire-encode';
 
-
 /** An example answer, named after the token that gets it. */
 export interface OpenApiExample {
   readonly token: string;

@@ -1,14 +1,11 @@
-import { nestedResource, RESOURCES, type ResourceName } from '../protocol/fields';
+import { isJsonType, parseJson } from '../check/check-answer';
+import type { Outcome } from '../check/fetch-answer';
+import { isJsonObject, mapTableFields } from '../protocol/map-table-fields';
 import type { WireOptions } from '../protocol/wire-encode';
-import { buildReply, wireOptionsFor } from '../scenario/compile/build-reply';
+import { buildReply, JSON_TYPE, wireOptionsFor } from '../scenario/compile/build-reply';
 
 /** One answer the service gave, as the proxy passed it back. */
-export interface RecordedAnswer {
-  readonly status: number;
-  readonly headers: Headers;
-  readonly bytes: Buffer;
-  readonly ms: number;
-}
+export type RecordedAnswer = Extract<Outcome, { kind: 'answer' }>;
 
 /** A scenario entry made from an answer, with the notes its comment carries. */
 export interface RecordedEntry {
@@ -20,8 +17,6 @@ export interface RecordedEntry {
 
 /** Headers a scenario does not keep: per connection, per moment, or set by the server itself. */
 const NOT_KEPT = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'date', 'etag', 'x-powered-by', 'server', 'content-type']);
-
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
  * The scenario entry that serves `answer` again: status, kept headers, `body: none` or the body's
@@ -48,7 +43,7 @@ export function entryFromAnswer(answer: RecordedAnswer, options: WireOptions, ke
     if (answer.bytes.length > 0) notes.push(`the service sent ${answer.bytes.length} bytes of ${type || 'no content type'}; a scenario answers with no body instead`);
   } else {
     if (hasTypedScalars(body)) entry.wire = 'typed';
-    Object.assign(entry, tableFields('Response', body));
+    Object.assign(entry, mapTableFields('Response', body, (_spec, value) => value, true));
   }
   const replaysSameBytes = replays(entry, answer, options);
   if (!replaysSameBytes && body !== undefined) notes.push('served, this entry gives other bytes than the service did (unknown fields, JSON types, spacing or escapes)');
@@ -56,44 +51,21 @@ export function entryFromAnswer(answer: RecordedAnswer, options: WireOptions, ke
 }
 
 function jsonObject(bytes: Buffer, type: string): Record<string, unknown> | undefined {
-  if (!/^application\/json\s*(;|$)/i.test(type)) return undefined;
-  try {
-    const value: unknown = JSON.parse(bytes.toString('utf8'));
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The value with only the table's fields, at every level, in the service's key order. */
-function tableFields(resource: ResourceName, value: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [name, item] of Object.entries(value)) {
-    const spec = RESOURCES[resource].find((f) => f.name === name);
-    if (spec === undefined) continue;
-    const nested = nestedResource(spec.type);
-    if (nested === undefined || item === null || typeof item !== 'object') out[name] = item;
-    else if (Array.isArray(item)) out[name] = item.map((one: unknown) => (isRecord(one) ? tableFields(nested, one) : one));
-    else out[name] = tableFields(nested, item as Record<string, unknown>);
-  }
-  return out;
+  const parsed = isJsonType(type) ? parseJson(bytes) : undefined;
+  return parsed?.ok && isJsonObject(parsed.value) ? parsed.value : undefined;
 }
 
 /** Whether any scalar is a JSON number or boolean: the service speaks `wire: typed`. */
 function hasTypedScalars(value: unknown): boolean {
   if (typeof value === 'number' || typeof value === 'boolean') return true;
   if (Array.isArray(value)) return value.some(hasTypedScalars);
-  return isRecord(value) && Object.values(value).some(hasTypedScalars);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return isJsonObject(value) && Object.values(value).some(hasTypedScalars);
 }
 
 /** Whether the entry, compiled as serve compiles it, gives the answer's status, content type and bytes. */
 function replays(entry: Record<string, unknown>, answer: RecordedAnswer, options: WireOptions): boolean {
   const reply = buildReply(entry, wireOptionsFor(entry, options));
   const bytes = reply.body ?? Buffer.alloc(0);
-  const type = (reply.headers as Record<string, unknown>)['content-type'];
+  const type = reply.headers['content-type'];
   return reply.status === answer.status && bytes.equals(answer.bytes) && (bytes.length === 0 || type === answer.headers.get('content-type'));
 }

@@ -4,29 +4,25 @@ import { makeAccountNumber, makeInn10, makeInn12, makeKpp, makeOgrn, makeOgrnip,
 import { transliterate } from '../synth/transliterate';
 
 /**
- * Synthetic stand-ins for personal values, each a pure function of (seed, kind, original): the
- * same original gets the same stand-in in every field, every client and every run with the same
- * seed, whatever order answers arrive in. One faker instance, re-seeded per value (never a shared one).
+ * The stand-in for `original` of `kind`, drawn by `draw` from a faker seeded for exactly this value:
+ * a pure function of (seed, kind, original), so the same original gets the same stand-in in every
+ * field, every client and every run with the same seed, whatever order answers arrive in.
  */
-export interface FakeValues {
-  /** The stand-in for `original` of `kind`, drawn by `draw` from a faker seeded for exactly this value. */
-  stable(kind: string, original: string, draw: (faker: Faker, rand: RandomInt) => string): string;
-}
+export type StableFake = (kind: string, original: string, draw: (faker: Faker, rand: RandomInt) => string) => string;
 
-export function createFakeValues(faker: Faker, seed: number): FakeValues {
+/** The stand-ins of `seed`, from one faker instance re-seeded per value (never a shared one). */
+export function createStableFake(faker: Faker, seed: number): StableFake {
   const rand: RandomInt = (min, max) => faker.number.int({ min, max });
   const memo = new Map<string, string>();
-  return {
-    stable(kind, original, draw) {
-      const key = `${kind}\u0000${original}`;
-      let value = memo.get(key);
-      if (value === undefined) {
-        faker.seed(createHash('sha256').update(`${seed}\u0000${key}`).digest().readUInt32BE(0));
-        value = draw(faker, rand);
-        memo.set(key, value);
-      }
-      return value;
-    },
+  return (kind, original, draw) => {
+    const key = `${kind}\u0000${original}`;
+    let value = memo.get(key);
+    if (value === undefined) {
+      faker.seed(createHash('sha256').update(`${seed}\u0000${key}`).digest().readUInt32BE(0));
+      value = draw(faker, rand);
+      memo.set(key, value);
+    }
+    return value;
   };
 }
 

@@ -1,7 +1,8 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { buffer } from 'node:stream/consumers';
 import type { WireOptions } from '../protocol/wire-encode';
 import { checkAnswer } from '../check/check-answer';
-import type { Outcome } from '../check/fetch-answer';
+import { fetchOutcome, type Method, type Outcome } from '../check/fetch-answer';
 import type { Finding } from '../check/finding';
 import { errorReply } from '../server/error-reply';
 import { isProtocolUrl, requestToken } from '../server/request-token';
@@ -11,7 +12,7 @@ import type { AddResult, Recorder } from './recorder';
 /** What the proxy reports per protocol request it passed on; the CLI prints it. */
 export interface ProxyEvent {
   readonly token: string;
-  readonly method: 'GET' | 'POST';
+  readonly method: Method;
   readonly outcome: Outcome;
   readonly findings: readonly Finding[];
   readonly recorded?: AddResult;
@@ -43,24 +44,9 @@ export function createRecordProxy(options: RecordProxyOptions): RequestListener 
 }
 
 async function forward(req: IncomingMessage, res: ServerResponse, base: string, options: RecordProxyOptions): Promise<void> {
-  const body = await readBody(req);
-  const started = performance.now();
-  let outcome: Outcome;
-  try {
-    const answer = await fetch(base + (req.url ?? '/'), {
-      method: req.method,
-      headers: requestHeaders(req),
-      ...(body.length > 0 && req.method !== 'GET' && req.method !== 'HEAD' ? { body } : {}),
-      redirect: 'manual',
-      signal: AbortSignal.timeout(options.timeoutMs),
-    });
-    const bytes = Buffer.from(await answer.arrayBuffer());
-    outcome = { kind: 'answer', status: answer.status, headers: answer.headers, bytes, ms: Math.round(performance.now() - started) };
-  } catch (error) {
-    const e = error as Error & { cause?: { code?: string } };
-    const ms = Math.round(performance.now() - started);
-    outcome = e.name === 'TimeoutError' ? { kind: 'timeout', ms } : { kind: 'failed', message: e.cause?.code ?? e.message, ms };
-  }
+  const body = await buffer(req);
+  const init = { method: req.method, headers: requestHeaders(req), ...(body.length > 0 && req.method !== 'GET' && req.method !== 'HEAD' ? { body } : {}) };
+  const outcome = await fetchOutcome(base + (req.url ?? '/'), init, options.timeoutMs);
   reply(res, outcome, options);
   noteProtocolAnswer(req, outcome, options);
 }
@@ -68,12 +54,8 @@ async function forward(req: IncomingMessage, res: ServerResponse, base: string, 
 function reply(res: ServerResponse, outcome: Outcome, options: RecordProxyOptions): void {
   if (outcome.kind === 'timeout') return writeReply(res, errorReply(504, 'GATEWAY_TIMEOUT', `${options.target} did not answer within ${options.timeoutMs} ms`));
   if (outcome.kind === 'failed') return writeReply(res, errorReply(502, 'BAD_GATEWAY', `${options.target} failed: ${outcome.message}`));
-  const headers: Record<string, string> = {};
-  outcome.headers.forEach((value, name) => {
-    if (!HOP_RESPONSE.has(name)) headers[name] = value;
-  });
-  res.writeHead(outcome.status, { ...headers, 'content-length': outcome.bytes.length });
-  res.end(outcome.bytes);
+  const headers = Object.fromEntries([...outcome.headers].filter(([name]) => !HOP_RESPONSE.has(name)));
+  writeReply(res, { status: outcome.status, headers: { ...headers, 'content-length': outcome.bytes.length }, body: outcome.bytes });
 }
 
 /** Checks a protocol answer as `check` does and records it; other paths are only passed on. */
@@ -82,26 +64,17 @@ function noteProtocolAnswer(req: IncomingMessage, outcome: Outcome, options: Rec
   const parsed = requestToken(req);
   if (!('token' in parsed)) return;
   const { token } = parsed;
-  const method: 'GET' | 'POST' = req.method;
+  const method: Method = req.method;
   const findings = checkAnswer(outcome, 'known', options.wire, options.timeoutMs).map((f) => ({ ...f, token, method }));
   const recorded = outcome.kind === 'answer' ? options.recorder.add(token, outcome) : undefined;
   options.onEvent({ token, method, outcome, findings, ...(recorded ? { recorded } : {}) });
 }
 
+/** The request's own headers, each repeated one as one comma-joined value (headersDistinct keeps them all, in order). */
 function requestHeaders(req: IncomingMessage): Record<string, string> {
   const headers: Record<string, string> = { 'accept-encoding': 'identity' };
-  for (let i = 0; i < req.rawHeaders.length; i += 2) {
-    const name = req.rawHeaders[i].toLowerCase();
-    if (!HOP_REQUEST.has(name)) headers[name] = headers[name] === undefined ? req.rawHeaders[i + 1] : `${headers[name]}, ${req.rawHeaders[i + 1]}`;
+  for (const [name, values = []] of Object.entries(req.headersDistinct)) {
+    if (!HOP_REQUEST.has(name)) headers[name] = values.join(', ');
   }
   return headers;
-}
-
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
 }

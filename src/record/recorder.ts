@@ -1,6 +1,9 @@
+import { renameSync, writeFileSync } from 'node:fs';
+import type { Pair } from 'yaml';
+import { LATEST_VERSION } from '../protocol/versions';
 import type { WireOptions } from '../protocol/wire-encode';
-import { entryFromAnswer, type RecordedAnswer } from './entry-from-answer';
-import { recordingYaml, writeRecording, type RecordingItem } from './recording-file';
+import { yaml } from '../scenario/read/yaml-library';
+import { entryFromAnswer, type RecordedAnswer, type RecordedEntry } from './entry-from-answer';
 import type { Redactor } from './redact-entry';
 
 /** What `auth-sim record` writes, and how. */
@@ -42,4 +45,38 @@ export function createRecorder(options: RecorderOptions): Recorder {
     },
     tokens: () => items.map((i) => i.token),
   };
+}
+
+/** One token's recorded entry and the notes written above it. */
+type RecordingItem = { readonly token: string } & Pick<RecordedEntry, 'entry' | 'notes'>;
+
+/**
+ * A recording as scenario-file YAML: `tokens:` with an entry per token, each note a comment above
+ * it. Every string is written double-quoted, so the reader gives back exactly the text the service
+ * sent ("00123" keeps its zeros); numbers and booleans stay plain for `wire: typed` entries.
+ * Written with the yaml library (loaded on first use, as the reader loads it), as the reader reads it.
+ */
+function recordingYaml(items: readonly RecordingItem[], target: string, options: WireOptions): string {
+  const file: Record<string, unknown> = {};
+  // Entries replay under the version they were recorded for, whatever version serve runs.
+  if (options.version !== LATEST_VERSION) file.defaults = { protocol: options.version };
+  file.tokens = Object.fromEntries(items.map((item) => [item.token, item.entry]));
+  const { Document, isMap, isScalar } = yaml();
+  const doc = new Document(file);
+  doc.commentBefore = ` Recorded by auth-sim record from ${target} (protocol ${options.version}, modules ${options.modules.join(',') || 'none'}).`;
+  const tokens = doc.get('tokens');
+  if (isMap(tokens)) {
+    tokens.items.forEach((pair: Pair, i) => {
+      const notes = items[i].notes;
+      if (notes.length > 0 && isScalar(pair.key)) pair.key.commentBefore = notes.map((n) => ` ${n}`).join('\n');
+    });
+  }
+  return doc.toString({ defaultStringType: 'QUOTE_DOUBLE', defaultKeyType: 'PLAIN', lineWidth: 0 });
+}
+
+/** Replaces `file` whole (write, then rename), so a recording cut off at any moment is still a valid file. */
+function writeRecording(file: string, text: string): void {
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, text);
+  renameSync(temporary, file);
 }

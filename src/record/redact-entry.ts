@@ -1,79 +1,62 @@
 import type { Faker, SexType } from '@faker-js/faker';
-import { nestedResource, RESOURCES, type ResourceName } from '../protocol/fields';
-import { fieldRole, type FieldRole } from '../protocol/field-roles';
+import type { FieldRole } from '../protocol/fields';
+import { mapTableFields } from '../protocol/map-table-fields';
+import { loadFaker } from '../synth/population-context';
 import { transliterate } from '../synth/transliterate';
-import { createFakeValues, fakeAccounts, fakeDate, fakeInn, fakeKpp, fakeOgrn, sameScript, sameShapeDigits, type FakeValues } from './fake-values';
+import { createStableFake, fakeAccounts, fakeDate, fakeInn, fakeKpp, fakeOgrn, sameScript, sameShapeDigits, type StableFake } from './fake-values';
 
 /** Replaces personal data in a scenario entry's Response fields; everything else is kept. */
 export type Redactor = (entry: Record<string, unknown>) => Record<string, unknown>;
 
-type FakerModule = typeof import('@faker-js/faker');
-
-/**
- * A redactor for `seed`. Faker is loaded here, on first use: its locales take ~140 ms to load,
- * which `serve` and `check` should not pay.
- */
+/** A redactor for `seed`; faker loads on first use (loadFaker), so `serve` and `check` do not pay for it. */
 export function createRedactor(seed: number): Redactor {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { Faker, ru, en, base } = require('@faker-js/faker') as FakerModule;
-  const fakes = createFakeValues(new Faker({ locale: [ru, en, base] }), seed);
-  return (entry) => redactResource('Response', entry, fakes);
-}
-
-function redactResource(resource: ResourceName, value: Record<string, unknown>, fakes: FakeValues): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [name, item] of Object.entries(value)) {
-    const spec = RESOURCES[resource].find((f) => f.name === name);
-    const nested = spec && nestedResource(spec.type);
-    if (nested !== undefined && Array.isArray(item)) out[name] = item.map((one: unknown) => (isRecord(one) ? redactResource(nested, one, fakes) : one));
-    else if (nested !== undefined && isRecord(item)) out[name] = redactResource(nested, item, fakes);
-    else {
-      const role = fieldRole(resource, name);
-      out[name] = role !== undefined && typeof item === 'string' && item !== '' ? fakeFor(role, item, value, fakes) : item;
-    }
-  }
-  return out;
+  const { Faker, ru, en, base } = loadFaker();
+  const stable = createStableFake(new Faker({ locale: [ru, en, base] }), seed);
+  return (entry) =>
+    mapTableFields('Response', entry, ({ role }, value, record) => {
+      const hasStandIn = role !== undefined && typeof value === 'string' && value !== '';
+      return hasStandIn ? fakeFor(role, value, record, stable) : value;
+    });
 }
 
 const NAME_PARTS = ['surname', 'firstname', 'patronymic'] as const;
 
 /** The stand-in for one value; `record` is the resource it sits in, for values that depend on a sibling. */
-function fakeFor(role: FieldRole, text: string, record: Record<string, unknown>, fakes: FakeValues): string {
+function fakeFor(role: FieldRole, text: string, record: Record<string, unknown>, stable: StableFake): string {
   switch (role) {
     case 'surname':
     case 'firstname':
     case 'patronymic':
-      return namePart(role, text, fakes);
+      return namePart(role, text, stable);
     case 'full-name':
-      // Each word that is the client's surname, first name or patronymic becomes that part's stand-in, so the name agrees with them.
-      return fullName(text, record, fakes);
+      return fullName(text, record, stable);
     case 'birth-date':
-      return fakes.stable(role, text, (_, rand) => fakeDate(text, rand));
+      return stable(role, text, (_, rand) => fakeDate(text, rand));
     case 'secret-word':
       // faker has no Russian word list: a Cyrillic code word becomes a maiden name, the classic code word.
-      return fakes.stable(role, text, (faker) => (/[\u0400-\u04ff]/.test(text) ? faker.person.lastName('female') : faker.word.noun()));
+      return stable(role, text, (faker) => (/[\u0400-\u04ff]/.test(text) ? faker.person.lastName('female') : faker.word.noun()));
     case 'phone':
-      return fakes.stable(role, text, (_, rand) => sameShapeDigits(text, rand, text.startsWith('+') ? 2 : 1));
+      return stable(role, text, (_, rand) => sameShapeDigits(text, rand, text.startsWith('+') ? 2 : 1));
     case 'email':
-      return fakes.stable(role, text, (faker) => `${faker.internet.username().toLowerCase().replace(/[^a-z0-9._-]/g, '')}@example.com`);
+      return stable(role, text, (faker) => `${faker.internet.username().toLowerCase().replace(/[^a-z0-9._-]/g, '')}@example.com`);
     case 'messenger-name':
-      return fakes.stable(role, text, (faker) => (text.startsWith('@') ? '@' : '') + faker.internet.username().replace(/[^A-Za-z0-9_]/g, ''));
+      return stable(role, text, (faker) => (text.startsWith('@') ? '@' : '') + faker.internet.username().replace(/[^A-Za-z0-9_]/g, ''));
     case 'inn':
-      return fakes.stable(role, text, (_, rand) => fakeInn(text, rand));
+      return stable(role, text, (_, rand) => fakeInn(text, rand));
     case 'ogrn':
-      return fakes.stable(role, text, (_, rand) => fakeOgrn(text, rand));
+      return stable(role, text, (_, rand) => fakeOgrn(text, rand));
     case 'kpp': {
-      const inn = typeof record.inn === 'string' ? fakeFor('inn', record.inn, record, fakes) : undefined;
-      return fakes.stable(`${role} ${inn ?? ''}`, text, (_, rand) => fakeKpp(text, rand, inn));
+      const inn = typeof record.inn === 'string' ? fakeFor('inn', record.inn, record, stable) : undefined;
+      return stable(`${role} ${inn ?? ''}`, text, (_, rand) => fakeKpp(text, rand, inn));
     }
     case 'accounts': {
       const bik = (record.bankBranch as Record<string, unknown> | undefined)?.bik;
-      return fakes.stable(role, text, (_, rand) => fakeAccounts(text, rand, typeof bik === 'string' ? bik : undefined));
+      return stable(role, text, (_, rand) => fakeAccounts(text, rand, typeof bik === 'string' ? bik : undefined));
     }
     case 'company-name':
-      return fakes.stable(role, text, (faker) => sameScript(text, faker.company.name()));
+      return stable(role, text, (faker) => sameScript(text, faker.company.name()));
     case 'address':
-      return fakes.stable(role, text, (faker) => sameScript(text, `${faker.location.zipCode('######')}, ${faker.location.city()}, ${faker.location.street()} ${faker.number.int({ min: 1, max: 99 })}`));
+      return stable(role, text, (faker) => sameScript(text, `${faker.location.zipCode('######')}, ${faker.location.city()}, ${faker.location.street()} ${faker.number.int({ min: 1, max: 99 })}`));
     case 'bik':
       // A BIK names a bank branch, not a person; it is kept so account keys still check.
       return text;
@@ -84,30 +67,26 @@ function fakeFor(role: FieldRole, text: string, record: Record<string, unknown>,
  * A full or short name whose words are the client's surname, first name or patronymic, or their
  * initials ("Ivanova A. P."): each word becomes that part's stand-in, so the name agrees with them.
  */
-function fullName(text: string, record: Record<string, unknown>, fakes: FakeValues): string {
+function fullName(text: string, record: Record<string, unknown>, stable: StableFake): string {
   let initials = 0;
   return text.replace(/[^\s,.]+\.?/g, (word) => {
     const bare = word.replace(/\.$/, '');
     const known = NAME_PARTS.find((part) => record[part] === bare);
-    if (known !== undefined) return namePart(known, bare, fakes) + word.slice(bare.length);
+    if (known !== undefined) return namePart(known, bare, stable) + word.slice(bare.length);
     if (/^\p{L}\.?$/u.test(word) && initials < 2) {
       const part = initials++ === 0 ? 'firstname' : 'patronymic';
       const whole = typeof record[part] === 'string' ? (record[part] as string) : bare;
-      return namePart(part, whole, fakes)[0] + word.slice(1);
+      return namePart(part, whole, stable)[0] + word.slice(1);
     }
-    return namePart('surname', bare, fakes) + word.slice(bare.length);
+    return namePart('surname', bare, stable) + word.slice(bare.length);
   });
 }
 
 /** A surname, first name or patronymic in the original's script, of the sex its Russian ending suggests. */
-function namePart(part: (typeof NAME_PARTS)[number], text: string, fakes: FakeValues): string {
+function namePart(part: (typeof NAME_PARTS)[number], text: string, stable: StableFake): string {
   const sex: SexType = /a$/i.test(transliterate(text)) ? 'female' : 'male';
-  return fakes.stable(part, text, (faker: Faker) => {
+  return stable(part, text, (faker: Faker) => {
     const drawn = part === 'surname' ? faker.person.lastName(sex) : part === 'firstname' ? faker.person.firstName(sex) : faker.person.middleName(sex);
     return sameScript(text, drawn);
   });
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

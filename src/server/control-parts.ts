@@ -1,34 +1,45 @@
 import type { ServerResponse } from 'node:http';
-import type { Router } from 'express';
-import type { LoadOptions } from '../scenario/compile/load-scenario-set';
 import { RuntimeTokens } from '../scenario/state/runtime-tokens';
 import type { ScenarioStore } from '../scenario/live/scenario-store';
-import type { TokenStates } from '../scenario/state/token-state';
-import { DEFAULT_ADMIN_PREFIX } from './admin/admin-prefix';
-import type { AdminParts, ResetCounts } from './admin/admin-parts';
-import type { ControlOptions } from './control-options';
+import { DEFAULT_MAX_ENTRY_BYTES } from '../scenario/read/size-limits';
+import type { ResetCounts, SimulatorOptions } from './simulator-options';
 import { Journal } from './journal';
 import { RequestRecorder, type RecorderOptions } from './request-recorder';
-import { warnInternalError, type ReportInternalError } from './answer-runtime';
-import { DEFAULT_MAX_ENTRY_BYTES } from '../scenario/read/size-limits';
+import type { AnswerRuntime } from './answer-runtime';
 import { createServedTokens, type TokenSource } from './served-tokens';
 
 /** The journal's size unless told otherwise. */
 export const DEFAULT_JOURNAL_SIZE = 1000;
 
-export type { ControlOptions } from './control-options';
+/** Where the admin API is mounted unless told otherwise. */
+export const DEFAULT_ADMIN_PREFIX = '/__admin';
 
-/** The observing and steering parts of one simulator, wired to its store. */
+/** Where the admin API is mounted and what it accepts. */
+export interface AdminSettings {
+  readonly prefix: string;
+  /** When set, mutating calls must present it. */
+  readonly token?: string;
+  /** The address the server listens on: on a loopback one, only local Host names are answered. */
+  readonly host: string;
+  /** The largest runtime entry (PUT body) accepted, in bytes. */
+  readonly maxEntryBytes: number;
+}
+
+/** The observing and steering parts of one simulator, wired to its store: what the admin API reads and steers. */
 export interface ControlParts {
+  readonly store: ScenarioStore;
   readonly tokens: TokenSource;
   readonly runtime: RuntimeTokens;
+  /** Absent when the journal is off. */
   readonly journal: Journal | undefined;
   readonly recorder: RequestRecorder | undefined;
-  readonly admin: { readonly prefix: string; readonly router: Router } | undefined;
-  /** Hooks a reset also runs (per-token sequence/expiry state); each returns how many it cleared. */
-  readonly resetHooks: (() => number)[];
-  /** Where contained failures are reported (ControlOptions.onInternalError). */
-  readonly report: ReportInternalError;
+  /** Per-token state (shown by `GET /tokens/{token}`, cleared by reset) and where contained failures are reported. */
+  readonly answering: AnswerRuntime;
+  /** Absent with the admin API off. */
+  readonly admin: AdminSettings | undefined;
+  /** Open `GET /events` streams, ended when the simulator closes (they never go idle by themselves). */
+  readonly streams: Set<ServerResponse>;
+  /** Everything back to the files: journal, per-token state, runtime tokens. */
   reset(): ResetCounts;
   /** Ends the open event streams (the dashboard's), so closing the server need not wait for them. */
   endStreams(): void;
@@ -36,42 +47,24 @@ export interface ControlParts {
   settle(): Promise<void>;
 }
 
-/** Builds the runtime tokens, the journal, the recorder (only if something listens) and the admin router; `recording` adds what the connection tells (client certificates). */
-export function createControlParts(store: ScenarioStore, options: ControlOptions & LoadOptions, states?: TokenStates, recording: Pick<RecorderOptions, 'clientSubject'> = {}): ControlParts {
+/** Builds the runtime tokens, the journal and the recorder (only if something listens); `recording` adds what the connection tells (client certificates). */
+export function createControlParts(store: ScenarioStore, options: SimulatorOptions, answering: AnswerRuntime, recording: Pick<RecorderOptions, 'clientSubject'>): ControlParts {
   const runtime = new RuntimeTokens(options, options.maxRuntimeTokens);
   const size = options.journalSize ?? DEFAULT_JOURNAL_SIZE;
   const journal = size > 0 ? new Journal(size) : undefined;
   const recorder = journal || options.onRequest ? new RequestRecorder({ journal, onRequest: options.onRequest, runtime, ...recording }) : undefined;
-  const resetHooks: (() => number)[] = [];
   const reset = (): ResetCounts => {
-    const counts = { requests: journal?.size ?? 0, runtimeTokens: runtime.size, tokenStates: resetHooks.reduce((n, hook) => n + hook(), 0) };
+    const counts = { requests: journal?.size ?? 0, runtimeTokens: runtime.size, tokenStates: answering.states.reset() };
     journal?.clear();
     runtime.clear();
     return counts;
   };
-  const settle = async () => recorder?.settle();
   const streams = new Set<ServerResponse>();
-  const endStreams = () => streams.forEach((res) => res.end());
-  const report = options.onInternalError ?? warnInternalError;
   const settings = options.admin === false ? undefined : (options.admin ?? {});
-  const admin = settings && lazyAdmin(normalizePrefix(settings.prefix ?? DEFAULT_ADMIN_PREFIX), { store, runtime, journal, reset, settle, report, maxEntryBytes: options.maxEntryBytes ?? DEFAULT_MAX_ENTRY_BYTES, adminToken: settings.token, host: options.host, states, streams });
-  return { tokens: createServedTokens(store, runtime), runtime, journal, recorder, admin, resetHooks, report, reset, endStreams, settle };
-}
-
-/**
- * The admin API with its router built on first use: the router loads Express (~80 ms), which the
- * server needs only for the first request the protocol handler declines, not to start.
- */
-function lazyAdmin(prefix: string, parts: AdminParts): { readonly prefix: string; readonly router: Router } {
-  let router: Router | undefined;
-  return {
-    prefix,
-    get router() {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      router ??= (require('./admin/admin-router') as typeof import('./admin/admin-router')).createAdminRouter(parts);
-      return router;
-    },
-  };
+  const admin = settings && { prefix: normalizePrefix(settings.prefix ?? DEFAULT_ADMIN_PREFIX), token: settings.token, host: options.host ?? '127.0.0.1', maxEntryBytes: options.maxEntryBytes ?? DEFAULT_MAX_ENTRY_BYTES };
+  const endStreams = () => streams.forEach((res) => res.end());
+  const settle = async () => recorder?.settle();
+  return { store, tokens: createServedTokens(store, runtime), runtime, journal, recorder, answering, admin, streams, reset, endStreams, settle };
 }
 
 /** `__admin/` and `/__admin` both mean `/__admin`; `/` and protocol paths are refused. */

@@ -1,4 +1,7 @@
+import { RUNTIME_FILE } from '../scenario/state/runtime-tokens';
+import type { CompiledEntry, ScenarioSet } from '../scenario/scenario-set';
 import type { TokenOrigin } from './request-token';
+import { NO_NEAR_MISSES } from './near-misses';
 
 /**
  * How a request's token was answered: a file entry, a runtime (admin) entry, a population, the
@@ -6,6 +9,18 @@ import type { TokenOrigin } from './request-token';
  * authentication or an optional client certificate failed), or not at all (rejected before lookup).
  */
 export type MatchKind = 'token' | 'admin' | 'population' | 'fallback' | 'unavailable' | 'refused' | 'rejected';
+
+/**
+ * How `set` answers a token with `entry`, from the entry alone: an entry carrying a token name
+ * answers only that token (lookup found it by name), so no second lookup by token is needed.
+ */
+export function entryKind(set: ScenarioSet, entry: CompiledEntry): Exclude<MatchKind, 'refused' | 'rejected'> {
+  if (entry.source.file === RUNTIME_FILE) return 'admin';
+  if (entry.token !== undefined) return 'token';
+  if (entry === set.fallback) return 'fallback';
+  if (entry === set.unavailable) return 'unavailable';
+  return 'population';
+}
 
 /** One protocol request as the journal and the request log see it. */
 export interface JournalEntry {
@@ -60,8 +75,6 @@ export interface JournalRecord extends Omit<JournalEntry, 'time' | 'entry' | 'ne
   readonly misses: ((token: string) => readonly string[]) | null;
 }
 
-const NO_MISSES: readonly string[] = Object.freeze([]);
-
 /** The JournalEntry a record reads as. */
 export function describeRecord(r: JournalRecord): JournalEntry {
   return {
@@ -77,7 +90,7 @@ export function describeRecord(r: JournalRecord): JournalEntry {
     durationMs: Math.round(r.durationMs * 100) / 100,
     matched: r.matched,
     entry: r.source === null ? null : r.source.line > 0 ? `${r.source.file}:${r.source.line}` : r.source.file,
-    nearMisses: r.misses !== null && r.token !== null ? r.misses(r.token) : NO_MISSES,
+    nearMisses: r.misses !== null && r.token !== null ? r.misses(r.token) : NO_NEAR_MISSES,
     refused: r.refused,
     clientCert: r.clientCert,
   };

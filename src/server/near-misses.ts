@@ -4,7 +4,7 @@ import { distance } from 'fastest-levenshtein';
 export const NEAR_MISS_MAX_TOKENS = 5000;
 
 /** How many near misses an entry names at most. */
-export const NEAR_MISS_LIMIT = 3;
+const NEAR_MISS_LIMIT = 3;
 
 /** Up to this many known tokens, every one is compared (the exact answer costs little). */
 const SCAN_ALL_MAX = 16;
@@ -12,7 +12,8 @@ const SCAN_ALL_MAX = 16;
 /** Neighbours taken on each side of the unknown token in each sorted order. */
 const WINDOW = 4;
 
-const NONE: readonly string[] = Object.freeze([]);
+/** No near misses: one shared empty list. */
+export const NO_NEAR_MISSES: readonly string[] = Object.freeze([]);
 
 /**
  * The known tokens an unknown one is compared with, prepared once per set of known tokens so a
@@ -38,28 +39,18 @@ export class NearMissIndex {
     this.backward = small ? [] : [...all].sort((a, b) => compare(this.reversed[a], this.reversed[b]));
   }
 
-  /** How many tokens it searches (0 when there were more than NEAR_MISS_MAX_TOKENS). */
-  get size(): number {
-    return this.tokens.length;
-  }
-
-  /** The known tokens closest to `token` (see nearMisses), as (index, distance) pairs. */
-  search(token: string): { index: number; d: number }[] {
-    const found: { index: number; d: number }[] = [];
+  /** The known tokens close to `token` (see nearMisses), each with its position and distance. */
+  search(token: string): { token: string; index: number; d: number }[] {
+    const found: { token: string; index: number; d: number }[] = [];
     for (const index of this.candidates(token)) {
       const candidate = this.tokens[index];
       const allowed = Math.max(2, Math.floor(candidate.length / 3));
       if (Math.abs(candidate.length - token.length) > allowed) continue;
       const d = distance(token, candidate);
       if (d > allowed || d === 0) continue;
-      found.push({ index, d });
+      found.push({ token: candidate, index, d });
     }
     return found;
-  }
-
-  /** The token at `index`, as given. */
-  token(index: number): string {
-    return this.tokens[index];
   }
 
   private candidates(token: string): Iterable<number> {
@@ -96,10 +87,9 @@ function reverse(text: string): string {
  * indexes are given, then the order within each), each within max(2, a third of its length).
  * Only named tokens are searched, never populations.
  */
-export function nearMisses(token: string, indexes: readonly NearMissIndex[], limit = NEAR_MISS_LIMIT): readonly string[] {
-  if (indexes.reduce((n, index) => n + index.size, 0) === 0) return NONE;
+export function nearMisses(token: string, indexes: readonly NearMissIndex[]): readonly string[] {
   const best = indexes.flatMap((index, which) => index.search(token).map((hit) => ({ which, ...hit })));
-  if (best.length === 0) return NONE;
+  if (best.length === 0) return NO_NEAR_MISSES;
   best.sort((a, b) => a.d - b.d || a.which - b.which || a.index - b.index);
-  return best.slice(0, limit).map((b) => indexes[b.which].token(b.index));
+  return best.slice(0, NEAR_MISS_LIMIT).map((b) => b.token);
 }

@@ -1,28 +1,21 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { lookupEntry, type CompiledEntry, type ScenarioSet } from '../scenario/scenario-set';
+import type { ScenarioSet } from '../scenario/scenario-set';
 import type { RequestRecorder } from './request-recorder';
 import { isProtocolUrl, requestToken, type TokenResult } from './request-token';
 import type { CallerGuard } from '../scenario/compile/caller-guard';
 import { writeReply } from './write-reply';
-import { createAnswerRuntime, type AnswerRuntime } from './answer-runtime';
+import type { AnswerRuntime } from './answer-runtime';
+import type { TokenSource } from './served-tokens';
 import { deliverAnswer } from './deliver-answer';
 
 /** Handles a request on Node's own objects; false means "not mine", for the next handler. */
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => boolean;
 
-/** Anything that holds the served set; read once per request, so a reload never splits one. */
-export interface SetHolder {
-  readonly set: ScenarioSet;
-  /** The one lookup for a token (runtime tokens over the set: `createServedTokens`); without it, the set's own. */
-  resolve?(token: string): CompiledEntry;
-}
-
 /**
  * The protocol endpoints, GET by path and POST by header, as one handler. The server calls it
  * before Express's router (the hot path); the Express app mounts the same function.
  */
-export function createProtocolHandler(holder: SetHolder, recorder?: RequestRecorder, runtime: AnswerRuntime = createAnswerRuntime(), guard?: CallerGuard): NodeHandler {
-  const resolve = holder.resolve ? holder.resolve.bind(holder) : (token: string) => lookupEntry(holder.set, token);
+export function createProtocolHandler(tokens: TokenSource, recorder: RequestRecorder | undefined, runtime: AnswerRuntime, guard?: CallerGuard): NodeHandler {
   /** Answers a caller a guard turned away, with the set's `callerAuthFailed:` or the guard's built-in 401. */
   const refuse = (req: IncomingMessage, res: ServerResponse, set: ScenarioSet, found: TokenResult, by: CallerGuard, refused: string): true => {
     const token = 'token' in found ? found.token : null;
@@ -36,7 +29,8 @@ export function createProtocolHandler(holder: SetHolder, recorder?: RequestRecor
   };
   return (req, res) => {
     if (!isProtocolUrl(req.url ?? '')) return false;
-    const set = holder.set;
+    // Read once per request, so a reload never splits one.
+    const set = tokens.set;
     // The body is not part of the protocol: drain it so the connection can be reused.
     if (req.method === 'POST') req.resume();
     const found = requestToken(req);
@@ -51,7 +45,7 @@ export function createProtocolHandler(holder: SetHolder, recorder?: RequestRecor
       if (record !== undefined) recorder!.sent(res, record);
       return true;
     }
-    const entry = resolve(found.token);
+    const entry = tokens.resolve(found.token);
     // A file's `defaults.callerAuth` guards the tokens it answers; null (one read) when no file has one.
     if (set.callerGuards !== null) {
       const fileGuard = set.callerGuards.get(entry.source.file);

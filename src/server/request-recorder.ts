@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { RUNTIME_FILE, type RuntimeTokens } from '../scenario/state/runtime-tokens';
+import type { RuntimeTokens } from '../scenario/state/runtime-tokens';
 import type { Answer, CompiledEntry, ScenarioSet } from '../scenario/scenario-set';
-import { describeRecord, type Journal, type JournalEntry, type JournalRecord, type MatchKind } from './journal';
-import { NEAR_MISS_MAX_TOKENS, NearMissIndex, nearMisses } from './near-misses';
+import { describeRecord, entryKind, type Journal, type JournalEntry, type JournalRecord, type MatchKind } from './journal';
+import { NEAR_MISS_MAX_TOKENS, NO_NEAR_MISSES, NearMissIndex, nearMisses } from './near-misses';
 import type { TokenOrigin } from './request-token';
 
 /** Where finished requests go: the journal, a listener (the CLI's request log), or both. */
@@ -11,7 +11,7 @@ export interface RecorderOptions {
   readonly journal?: Journal;
   readonly onRequest?: (entry: JournalEntry) => void;
   /** Runtime tokens count as known tokens for near misses. */
-  readonly runtime?: RuntimeTokens;
+  readonly runtime: RuntimeTokens;
   /** The caller's client-certificate subject; given only when client certificates are asked for, so plain HTTP pays nothing. */
   readonly clientSubject?: (socket: Socket) => string | null;
 }
@@ -75,7 +75,8 @@ export class RequestRecorder {
       seq: 0,
       at: performance.timeOrigin + performance.now(),
       method: req.method ?? '',
-      token: keptToken(lookup),
+      // A named entry's own token (long-lived, equal to the request's) rather than each request's copy of it.
+      token: lookup.entry?.token ?? lookup.token,
       origin: lookup.origin,
       status: null,
       fault: lookup.answer?.fault?.name ?? null,
@@ -151,14 +152,14 @@ export class RequestRecorder {
    */
   private findMisses(set: ScenarioSet, token: string): readonly string[] {
     const runtime = this.options.runtime;
-    const runtimeSize = runtime?.size ?? 0;
-    if (set.entries.size + runtimeSize > NEAR_MISS_MAX_TOKENS) return NO_MISSES;
+    const runtimeSize = runtime.size;
+    if (set.entries.size + runtimeSize > NEAR_MISS_MAX_TOKENS) return NO_NEAR_MISSES;
     let named = this.namedIndexes.get(set);
     if (!named) {
       named = new NearMissIndex([...set.entries.keys()]);
       this.namedIndexes.set(set, named);
     }
-    if (runtime === undefined || runtimeSize === 0) {
+    if (runtimeSize === 0) {
       // After a reset, the runtime tokens' index is let go with them.
       this.runtimeIndex = undefined;
       return nearMisses(token, [named]);
@@ -167,8 +168,6 @@ export class RequestRecorder {
     return nearMisses(token, [this.runtimeIndex.index, named]);
   }
 }
-
-const NO_MISSES: readonly string[] = Object.freeze([]);
 
 /** Shared listeners, so tracking a request allocates no closure; `this` is the response. */
 function onSocket(this: Tracked, socket: Socket): void {
@@ -186,24 +185,9 @@ function onDone(this: Tracked): void {
   if (record) this[RECORDER]!.complete(record, this);
 }
 
-/**
- * How the request was answered, from the entry alone: an entry carrying a token name answers only
- * that token (lookup found it by name), so no second lookup by token is needed.
- */
+/** How the request was answered. */
 function matchKind(l: Lookup): MatchKind {
   if (l.refused !== undefined) return 'refused';
   if (l.entry === null || l.token === null) return 'rejected';
-  if (l.entry.source.file === RUNTIME_FILE) return 'admin';
-  if (l.entry.token !== undefined) return 'token';
-  if (l.entry === l.set.fallback) return 'fallback';
-  if (l.entry === l.set.unavailable) return 'unavailable';
-  return 'population';
-}
-
-/**
- * The token string the journal keeps: a named entry's own name (long-lived, equal to the
- * request's) rather than each request's copy of it; other tokens as they came.
- */
-function keptToken(l: Lookup): string | null {
-  return l.entry?.token ?? l.token;
+  return entryKind(l.set, l.entry);
 }

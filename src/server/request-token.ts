@@ -3,9 +3,6 @@ import type { Reply } from '../scenario/scenario-set';
 import { PROTOCOL_PATH } from '../protocol/endpoints';
 import { errorReply } from './error-reply';
 
-/** The protocol's path prefix, re-exported for the server code that imports it from here. */
-export { PROTOCOL_PATH };
-
 /** Where the token came from: the GET path or the POST `token` header. */
 export type TokenOrigin = 'path' | 'header';
 

@@ -1,22 +1,21 @@
 import type { Express } from 'express';
-import type { AppParts } from './create-app';
 import type { Problem } from '../scenario/problem';
 import { ScenarioStore } from '../scenario/live/scenario-store';
-import { watchScenarios, type ScenarioWatcher, type WatchOptions } from '../scenario/live/watch-scenarios';
+import { ScenarioWatcher, type WatchOptions } from '../scenario/live/watch-scenarios';
 import type { SimulatorOptions } from './simulator-options';
 import { createControlParts, type ControlParts } from './control-parts';
-import { createProtocolHandler } from './protocol-handler';
-import { createAnswerRuntime, warnInternalError } from './answer-runtime';
+import { createProtocolHandler, type NodeHandler } from './protocol-handler';
+import { createAnswerRuntime } from './answer-runtime';
 import type { TokenStates } from '../scenario/state/token-state';
 import { startServer, type RunningServer } from './start-server';
-import { serverTls, type ServedTls, type TlsOptions } from '../tls/server-tls';
+import { serverTls, type ServedTls } from '../tls/server-tls';
 import { createClientSubjects } from '../tls/client-subject';
-import { createGlobalGuard } from '../caller-auth/global-guard';
+import { createGlobalGuard } from '../caller-auth/caller-guard';
 import { guardWithRefusal } from '../scenario/compile/caller-guard';
 import { DEFAULT_WIRE_OPTIONS } from '../protocol/wire-encode';
 import { compilePopulations } from '../synth/compile-populations';
 
-export type { SimulatorOptions, TlsFailure } from './simulator-options';
+export type { SimulatorOptions } from './simulator-options';
 
 /** A running simulator: the server, the scenario store behind it, and the app. */
 export interface Simulator extends RunningServer {
@@ -25,7 +24,7 @@ export interface Simulator extends RunningServer {
   readonly app: Express;
   /** The scenario file watcher; null with `watch: false` or no paths. close() stops it. */
   readonly watcher: ScenarioWatcher | null;
-  /** Runtime tokens, the journal, the admin router and reset (issue 6). */
+  /** Runtime tokens, the journal, the admin settings and reset. */
   readonly control: ControlParts;
   /** The admin API's base URL; null with the admin API off. */
   readonly adminUrl: string | null;
@@ -52,9 +51,9 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
   const callerCheck = createGlobalGuard(options.callerAuth ?? [], tls?.served.clientCertificates === 'optional');
   const guard = callerCheck && guardWithRefusal(callerCheck, options.wire ?? DEFAULT_WIRE_OPTIONS, '');
   const store = new ScenarioStore(options.sources, options, compilePopulations);
-  const runtime = createAnswerRuntime(options.seed, options.onInternalError ?? warnInternalError);
+  const runtime = createAnswerRuntime(options.seed, options.onInternalError);
   // Built first: a bad admin prefix must fail before anything watches or listens.
-  const control = createControlParts(store, options, runtime.states, tls && tls.served.clientCertificates !== 'off' ? { clientSubject: createClientSubjects() } : {});
+  const control = createControlParts(store, options, runtime, tls && tls.served.clientCertificates !== 'off' ? { clientSubject: createClientSubjects() } : {});
   // Watch before the first read, so an edit made while loading is not missed.
   const watcher = await startWatcher(store, options.watch);
   const first = await store.reload('start');
@@ -62,9 +61,8 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
     await watcher?.close();
     throw new ScenarioLoadError(first.problems);
   }
-  control.resetHooks.push(() => runtime.states.reset());
   const protocol = createProtocolHandler(control.tokens, control.recorder, runtime, guard);
-  const app = lazyApp({ protocol, admin: control.admin, report: control.report });
+  const app = lazyApp(protocol, control);
   const running = await startServer((req, res) => app()(req, res), protocol, options.port ?? 0, host, tls?.serverOptions).catch(async (error: unknown) => {
     await watcher?.close();
     throw error;
@@ -74,24 +72,23 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
     running.server.on('tlsClientError', (error: Error & { reason?: string }, socket: { remoteAddress?: string; remotePort?: number }) => report({ from: `${socket.remoteAddress}:${socket.remotePort}`, reason: error.reason ?? error.message }));
   }
   const close = async (graceMs?: number) => (await watcher?.close(), runtime.faults.closeAll(), control.endStreams(), running.close(graceMs ?? options.shutdownGraceMs));
-  const tokenStates = runtime.states;
-  return { ...running, close, store, get app() { return app(); }, control, adminUrl: control.admin ? `${running.url}${control.admin.prefix}` : null, tokenStates, seed: tokenStates.seed, watcher, tls: tls?.served ?? null };
+  return { ...running, close, store, get app() { return app(); }, control, adminUrl: control.admin ? `${running.url}${control.admin.prefix}` : null, tokenStates: runtime.states, seed: runtime.states.seed, watcher, tls: tls?.served ?? null };
 }
 
 /**
  * The Express app, built on first use: loading Express takes ~80 ms, and the protocol handler
  * answers protocol requests without it, so only the first other request (admin API, a 404) pays.
  */
-function lazyApp(parts: AppParts): () => Express {
+function lazyApp(protocol: NodeHandler, control: ControlParts): () => Express {
   let app: Express | undefined;
   return () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    app ??= (require('./create-app') as typeof import('./create-app')).createApp(parts);
+    app ??= (require('./create-app') as typeof import('./create-app')).createApp(protocol, control);
     return app;
   };
 }
 
 function startWatcher(store: ScenarioStore, watch: boolean | WatchOptions = true): Promise<ScenarioWatcher> | null {
   if (watch === false || store.sources.paths.length === 0) return null;
-  return watchScenarios(store, watch === true ? {} : watch);
+  return ScenarioWatcher.start(store, watch === true ? {} : watch);
 }

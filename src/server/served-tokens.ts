@@ -8,14 +8,11 @@ export interface TokenSource {
   resolve(token: string): CompiledEntry;
 }
 
-/** Anything holding the served set (the scenario store). */
-type Holder = { readonly set: ScenarioSet };
-
 /**
  * The served set with the runtime tokens on top. With no runtime tokens the lookup is the
  * set's own, with nothing extra allocated or consulted.
  */
-export function createServedTokens(holder: Holder, runtime: RuntimeTokens): TokenSource {
+export function createServedTokens(holder: Pick<TokenSource, 'set'>, runtime: RuntimeTokens): TokenSource {
   return {
     get set() {
       return holder.set;

@@ -2,14 +2,15 @@ import type { LoadOptions } from '../scenario/compile/load-scenario-set';
 import type { ScenarioSources } from '../scenario/live/scenario-store';
 import type { WatchOptions } from '../scenario/live/watch-scenarios';
 import type { TlsOptions } from '../tls/server-tls';
-import type { ControlOptions } from './control-options';
+import type { JournalEntry } from './journal';
 
-// A file of its own so the public types (StartOptions) reach no module that imports Express:
-// run-simulator's Simulator carries the Express app, and @types/express is not a dependency.
+// A file of its own so the public types (StartOptions, ResetCounts) reach no module that imports
+// Express: run-simulator's Simulator carries the Express app, and @types/express is not a dependency.
 /** Everything a simulator is started with; only the sources are required. */
-export interface SimulatorOptions extends LoadOptions, ControlOptions {
+export interface SimulatorOptions extends LoadOptions {
   readonly sources: ScenarioSources;
   readonly port?: number;
+  /** The address the server listens on (the admin API's Host check reads it). */
   readonly host?: string;
   /** Reload when scenario files change (default true; timing options imply true); false freezes the set. */
   readonly watch?: boolean | WatchOptions;
@@ -26,6 +27,18 @@ export interface SimulatorOptions extends LoadOptions, ControlOptions {
   readonly callerAuth?: readonly string[];
   /** Called for each TLS handshake that failed (a caller with no, an expired or a foreign client certificate): no request reaches the journal then. */
   readonly onTlsFailure?: (failure: TlsFailure) => void;
+  /** Requests the journal keeps (a ring buffer); 0 turns it off. Default 1000. */
+  readonly journalSize?: number;
+  /** Called once per finished protocol request (the CLI's request log). */
+  readonly onRequest?: (entry: JournalEntry) => void;
+  /** The admin API: false leaves it out; otherwise where it is mounted and the token mutating calls need. */
+  readonly admin?: false | { readonly prefix?: string; readonly token?: string };
+  /** The most runtime tokens held at once (default 10,000); a PUT of one more is a 409. */
+  readonly maxRuntimeTokens?: number;
+  /** The largest admin PUT body, in bytes (default 1 MB); a larger one is a 413. */
+  readonly maxEntryBytes?: number;
+  /** Told about failures the server contained (an answer it could not write, an admin call that failed inside); default: a process warning. */
+  readonly onInternalError?: (message: string) => void;
 }
 
 /** A failed handshake, as the log shows it. */
@@ -34,4 +47,11 @@ export interface TlsFailure {
   readonly from: string;
   /** OpenSSL's reason, e.g. "certificate has expired". */
   readonly reason: string;
+}
+
+/** What a reset cleared, by count. */
+export interface ResetCounts {
+  readonly requests: number;
+  readonly runtimeTokens: number;
+  readonly tokenStates: number;
 }

@@ -33,7 +33,7 @@ type FakerModule = typeof import('@faker-js/faker');
  * Faker, loaded on first use: it takes ~140 ms to load all its locales, which a scenario set
  * without `generate:` should not pay at startup.
  */
-function loadFaker(): FakerModule {
+export function loadFaker(): FakerModule {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return require('@faker-js/faker') as FakerModule;
 }

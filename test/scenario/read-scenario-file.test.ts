@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { locateNode } from '../../src/scenario/read/locate-node';
+import { placeOf } from '../../src/scenario/read/locate-node';
 import { parseScenarioFile } from '../../src/scenario/read/parse-scenario-file';
 import type { SourceRef } from '../../src/scenario/problem';
 
@@ -16,7 +16,7 @@ function shipped(dir = SCENARIOS): string[] {
 function yamlPlaces(file: string, text: string): [string, string][] {
   const parsed = parseScenarioFile(file, text);
   return Object.keys((parsed.data.tokens ?? {}) as object).map((t) => {
-    const pos = locateNode(parsed.doc, parsed.lineCounter, ['tokens', t], 'key');
+    const pos = placeOf(parsed, ['tokens', t], 'key');
     return [t, `${pos.line}:${pos.col}`];
   });
 }

@@ -2,7 +2,8 @@ import { createWireEncoder, type WireEncoder, type WireOptions } from '../../pro
 import { isProtocolVersion } from '../../protocol/versions';
 import type { Reply } from '../scenario-set';
 
-const JSON_TYPE = 'application/json; charset=utf-8';
+/** The content type a reply with a body is served with, unless its entry's headers say otherwise. */
+export const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** The wire options an entry is served with: its own `protocol`/`wire`, else the file's, else the base. */
 export function wireOptionsFor(entry: Record<string, unknown>, base: WireOptions): WireOptions {

@@ -74,7 +74,7 @@ export function loadScenarioSet(texts: readonly ScenarioText[], options: LoadOpt
       else special[key] = compileEntry(file.data[key] as EntryData, defaults, base, source);
     }
     const credentials = fileCredentials(file);
-    if (credentials.length > 0) callerGuards.set(file.file, guardWithRefusal(createCallerCheck({ credentials }), base, ` for ${file.file}`));
+    if (credentials.length > 0) callerGuards.set(file.file, guardWithRefusal(createCallerCheck(credentials), base, ` for ${file.file}`));
   }
   const synthetic = compilePopulations(parsed, base, (file) => fileDefaults(file, options));
   problems.push(...synthetic.problems);

@@ -123,37 +123,33 @@ export class ScenarioStore extends EventEmitter {
 
   private async attempt(trigger: string, stillWanted?: () => boolean): Promise<ReloadOutcome | undefined> {
     const started = performance.now();
-    const built = await this.build(trigger, started);
+    const built = await this.build();
+    const ms = performance.now() - started;
     if (stillWanted && !stillWanted()) return undefined;
-    if (built.outcome.ok) this.apply(built.outcome, built.hadContent);
-    return built.outcome;
-  }
-
-  private apply(outcome: Extract<ReloadOutcome, { ok: true }>, hadContent: ReadonlySet<string>): void {
-    this.served = outcome.set;
-    this.hadContent = hadContent;
+    if (!built.ok) return { ok: false, problems: built.problems, trigger, ms };
+    const outcome = { ok: true, set: built.set, previous: this.served, changes: diffSets(this.served, built.set), trigger, ms } as const;
+    this.served = built.set;
+    this.hadContent = built.hadContent;
     this.failure = null;
     this.reloads += 1;
     const { added, removed, changed } = outcome.changes;
-    this.summary = { at: outcome.set.loadedAt.toISOString(), trigger: outcome.trigger, ok: true, ms: outcome.ms, added: added.length, removed: removed.length, changed: changed.length };
+    this.summary = { at: built.set.loadedAt.toISOString(), trigger, ok: true, ms, added: added.length, removed: removed.length, changed: changed.length };
     this.emit('reloaded', outcome);
+    return outcome;
   }
 
-  private async build(trigger: string, started: number): Promise<{ outcome: ReloadOutcome; hadContent: ReadonlySet<string> }> {
-    const fail = (problems: readonly Problem[]) => ({ outcome: { ok: false, problems, trigger, ms: performance.now() - started } as const, hadContent: this.hadContent });
+  /** The sources read and compiled into a set, with the files that had content; or every problem that kept them from it. */
+  private async build(): Promise<{ ok: true; set: ScenarioSet; hadContent: ReadonlySet<string> } | { ok: false; problems: readonly Problem[] }> {
     let files: ScenarioText[];
     try {
       files = await readScenarioSources(this.sources.paths, this.options.maxFileBytes);
     } catch (error) {
-      return fail([readProblem(error)]);
+      return { ok: false, problems: [readProblem(error)] };
     }
     const emptied = emptiedFileProblems(files, this.hadContent);
-    if (emptied.length > 0) return fail(emptied);
+    if (emptied.length > 0) return { ok: false, problems: emptied };
     const result = loadScenarioSet([...files, ...(this.sources.inline ?? [])], this.options, this.compilePopulations);
-    if (!result.ok) return fail(result.problems);
-    const changes = diffSets(this.served, result.set);
-    const outcome = { ok: true, set: result.set, previous: this.served, changes, trigger, ms: performance.now() - started } as const;
-    return { outcome, hadContent: new Set(files.filter((f) => !isBlank(f.text)).map((f) => f.file)) };
+    return result.ok ? { ...result, hadContent: new Set(files.filter((f) => !isBlank(f.text)).map((f) => f.file)) } : result;
   }
 }
 

@@ -172,8 +172,3 @@ function rawEventPath(watchedPath: string | undefined, name: string | null | und
   if (!name || !watchedPath) return undefined;
   return path.basename(watchedPath) === name ? watchedPath : path.join(watchedPath, name);
 }
-
-/** Starts a ScenarioWatcher on the store's paths (see ScenarioWatcher). */
-export function watchScenarios(store: ScenarioStore, options: WatchOptions = {}): Promise<ScenarioWatcher> {
-  return ScenarioWatcher.start(store, options);
-}

@@ -18,10 +18,11 @@ class SchemaWalk {
   constructor(private readonly root: JsonSchema) {}
 
   visit(value: unknown, schema: JsonSchema | undefined): unknown {
-    const node = this.resolve(schema);
-    if (typeof value === 'string') return node ? convertScalar(value, node) : value;
-    if (value === null || typeof value !== 'object' || !node) return value;
-    for (const branch of branches(node, value)) this.visitChildren(value as Record<string, unknown>, branch);
+    const resolved = this.resolve(schema);
+    const node = resolved && branchOf(resolved, value);
+    if (!node) return value;
+    if (typeof value === 'string') return convertScalar(value, node);
+    if (value !== null && typeof value === 'object') this.visitChildren(value as Record<string, unknown>, node);
     return value;
   }
 
@@ -47,38 +48,22 @@ class SchemaWalk {
   }
 }
 
-/** The schemas that describe a collection: itself, or the `then`/`else` its `if` picks by type. */
-function branches(node: JsonSchema, value: object): JsonSchema[] {
-  if (!node.if) return [node];
+/** The schema that describes `value` at a node: the node itself, or the `then`/`else` its `if` picks by the value's type. */
+function branchOf(node: JsonSchema, value: unknown): JsonSchema | undefined {
+  if (!node.if) return node;
   const wanted = (node.if as JsonSchema).type;
-  const isObject = !Array.isArray(value);
-  const picked = wanted === 'object' ? (isObject ? node.then : node.else) : wanted === 'array' ? (isObject ? node.else : node.then) : node.else;
-  return picked ? [picked as JsonSchema] : [];
+  const isObject = value !== null && typeof value === 'object' && !Array.isArray(value);
+  const matches = wanted === 'string' ? typeof value === 'string' : wanted === 'array' ? Array.isArray(value) : wanted === 'object' && isObject;
+  const picked = (matches ? node.then : node.else) as JsonSchema | undefined;
+  return picked && branchOf(picked, value);
 }
 
-/** What a scalar at a schema node may become: decided once per node, as every card field asks. */
-interface ScalarPlan {
-  readonly number: boolean;
-  readonly boolean: boolean;
-}
-
-const plans = new WeakMap<JsonSchema, ScalarPlan>();
-
-function planOf(node: JsonSchema): ScalarPlan {
-  let plan = plans.get(node);
-  if (!plan) {
-    const types = ([] as unknown[]).concat(node.type ?? []);
-    const freeText = types.includes('string') && node.pattern === undefined;
-    plan = { number: (types.includes('number') || types.includes('integer')) && !freeText, boolean: types.includes('boolean') && !types.includes('string') };
-    plans.set(node, plan);
-  }
-  return plan;
-}
-
+/** A plain scalar as the number or boolean its node asks for; a card field (`type: 'string'`, most of a file) keeps its text at once. */
 function convertScalar(text: string, node: JsonSchema): unknown {
-  if (node.if) return convertScalar(text, ((node.if as JsonSchema).type === 'string' ? node.then : node.else) as JsonSchema);
-  const plan = planOf(node);
-  if (plan.number && CORE_NUMBER.test(text)) return Number(text);
-  if (plan.boolean && Object.hasOwn(CORE_BOOLEAN, text)) return CORE_BOOLEAN[text];
+  if (node.type === 'string') return text;
+  const types = ([] as unknown[]).concat(node.type ?? []);
+  const freeText = types.includes('string') && node.pattern === undefined;
+  if ((types.includes('number') || types.includes('integer')) && !freeText && CORE_NUMBER.test(text)) return Number(text);
+  if (types.includes('boolean') && !types.includes('string') && Object.hasOwn(CORE_BOOLEAN, text)) return CORE_BOOLEAN[text];
   return text;
 }

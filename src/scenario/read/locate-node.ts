@@ -4,16 +4,17 @@ import { yaml } from './yaml-library';
 /** A path into parsed YAML: map keys and sequence indexes. */
 export type NodePath = readonly (string | number)[];
 
+/** The `yaml` library's document of a text, and the line counter that turns its offsets into places. */
+export interface PlacedDocument {
+  readonly doc: Document;
+  readonly lineCounter: LineCounter;
+}
+
 /**
  * The line and column of the value at `path` (or of its key, with `at: 'key'`). Falls back to
  * the deepest ancestor that exists, so a value pulled in by a YAML merge key still gets a place.
  */
-export function locateNode(
-  doc: Document,
-  lineCounter: LineCounter,
-  path: NodePath,
-  at: 'key' | 'value' = 'value',
-): { line: number; col: number } {
+export function placeOf({ doc, lineCounter }: PlacedDocument, path: NodePath, at: 'key' | 'value' = 'value'): { line: number; col: number } {
   let node: unknown = doc.contents;
   let offset = node && (node as Node).range ? (node as Node).range![0] : 0;
   for (const segment of path) {

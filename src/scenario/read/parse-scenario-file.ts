@@ -1,30 +1,28 @@
-import type { Document, LineCounter } from 'yaml';
+import type { Document } from 'yaml';
 import { yaml } from './yaml-library';
-import { checkScenarioEntry, checkScenarioFile } from '../schema/check-scenario-file';
+import { checkScenarioData } from '../schema/check-scenario-file';
 import { TooManyAliasValues } from './alias-budget';
 import { convertControlScalars } from './control-scalars';
 import { findDuplicateKeys } from './find-duplicate-keys';
-import { locateNode, type NodePath } from './locate-node';
+import type { PlacedDocument } from './locate-node';
 import type { Problem, SourceRef } from '../problem';
 import { readYamlText, YAMLException } from './read-yaml-text';
-import { cachedValidatorSchema, type ValidatorName } from '../schema/scenario-validators';
+import { validatorSchema, type ValidatorName } from '../schema/scenario-validators';
 
-/** A scenario file turned into data, with everything found wrong in it. */
-export interface ParsedScenarioFile {
+/**
+ * A scenario file turned into data, with everything found wrong in it; its `yaml` document is
+ * parsed on first use, as only a message or a warning needs a place.
+ */
+export interface ParsedScenarioFile extends PlacedDocument {
   readonly file: string;
   readonly data: Record<string, unknown>;
   readonly problems: Problem[];
   /** Where each token's key stands, when the reader could tell (read-yaml-text.ts); else found from `doc`. */
   readonly tokenPlaces?: ReadonlyMap<string, SourceRef>;
-  /** The `yaml` library's document of the text, parsed on first use: only a message or a warning needs a place. */
-  readonly doc: Document;
-  readonly lineCounter: LineCounter;
 }
 
-/** The line and column of the node at `path` in a parsed file (locateNode's answer). */
-export function placeOf(file: ParsedScenarioFile, path: NodePath, at: 'key' | 'value' = 'value'): { line: number; col: number } {
-  return locateNode(file.doc, file.lineCounter, path, at);
-}
+/** Where a node of a parsed file stands (its callers in compile/ and synth/ import it from here, beside the file type). */
+export { placeOf } from './locate-node';
 
 /**
  * The one scenario reader, for files, `generate` output read back and admin API entries alike:
@@ -58,14 +56,13 @@ export function parseScenarioFile(file: string, text: string, schema: ValidatorN
     return result({}, syntaxProblems(file, text, placed(), error));
   }
   const data = (read.data ?? {}) as Record<string, unknown>;
-  convertControlScalars(data, cachedValidatorSchema(schema));
-  const check = schema === 'scenario-file' ? checkScenarioFile : checkScenarioEntry;
-  return result(data, check(file, data, () => placed()), read.tokenPlaces);
+  convertControlScalars(data, validatorSchema(schema));
+  return result(data, checkScenarioData(schema, file, data, placed), read.tokenPlaces);
 }
 
 /** The `yaml` library's document of a text with its line counter, parsed once, when first asked for. */
-function lazyDocument(text: string): () => { doc: Document; lineCounter: LineCounter } {
-  let parsed: { doc: Document; lineCounter: LineCounter } | undefined;
+function lazyDocument(text: string): () => PlacedDocument {
+  let parsed: PlacedDocument | undefined;
   return () => {
     if (!parsed) {
       const lineCounter = new (yaml().LineCounter)();
@@ -80,7 +77,7 @@ function lazyDocument(text: string): () => { doc: Document; lineCounter: LineCou
  * A syntax error where it is: the `yaml` library's errors (their real line and column, and the
  * message's first line) and repeated keys; js-yaml's own, at its mark, if `yaml` finds none.
  */
-function syntaxProblems(file: string, text: string, { doc, lineCounter }: { doc: Document; lineCounter: LineCounter }, error: YAMLException): Problem[] {
+function syntaxProblems(file: string, text: string, { doc, lineCounter }: PlacedDocument, error: YAMLException): Problem[] {
   const problems = doc.errors.map((e): Problem => {
     const pos = lineCounter.linePos(e.code === 'MISSING_CHAR' ? openingQuote(doc, e.pos[0]) : e.pos[0]);
     return { file, line: pos.line, column: pos.col, severity: 'error', path: '', message: `YAML: ${firstLine(e.message)}` };

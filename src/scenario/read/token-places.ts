@@ -6,7 +6,7 @@ import type { SourceRef } from '../problem';
 /**
  * Where each key under `tokens:` stands, found in one pass over the map. Locating tokens one by
  * one walks the map each time, which is quadratic: seconds for a 10,000-token file, and every
- * hot reload pays it. The first of repeated keys wins, as with locateNode.
+ * hot reload pays it. The first of repeated keys wins, as with placeOf.
  */
 export function tokenPlaces(file: ParsedScenarioFile): ReadonlyMap<string, SourceRef> {
   if (file.tokenPlaces) return file.tokenPlaces;

@@ -1,44 +1,25 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import type { Document, LineCounter } from 'yaml';
-import { locateNode, type NodePath } from '../read/locate-node';
+import { placeOf, type NodePath, type PlacedDocument } from '../read/locate-node';
 import type { Problem } from '../problem';
-import { loadValidator } from './scenario-validators';
+import { loadValidator, type ValidatorName } from './scenario-validators';
 import { didYouMean } from './suggest';
 import { SECRET_KEYS } from './scenario-schema';
 
-let compiled: ValidateFunction | undefined;
-let compiledEntry: ValidateFunction | undefined;
+const validators = new Map<ValidatorName, ValidateFunction>();
 
-/** The file validator (generated at build time, or compiled), loaded on first use: the schema never changes within a process. */
-function validator(): ValidateFunction {
-  compiled ??= loadValidator('scenario-file');
-  return compiled;
-}
-
-/** The same schema's Entry definition on its own, for one entry sent at run time (admin API, programs). */
-function entryValidator(): ValidateFunction {
-  compiledEntry ??= loadValidator('scenario-entry');
-  return compiledEntry;
-}
-
-/** The text's `yaml` document and line counter, asked for only when a problem needs a place. */
-export type PlaceSource = () => { doc: Document; lineCounter: LineCounter };
-
-/** Every schema problem in a parsed scenario file, each with line, column and field path. */
-export function checkScenarioFile(file: string, data: unknown, places: PlaceSource): Problem[] {
-  return checkWith(validator(), file, data, places);
-}
-
-/** Every schema problem in one scenario entry given on its own; paths start inside the entry (`client.surname`). */
-export function checkScenarioEntry(file: string, data: unknown, places: PlaceSource): Problem[] {
-  return checkWith(entryValidator(), file, data, places);
-}
-
-function checkWith(validate: ValidateFunction, file: string, data: unknown, places: PlaceSource): Problem[] {
+/**
+ * Every schema problem in a parsed scenario file, or in one entry given on its own (admin API,
+ * programs: paths start inside the entry, `client.surname`), each with line, column and field path;
+ * `places` parses the text's `yaml` document, asked for only when a problem needs a place.
+ */
+export function checkScenarioData(name: ValidatorName, file: string, data: unknown, places: () => PlacedDocument): Problem[] {
+  let validate = validators.get(name);
+  // Loaded on first use (generated at build time, or compiled): the schema never changes within a process.
+  if (!validate) validators.set(name, (validate = loadValidator(name)));
   if (validate(data)) return [];
   const errors = pruneErrors(validate.errors ?? []);
-  const { doc, lineCounter } = places();
-  const problems = errors.map((error) => toProblem(file, error, doc, lineCounter));
+  const placed = places();
+  const problems = errors.map((error) => toProblem(file, error, placed));
   // A null fails both the type and the enum of a field: one message says it.
   return problems.filter((p, i) => problems.findIndex((q) => q.path === p.path && q.message === p.message) === i);
 }
@@ -55,10 +36,10 @@ function pruneErrors(errors: ErrorObject[]): ErrorObject[] {
   });
 }
 
-function toProblem(file: string, error: ErrorObject, doc: Document, lineCounter: LineCounter): Problem {
+function toProblem(file: string, error: ErrorObject, placed: PlacedDocument): Problem {
   const path = pointerToPath(error.instancePath);
   const { at, fullPath, message } = describe(error, path);
-  const pos = locateNode(doc, lineCounter, fullPath, at);
+  const pos = placeOf(placed, fullPath, at);
   return { file, line: pos.line, column: pos.col, severity: 'error', path: dotted(fullPath), message };
 }
 

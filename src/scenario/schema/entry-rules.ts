@@ -1,6 +1,6 @@
-import { RESOURCES, nestedResource, type FieldSpec, type ResourceName } from '../../protocol/fields';
+import { RESOURCE_NAMES, RESOURCES, nestedResource, type ResourceName } from '../../protocol/fields';
 import { COMPANY_MODULES, isCompanyListServed } from '../../protocol/modules';
-import { isIntroducedBy, isProtocolVersion, type ProtocolVersion } from '../../protocol/versions';
+import { isIntroducedBy, isProtocolVersion, PROTOCOL_VERSIONS, type ProtocolVersion } from '../../protocol/versions';
 import { WIRE_STYLES, type WireOptions, type WireStyle } from '../../protocol/wire-encode';
 import { dotted } from './check-scenario-file';
 import { SETTING_KEYS, type StepData } from '../compile/compile-step';
@@ -85,65 +85,40 @@ function checkAnswer(answer: StepData, path: NodePath, inherited: ProtocolVersio
   if (answer.otherwise && typeof answer.otherwise === 'object') checkAnswer(answer.otherwise as StepData, [...path, 'otherwise'], version, base, report, wire);
 }
 
-/** Deprecated and too-new fields of one authored resource, then of every resource nested in it. */
+/** Deprecated and too-new fields of one authored resource, then of every resource nested in it that can have them. */
 function checkResource(resource: ResourceName, value: unknown, path: NodePath, version: ProtocolVersion, report: Report): void {
   if (value === null || typeof value !== 'object') return;
   if (Array.isArray(value)) return value.forEach((item, i) => checkResource(resource, item, [...path, i], version, report));
   const tooNew: string[] = [];
-  for (const { spec, nested } of reportingFields(resource, version)) {
+  for (const spec of RESOURCES[resource]) {
     if (!(spec.name in value)) continue;
     const fieldPath = [...path, spec.name];
     if (spec.deprecatedFor) report(fieldPath, 'warning', `${dotted(fieldPath)} is deprecated; use ${spec.deprecatedFor} instead (it is still served)`);
     if (!isIntroducedBy(spec.since, version)) tooNew.push(`${spec.name} (since ${spec.since})`);
-    if (nested) checkResource(nested, (value as Record<string, unknown>)[spec.name], fieldPath, version, report);
+    const nested = nestedResource(spec.type);
+    if (nested && WARNING_RESOURCES.has(nested)) checkResource(nested, (value as Record<string, unknown>)[spec.name], fieldPath, version, report);
   }
   if (tooNew.length > 0 && path.length > 0) {
     report(path, 'warning', `${dotted(path)} is served as protocol ${version}, which leaves out ${tooNew.join(', ')}`);
   }
 }
 
-/** A field checkResource looks at, and the resource to check inside it when one can report. */
-interface ReportingField {
-  readonly spec: FieldSpec;
-  readonly nested: ResourceName | undefined;
-}
-
-const reportingByVersion = new Map<string, readonly ReportingField[]>();
-
 /**
- * The fields of `resource`, in table order, that can give a warning under `version`: deprecated,
- * newer than the version, or holding a resource with such a field somewhere inside. Every other
- * field is skipped unread: at the latest version a card holds two deprecated fields to look
- * for, not the ~45 of the Client table and a walk through every nested resource.
+ * Whether a field of `resource`, or of a resource inside it, can warn under some version
+ * (deprecated, or newer than the first). Only those are walked: a card's branch, companies and
+ * lists have no such field, and a large file holds thousands of them, each read field by field.
+ * `seen` ends the loop of a group's parentGroup.
  */
-function reportingFields(resource: ResourceName, version: ProtocolVersion): readonly ReportingField[] {
-  const key = `${resource} ${version}`;
-  let fields = reportingByVersion.get(key);
-  if (fields === undefined) {
-    fields = RESOURCES[resource].flatMap((spec) => {
-      const inner = nestedResource(spec.type);
-      const nested = inner !== undefined && canReport(inner, version, new Set()) ? inner : undefined;
-      return warnsItself(spec, version) || nested !== undefined ? [{ spec, nested }] : [];
-    });
-    reportingByVersion.set(key, fields);
-  }
-  return fields;
-}
-
-/** Whether a field, when present, warns under `version`: deprecated, or newer than it. */
-function warnsItself(spec: FieldSpec, version: ProtocolVersion): boolean {
-  return spec.deprecatedFor !== undefined || !isIntroducedBy(spec.since, version);
-}
-
-/** Whether any field of `resource`, or of a resource inside it, warns (a group's parent group is a group: `seen` ends the loop). */
-function canReport(resource: ResourceName, version: ProtocolVersion, seen: Set<ResourceName>): boolean {
+function canWarn(resource: ResourceName, seen = new Set<ResourceName>()): boolean {
   if (seen.has(resource)) return false;
   seen.add(resource);
   return RESOURCES[resource].some((spec) => {
     const inner = nestedResource(spec.type);
-    return warnsItself(spec, version) || (inner !== undefined && canReport(inner, version, seen));
+    return spec.deprecatedFor !== undefined || spec.since !== PROTOCOL_VERSIONS[0] || (inner !== undefined && canWarn(inner, seen));
   });
 }
+
+const WARNING_RESOURCES = new Set(RESOURCE_NAMES.filter((resource) => canWarn(resource)));
 
 function wireOf(data: StepData, inherited: WireStyle): WireStyle {
   return (WIRE_STYLES as readonly unknown[]).includes(data.wire) ? (data.wire as WireStyle) : inherited;

@@ -1,4 +1,3 @@
-import { RESOURCES } from '../../protocol/fields';
 import { resourceDefinitions, type JsonSchema } from '../../protocol/json-schema';
 import { PROTOCOL_VERSIONS } from '../../protocol/versions';
 import { WIRE_STYLES } from '../../protocol/wire-encode';
@@ -11,7 +10,6 @@ import { CALLER_AUTH_FORMS, CALLER_AUTH_PATTERN } from '../../caller-auth/caller
  * The JSON Schema of a scenario file. Entries are the wire Response (fields straight from the
  * protocol table) plus control keys; titles name things in messages ("not a Client field").
  */
-
 
 /**
  * Control keys of an entry, beside the Response fields. `$comment` says what a key does: Ajv
@@ -28,24 +26,6 @@ export const CONTROL_KEYS = {
   ...ANSWER_KEYS,
   ...ENTRY_ONLY_KEYS,
 } satisfies Record<string, JsonSchema>;
-
-function entrySchema(): JsonSchema {
-  const responseFields = resourceDefinitions('authoring').Response.properties as Record<string, JsonSchema>;
-  return {
-    title: 'scenario entry',
-    description: 'a scenario entry',
-    type: 'object',
-    properties: { ...responseFields, ...CONTROL_KEYS },
-    additionalProperties: false,
-  };
-}
-
-/** One answer inside an entry (a `sequence` step, `otherwise`, `expire.answer`): an entry without the entry-only keys. */
-function stepSchema(): JsonSchema {
-  const responseFields = resourceDefinitions('authoring').Response.properties as Record<string, JsonSchema>;
-  const own = Object.fromEntries(Object.entries(CONTROL_KEYS as Record<string, JsonSchema>).filter(([k]) => !(k in ENTRY_ONLY_KEYS)));
-  return { title: 'step', description: 'a step (one answer)', type: 'object', properties: { ...responseFields, ...own }, additionalProperties: false };
-}
 
 const callerCredentialSchema: JsonSchema = { type: 'string', pattern: CALLER_AUTH_PATTERN, description: `a caller credential: ${CALLER_AUTH_FORMS}` };
 
@@ -77,11 +57,11 @@ const defaultsSchema: JsonSchema = {
   additionalProperties: false,
 };
 
-/** The names an entry may use, for "did you mean" suggestions. */
-export const ENTRY_KEYS: readonly string[] = [...RESOURCES.Response.map((f) => f.name), ...Object.keys(CONTROL_KEYS)];
-
 /** The whole scenario file schema. */
 export function scenarioFileSchema(): JsonSchema {
+  const resources = resourceDefinitions('authoring');
+  const response = resources.Response.properties as Record<string, JsonSchema>;
+  const stepKeys = Object.fromEntries(Object.entries(CONTROL_KEYS as Record<string, JsonSchema>).filter(([k]) => !(k in ENTRY_ONLY_KEYS)));
   return {
     $id: 'auth-sim-scenario-file',
     title: 'scenario file',
@@ -102,6 +82,11 @@ export function scenarioFileSchema(): JsonSchema {
       generate: generateListSchema(CONTROL_KEYS),
     },
     additionalProperties: false,
-    $defs: { ...resourceDefinitions('authoring'), Entry: entrySchema(), Step: stepSchema() },
+    $defs: {
+      ...resources,
+      Entry: { title: 'scenario entry', description: 'a scenario entry', type: 'object', properties: { ...response, ...CONTROL_KEYS }, additionalProperties: false },
+      // One answer inside an entry (a `sequence` step, `otherwise`, `expire.answer`): an entry without the entry-only keys.
+      Step: { title: 'step', description: 'a step (one answer)', type: 'object', properties: { ...response, ...stepKeys }, additionalProperties: false },
+    },
   };
 }

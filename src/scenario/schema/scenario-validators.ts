@@ -11,19 +11,19 @@ export type ValidatorName = (typeof VALIDATOR_NAMES)[number];
 /** Ajv's options for every scenario validator, at build time and at run time alike, so both report the same errors. */
 export const VALIDATOR_OPTIONS: Options = { allErrors: true, verbose: true, strict: true, allowUnionTypes: true };
 
-/** The schema a validator checks; the entry one is the file schema's Entry definition on its own. */
-export function validatorSchema(name: ValidatorName): JsonSchema {
-  const file = scenarioFileSchema();
-  if (name === 'scenario-file') return file;
-  return { $id: 'auth-sim-scenario-entry', $ref: '#/$defs/Entry', $defs: file.$defs };
-}
-
 const schemas = new Map<ValidatorName, JsonSchema>();
 
-/** validatorSchema, built once per process: the schema never changes, and every read walks it (control-scalars.ts). */
-export function cachedValidatorSchema(name: ValidatorName): JsonSchema {
+/**
+ * The schema a validator checks (the entry one is the file schema's Entry definition on its own),
+ * built once per process: it never changes, and every read walks it (control-scalars.ts).
+ */
+export function validatorSchema(name: ValidatorName): JsonSchema {
   let schema = schemas.get(name);
-  if (!schema) schemas.set(name, (schema = validatorSchema(name)));
+  if (!schema) {
+    const file = scenarioFileSchema();
+    schema = name === 'scenario-file' ? file : { $id: 'auth-sim-scenario-entry', $ref: '#/$defs/Entry', $defs: file.$defs };
+    schemas.set(name, schema);
+  }
   return schema;
 }
 

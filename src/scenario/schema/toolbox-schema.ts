@@ -9,7 +9,7 @@ import { FAULT_DEFAULTS, FAULT_NAMES, FAULT_PARAMETERS } from '../compile/fault-
  */
 
 /** A fixed duration: milliseconds, or "250ms", "2.5s", "1m". */
-export const durationSchema: JsonSchema = {
+const durationSchema: JsonSchema = {
   type: ['number', 'string'],
   minimum: 0,
   pattern: DURATION_PATTERN,
@@ -60,24 +60,6 @@ const faultParameters: Record<keyof typeof FAULT_PARAMETERS, JsonSchema> = {
   html: { ...HTTP_STATUS_SCHEMA, description: `an HTTP status from 200 to 599 for the error page (default ${FAULT_DEFAULTS.htmlStatus})` },
 };
 
-/** `fault: reset`, or `fault: { hang: 30s }` for the faults that take a parameter. */
-export const faultSchema: JsonSchema = {
-  if: { type: 'string' },
-  then: { enum: [...FAULT_NAMES], description: `a fault: ${FAULT_NAMES.join(', ')}` },
-  else: {
-    title: 'fault',
-    description: `a fault name, or one of { hang: 30s }, { drip: 2s }, { html: 503 }`,
-    type: 'object',
-    properties: faultParameters,
-    minProperties: 1,
-    maxProperties: 1,
-    additionalProperties: false,
-  },
-};
-
-/** The probability an answer fires, from 0 (never) to 1 (always). */
-export const chanceSchema: JsonSchema = { type: 'number', minimum: 0, maximum: 1, description: 'a probability from 0 to 1, e.g. 0.05' };
-
 const stepRef: JsonSchema = { $ref: '#/$defs/Step' };
 
 /** Keys only a whole entry has; a sequence step or an `otherwise` answer is one answer. */
@@ -105,7 +87,21 @@ export const ENTRY_ONLY_KEYS = {
 
 /** Toolbox keys any answer may have. */
 export const ANSWER_KEYS = {
-  fault: { ...faultSchema, $comment: 'Misbehave instead of answering honestly, as a broken service or proxy would' },
-  chance: { ...chanceSchema, $comment: 'How often the fault or answer fires; other requests get `otherwise`' },
+  // `fault: reset`, or `fault: { hang: 30s }` for the faults that take a parameter.
+  fault: {
+    if: { type: 'string' },
+    then: { enum: [...FAULT_NAMES], description: `a fault: ${FAULT_NAMES.join(', ')}` },
+    else: {
+      title: 'fault',
+      description: `a fault name, or one of { hang: 30s }, { drip: 2s }, { html: 503 }`,
+      type: 'object',
+      properties: faultParameters,
+      minProperties: 1,
+      maxProperties: 1,
+      additionalProperties: false,
+    },
+    $comment: 'Misbehave instead of answering honestly, as a broken service or proxy would',
+  },
+  chance: { type: 'number', minimum: 0, maximum: 1, description: 'a probability from 0 to 1, e.g. 0.05', $comment: 'How often the fault or answer fires; other requests get `otherwise`' },
   otherwise: { ...stepRef, $comment: 'The answer for requests the chance does not fire on' },
 } satisfies Record<string, JsonSchema>;

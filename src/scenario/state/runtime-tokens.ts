@@ -59,8 +59,7 @@ export class RuntimeTokens {
    */
   putText(token: string, text: string, file = RUNTIME_FILE): PutOutcome {
     if (this.entries.size >= this.maxTokens && !this.entries.has(token)) return this.full(file);
-    const parsed = readEntry(file, text);
-    if ('problems' in parsed && !('doc' in parsed)) return parsed;
+    const parsed = parseScenarioFile(file, text, 'scenario-entry');
     if (parsed.problems.length === 0 && !yaml().isMap(parsed.doc.contents)) {
       return { ok: false, problems: [{ file, line: 1, column: 1, severity: 'error', path: '', message: 'the entry is empty; send a scenario entry, e.g. {"status": 503, "body": "none"}' }] };
     }
@@ -100,18 +99,6 @@ export class RuntimeTokens {
     if (!replaced) this.changes += 1;
     this.entries.set(token, compiled);
     return { ok: true, replaced, warnings };
-  }
-}
-
-/**
- * Parses an entry's text. The yaml library throws on some texts it cannot turn into data (an
- * alias to an anchor that is not there); that is the sender's mistake, so it is a problem here.
- */
-function readEntry(file: string, text: string): ParsedScenarioFile | { readonly ok: false; readonly problems: readonly Problem[] } {
-  try {
-    return parseScenarioFile(file, text, 'scenario-entry');
-  } catch (error) {
-    return { ok: false, problems: [{ file, line: 1, column: 1, severity: 'error', path: '', message: `the entry cannot be read as YAML or JSON: ${(error as Error).message}` }] };
   }
 }
 

@@ -14,35 +14,21 @@ export class AdminError extends Error {
   }
 }
 
-/** The JSON body of every admin error: `{ error, problems? }`. */
-export interface AdminErrorBody {
-  readonly error: string;
-  readonly problems?: readonly Problem[];
-}
-
 /**
- * An error handler that sends an admin error as JSON. Anything unexpected becomes a 500 without
- * a stack trace, and is reported (with where it was thrown), so "see its log" is never a dead end.
+ * An error handler that sends an admin error as JSON, `{ error, problems? }`. Anything unexpected
+ * becomes a 500 without a stack trace, and is reported (with where it was thrown), so "see its
+ * log" is never a dead end.
  */
 export function adminErrorHandler(report: (message: string) => void) {
-  return (error: unknown, req: Request, res: Response, next: NextFunction): void => {
-    const { status } = describeError(error);
+  return (error: unknown, req: Request, res: Response, _next: NextFunction): void => {
+    const { status, body } = describeError(error);
     if (status >= 500) report(`admin ${req.method} ${req.originalUrl} failed inside: ${describeFailure(error)}`);
-    sendAdminError(error, req, res, next);
+    if (res.headersSent) return void res.destroy();
+    res.status(status).json(body);
   };
 }
 
-/** Sends an admin error as JSON; anything unexpected becomes a 500 without a stack trace. */
-function sendAdminError(error: unknown, _req: Request, res: Response, _next: NextFunction): void {
-  if (res.headersSent) {
-    res.destroy();
-    return;
-  }
-  const { status, body } = describeError(error);
-  res.status(status).json(body);
-}
-
-function describeError(error: unknown): { status: number; body: AdminErrorBody } {
+function describeError(error: unknown): { status: number; body: { readonly error: string; readonly problems?: readonly Problem[] } } {
   if (error instanceof AdminError) {
     return { status: error.status, body: error.problems ? { error: error.message, problems: error.problems } : { error: error.message } };
   }

@@ -1,7 +1,6 @@
 import { Router, type Response } from 'express';
-import type { JournalEntry } from '../journal';
-import { AdminError } from './admin-error';
-import type { AdminParts } from './admin-parts';
+import { journalOf } from './request-routes';
+import type { AdminSettings, ControlParts } from '../control-parts';
 import { scenarioHealth } from './scenario-health';
 
 /** How often an open stream looks at the journal; the dashboard promises a request within 500 ms. */
@@ -18,20 +17,19 @@ const HEARTBEAT_MS = 15_000;
  * The stream reads the journal on a timer instead of hooking the request path: with no stream
  * open the protocol path does nothing for it, and with one open it does nothing more.
  */
-export function eventRoutes(parts: AdminParts): Router {
+export function eventRoutes(parts: ControlParts, settings: AdminSettings): Router {
   const router = Router();
   router.get('/events', (req, res) => {
-    const journal = parts.journal;
-    if (!journal) throw new AdminError(404, `${req.method} ${req.originalUrl}: the request journal is off (started with --journal-size 0 or --no-journal), so there is nothing to stream`);
+    const journal = journalOf(parts, req, ', so there is nothing to stream');
     res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
-    send(res, 'hello', { adminTokenRequired: parts.adminToken !== undefined, journalCapacity: journal.capacity });
+    send(res, 'hello', { adminTokenRequired: settings.token !== undefined, journalCapacity: journal.capacity });
     const sendHealth = () => send(res, 'scenarios', scenarioHealth(parts));
     sendHealth();
     let last = Math.max(0, ...journal.list({ limit: 1 }).map((e) => e.seq)) - Math.min(journal.size, MAX_PER_POLL);
     const poll = () => {
       const newest = journal.list({ limit: 1 })[0];
       if (newest === undefined || newest.seq <= last) return;
-      const fresh: JournalEntry[] = journal.list({ limit: Math.min(newest.seq - last, MAX_PER_POLL) }).filter((e) => e.seq > last);
+      const fresh = journal.list({ limit: Math.min(newest.seq - last, MAX_PER_POLL) }).filter((e) => e.seq > last);
       const skipped = newest.seq - last - fresh.length;
       last = newest.seq;
       send(res, 'requests', { skipped, requests: fresh.reverse() });
@@ -41,9 +39,9 @@ export function eventRoutes(parts: AdminParts): Router {
     const heartbeat = setInterval(() => res.write(': still here\n\n'), HEARTBEAT_MS).unref();
     parts.store.on('reloaded', sendHealth);
     parts.store.on('reload-failed', sendHealth);
-    parts.streams?.add(res);
+    parts.streams.add(res);
     res.on('close', () => {
-      parts.streams?.delete(res);
+      parts.streams.delete(res);
       clearInterval(timer);
       clearInterval(heartbeat);
       parts.store.off('reloaded', sendHealth);

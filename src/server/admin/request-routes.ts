@@ -1,12 +1,12 @@
 import { Router, type Request } from 'express';
 import type { Journal } from '../journal';
 import { AdminError } from './admin-error';
-import type { AdminParts } from './admin-parts';
+import type { ControlParts } from '../control-parts';
 import { parseJournalQuery } from './parse-journal-query';
 import { sendJournal } from './send-journal';
 
 /** `GET /requests` (the journal, newest first, filtered) and `DELETE /requests` (clear it). */
-export function requestRoutes(parts: AdminParts): Router {
+export function requestRoutes(parts: ControlParts): Router {
   const router = Router();
   router.get('/requests', async (req, res) => {
     const journal = journalOf(parts, req);
@@ -23,7 +23,8 @@ export function requestRoutes(parts: AdminParts): Router {
   return router;
 }
 
-function journalOf(parts: AdminParts, req: Request): Journal {
-  if (!parts.journal) throw new AdminError(404, `${req.method} ${req.originalUrl}: the request journal is off (started with --journal-size 0 or --no-journal)`);
+/** The journal, or a 404 saying it is off (`why` adds what that means for this call). */
+export function journalOf(parts: ControlParts, req: Request, why = ''): Journal {
+  if (!parts.journal) throw new AdminError(404, `${req.method} ${req.originalUrl}: the request journal is off (started with --journal-size 0 or --no-journal)${why}`);
   return parts.journal;
 }

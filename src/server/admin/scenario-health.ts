@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { formatProblem, type Problem } from '../../scenario/problem';
 import type { ScenarioStatus } from '../../scenario/live/scenario-store';
-import type { AdminParts } from './admin-parts';
+import type { ControlParts } from '../control-parts';
 import { isSecretPath } from '../../scenario/schema/scenario-schema';
 
 /** A problem as the dashboard shows it: `file:line:col message` and the line of the file it points at. */
@@ -20,7 +20,7 @@ export interface ScenarioHealth extends Omit<ScenarioStatus, 'lastError'> {
 }
 
 /** What the health view shows, read now (a broken file is read again for its source lines). */
-export function scenarioHealth(parts: AdminParts): ScenarioHealth {
+export function scenarioHealth(parts: ControlParts): ScenarioHealth {
   const status = parts.store.status();
   const set = parts.store.ready ? parts.store.set : undefined;
   const tokensPerFile: Record<string, number> = {};

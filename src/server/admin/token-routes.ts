@@ -1,19 +1,60 @@
 import express, { Router, type Request } from 'express';
+import { RUNTIME_FILE } from '../../scenario/state/runtime-tokens';
 import { formatProblem } from '../../scenario/problem';
+import type { AdminSettings, ControlParts } from '../control-parts';
+import { entryKind } from '../journal';
 import { AdminError } from './admin-error';
-import type { AdminParts } from './admin-parts';
+
+/** Tokens listed at most per call; `q` narrows a large set down. */
+const LIST_LIMIT = 500;
 
 /**
+ * `GET /tokens` (the tokens served by name, runtime ones first, and the populations; `q` filters
+ * by substring) and `GET /tokens/{token}` (what that token is answered with: status, headers,
+ * body bytes, delay, fault, where the entry was written, and its sequence/expiry state).
  * `PUT /tokens/{token}`: add or replace a runtime token from a scenario entry (JSON or YAML),
  * checked with the same schema and messages as scenario files; `DELETE` removes it.
  */
-export function tokenRoutes(parts: AdminParts): Router {
+export function tokenRoutes(parts: ControlParts, settings: AdminSettings): Router {
   const router = Router();
-  const body = express.text({ type: () => true, limit: parts.maxEntryBytes });
+  router.get('/tokens', (req, res) => {
+    const q = typeof req.query.q === 'string' ? req.query.q.toLowerCase() : '';
+    const set = parts.store.set;
+    const all = [
+      ...parts.runtime.tokens().map((token) => ({ token, kind: 'admin', source: RUNTIME_FILE })),
+      ...[...set.entries].map(([token, entry]) => ({ token, kind: 'token', source: `${entry.source.file}:${entry.source.line}` })),
+    ];
+    const found = q === '' ? all : all.filter((t) => t.token.toLowerCase().includes(q) || t.source.toLowerCase().includes(q));
+    const populations = set.populations.map((p) => ({ description: p.description, size: p.size }));
+    res.json({ total: found.length, tokens: found.slice(0, LIST_LIMIT), populations });
+  });
+  router.get('/tokens/:token', (req, res) => {
+    const token = req.params.token as string;
+    const entry = parts.tokens.resolve(token);
+    // Without the states: the answer to the token's first request, leaving its real state untouched.
+    const answer = entry.answer({ token });
+    const { reply } = answer;
+    const body = reply.body ?? Buffer.alloc(0);
+    res.json({
+      token,
+      kind: entryKind(parts.tokens.set, entry),
+      source: entry.source.line > 0 ? `${entry.source.file}:${entry.source.line}` : entry.source.file,
+      status: reply.status,
+      headers: reply.headers,
+      bodyNone: reply.body === null,
+      body: body.toString('utf8'),
+      bodyBase64: body.toString('base64'),
+      bodyBytes: body.length,
+      delayMs: answer.delayMs,
+      fault: answer.fault?.name ?? null,
+      state: parts.answering.states.list(token)[0] ?? null,
+    });
+  });
+  const body = express.text({ type: () => true, limit: settings.maxEntryBytes });
   router.put('/tokens/:token', body, (req, res) => {
     const token = req.params.token as string;
     const text = typeof req.body === 'string' ? req.body : '';
-    if (isJson(req)) checkJsonSyntax(text);
+    checkJsonSyntax(req, text);
     const outcome = parts.runtime.putText(token, text, `PUT ${req.baseUrl}/tokens/${encodeURIComponent(token)}`);
     if (!outcome.ok) {
       throw new AdminError(outcome.overLimit ? 409 : 400, `the entry for token ${JSON.stringify(token)} was not applied: ${outcome.problems.map(formatProblem).join('; ')}`, outcome.problems);
@@ -32,12 +73,9 @@ export function tokenRoutes(parts: AdminParts): Router {
   return router;
 }
 
-function isJson(req: Request): boolean {
-  return /\bjson\b/i.test(req.headers['content-type'] ?? '');
-}
-
-/** JSON bodies get JSON's own verdict first: YAML would quietly accept some broken JSON. */
-function checkJsonSyntax(text: string): void {
+/** JSON bodies (by content type) get JSON's own verdict first: YAML would quietly accept some broken JSON. */
+function checkJsonSyntax(req: Request, text: string): void {
+  if (!/\bjson\b/i.test(req.headers['content-type'] ?? '')) return;
   try {
     JSON.parse(text);
   } catch (error) {

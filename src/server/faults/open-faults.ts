@@ -16,11 +16,6 @@ export class OpenFaults {
     });
   }
 
-  /** How many responses a fault holds open right now. */
-  get size(): number {
-    return this.open.size;
-  }
-
   /** Ends every held connection (on simulator close). */
   closeAll(): void {
     for (const res of this.open) res.destroy();
