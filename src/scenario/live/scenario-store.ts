@@ -17,7 +17,6 @@ export type ReloadOutcome =
   | {
       readonly ok: true;
       readonly set: ScenarioSet;
-      readonly previous: ScenarioSet | undefined;
       readonly changes: SetChanges;
       readonly trigger: string;
       readonly ms: number;
@@ -127,7 +126,7 @@ export class ScenarioStore extends EventEmitter {
     const ms = performance.now() - started;
     if (stillWanted && !stillWanted()) return undefined;
     if (!built.ok) return { ok: false, problems: built.problems, trigger, ms };
-    const outcome = { ok: true, set: built.set, previous: this.served, changes: diffSets(this.served, built.set), trigger, ms } as const;
+    const outcome = { ok: true, set: built.set, changes: diffSets(this.served, built.set), trigger, ms } as const;
     this.served = built.set;
     this.hadContent = built.hadContent;
     this.failure = null;

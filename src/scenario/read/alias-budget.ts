@@ -5,7 +5,7 @@
  * ("billion laughs") would hold the process for minutes. 10,000 tokens that each alias a
  * 40-value card reach 400,000.
  */
-export const MAX_ALIAS_VALUES = 1_000_000;
+const MAX_ALIAS_VALUES = 1_000_000;
 
 /** Thrown by AliasBudget at the alias that goes past MAX_ALIAS_VALUES. */
 export class TooManyAliasValues extends Error {
@@ -13,7 +13,7 @@ export class TooManyAliasValues extends Error {
     readonly line: number,
     readonly column: number,
   ) {
-    super(`more than ${MAX_ALIAS_VALUES.toLocaleString('en-US')} values reached through aliases`);
+    super(`more than ${MAX_ALIAS_VALUES.toLocaleString('en-US')} values reached through aliases (each *alias counts every value of what it names); use fewer aliases of large anchors, or split the file`);
   }
 }
 

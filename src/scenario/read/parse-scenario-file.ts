@@ -49,8 +49,7 @@ export function parseScenarioFile(file: string, text: string, schema: ValidatorN
     read = readYamlText(file, text);
   } catch (error) {
     if (error instanceof TooManyAliasValues) {
-      const message = `${error.message} (each *alias counts every value of what it names); use fewer aliases of large anchors, or split the file`;
-      return result({}, [{ file, line: error.line, column: error.column, severity: 'error', path: '', message }]);
+      return result({}, [{ file, line: error.line, column: error.column, severity: 'error', path: '', message: error.message }]);
     }
     if (!(error instanceof YAMLException)) throw error;
     return result({}, syntaxProblems(file, text, placed(), error));
