@@ -3,8 +3,7 @@
  * inside a test suite, on a free port, from scenarios given as values or paths.
  */
 export { startSimulator, ScenarioError } from './api/start-simulator';
-export type { SimulatorHandle, SimulatorStatus, StartOptions } from './api/start-simulator';
-export type { ScenarioInput } from './api/scenario-input';
+export type { ScenarioInput, SimulatorHandle, SimulatorStatus, StartOptions } from './api/start-simulator';
 export type { Delay, Duration, Fault, GenerateItem, ResponseFields, ScenarioDefaults, ScenarioEntry, ScenarioFile, ScenarioStep, CallerCredentialText } from './api/scenario-types';
 export type { ResourceInput } from './protocol/resource-types';
 export type { JournalEntry, JournalFilter, MatchKind } from './server/journal';

@@ -58,18 +58,14 @@ export type ScenarioEntry = ScenarioStep & {
   /** What follows the last step of the sequence. */
   readonly then?: (typeof SEQUENCE_ENDINGS)[number];
   /** The token stops working after a number of uses or a time ("30s"), then gets `answer`. */
-  readonly expire?: { readonly after: number | `${number}${'ms' | 's' | 'm'}`; readonly answer?: ScenarioStep };
+  readonly expire?: { readonly after: Duration; readonly answer?: ScenarioStep };
 };
 
 /** A caller credential as written: `basic:USER:PASSWORD`, `bearer:TOKEN` or `header:NAME=VALUE`. */
 export type CallerCredentialText = `basic:${string}:${string}` | `bearer:${string}` | `header:${string}=${string}`;
 
 /** `defaults:` settings every entry of a file gets unless it says otherwise, and the credentials its tokens demand. */
-export interface ScenarioDefaults {
-  readonly delay?: Delay;
-  readonly headers?: ScenarioStep['headers'];
-  readonly protocol?: ProtocolVersion;
-  readonly wire?: WireStyle;
+export interface ScenarioDefaults extends Pick<ScenarioStep, 'delay' | 'headers' | 'protocol' | 'wire'> {
   /** The chat server must send one of these for this file's tokens (and its fallback). */
   readonly callerAuth?: CallerCredentialText | readonly CallerCredentialText[];
 }

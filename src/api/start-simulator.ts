@@ -1,13 +1,13 @@
-import { formatProblem } from '../scenario/problem';
-import type { ScenarioStatus } from '../scenario/live/scenario-store';
-import type { ResetCounts } from '../server/simulator-options';
+import { formatProblem, type Problem } from '../scenario/problem';
 import type { JournalEntry, JournalFilter } from '../server/journal';
 import { runSimulator, ScenarioLoadError } from '../server/run-simulator';
-import type { SimulatorOptions } from '../server/simulator-options';
-import type { Problem } from '../scenario/problem';
+import type { ResetCounts, SimulatorOptions } from '../server/simulator-options';
+import type { ScenarioSources, ScenarioStatus } from '../scenario/live/scenario-store';
 import type { ServedTls } from '../tls/server-tls';
-import { toScenarioSources, type ScenarioInput } from './scenario-input';
-import type { ScenarioEntry } from './scenario-types';
+import type { ScenarioEntry, ScenarioFile } from './scenario-types';
+
+/** Scenarios for a program: a path to a file or directory, or a scenario file as a value. */
+export type ScenarioInput = string | ScenarioFile;
 
 /** How to start a simulator from a program; everything is optional. */
 export interface StartOptions extends Omit<SimulatorOptions, 'sources' | 'onRequest'> {
@@ -89,4 +89,19 @@ export async function startSimulator(options: StartOptions = {}): Promise<Simula
     status: () => ({ ...sim.store.status(), runtimeTokens: control.runtime.tokens() }),
     close: () => sim.close(),
   };
+}
+
+/**
+ * Paths stay paths; values become scenario texts named `<inline 1>`, `<inline 2>`..., as
+ * indented JSON so problems point at a line and column of what the program wrote.
+ */
+function toScenarioSources(input: ScenarioInput | readonly ScenarioInput[] | undefined): ScenarioSources {
+  const list: readonly ScenarioInput[] = input === undefined ? [] : Array.isArray(input) ? input : [input as ScenarioInput];
+  const paths: string[] = [];
+  const inline: { file: string; text: string }[] = [];
+  for (const item of list) {
+    if (typeof item === 'string') paths.push(item);
+    else inline.push({ file: `<inline ${inline.length + 1}>`, text: JSON.stringify(item, null, 2) ?? '' });
+  }
+  return { paths, inline };
 }

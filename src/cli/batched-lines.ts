@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 
 /** What the output may hold unwritten before lines are dropped: ~10,000 request lines. */
-export const MAX_BUFFERED_BYTES = 1 << 20;
+const MAX_BUFFERED_BYTES = 1 << 20;
 
 /** How a batch of lines is told about lines it dropped, in the log's own format. */
 export interface BatchedLinesOptions<T> {

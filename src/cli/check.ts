@@ -3,7 +3,7 @@ import { REPORT_FORMATS, formatReport, type ReportFormat } from '../check/format
 import { countFindings, runCheck } from '../check/run-check';
 import { MODULES } from '../protocol/modules';
 import { LATEST_VERSION, PROTOCOL_VERSIONS } from '../protocol/versions';
-import { DEFAULT_WIRE_OPTIONS, WIRE_STYLES, type WireOptions } from '../protocol/wire-encode';
+import { WIRE_STYLES } from '../protocol/wire-encode';
 import { parseDuration } from '../scenario/compile/duration';
 import { collect } from './default-scenarios';
 import { parseModules, toolboxSettings, type ToolboxFlags } from './toolbox-flags';
@@ -16,13 +16,11 @@ interface CheckFlags extends ToolboxFlags {
 }
 
 /** The flags that say which protocol the service is held to: serve's, with serve's parsers and defaults. */
-export function heldToOptions(): Option[] {
-  return [
-    new Option('--protocol <version>', `hold the service to this protocol version (default: ${LATEST_VERSION})`).choices(PROTOCOL_VERSIONS),
-    new Option('--modules <list>', `the modules installed where the service runs, comma-separated, or "none" (default: all: ${MODULES.join(',')})`).argParser(parseModules),
-    new Option('--wire <style>', 'the scalar style the service must send: strings (every scalar a JSON string) or typed (default: strings)').choices(WIRE_STYLES),
-  ];
-}
+export const HELD_TO_OPTIONS: readonly Option[] = [
+  new Option('--protocol <version>', `hold the service to this protocol version (default: ${LATEST_VERSION})`).choices(PROTOCOL_VERSIONS),
+  new Option('--modules <list>', `the modules installed where the service runs, comma-separated, or "none" (default: all: ${MODULES.join(',')})`).argParser(parseModules),
+  new Option('--wire <style>', 'the scalar style the service must send: strings (every scalar a JSON string) or typed (default: strings)').choices(WIRE_STYLES),
+];
 
 /**
  * `auth-sim check <base-url> --token T ...`: asks a live authorization service for each token by
@@ -37,7 +35,7 @@ export function registerCheck(program: Command): void {
     .option('--unknown-token <token>', 'a token the service must refuse (default: a random one)')
     .addOption(new Option('--timeout <duration>', 'time allowed per request: "5s", "800ms"').argParser(parseTimeout).default(5000, '5s'))
     .addOption(new Option('--format <format>', 'report format').choices(REPORT_FORMATS).default('text'));
-  for (const option of heldToOptions()) command.addOption(option);
+  for (const option of HELD_TO_OPTIONS) command.addOption(option);
   command
     .addHelpText('after', '\nExamples:\n  $ auth-sim check http://127.0.0.1:8080 --token alice --token bob-corp\n  $ auth-sim check https://crm.example/api --token T1 --protocol 1.3 --modules retail --format junit > check.xml')
     .action(async (baseUrl: string, flags: CheckFlags) => {
@@ -45,17 +43,12 @@ export function registerCheck(program: Command): void {
         baseUrl,
         tokens: flags.token,
         timeoutMs: flags.timeout,
-        wire: wireHeldTo(flags),
+        wire: toolboxSettings(flags).wire,
         ...(flags.unknownToken !== undefined ? { unknownToken: flags.unknownToken } : {}),
       });
       process.stdout.write(formatReport(report, flags.format));
       if (countFindings(report).errors > 0) process.exitCode = 1;
     });
-}
-
-/** The protocol the service is held to: serve's defaults (latest version, every module, strings). */
-export function wireHeldTo(flags: ToolboxFlags): WireOptions {
-  return toolboxSettings(flags).wire ?? DEFAULT_WIRE_OPTIONS;
 }
 
 /** A duration as scenario files write one ("5s", "800ms", or milliseconds). */

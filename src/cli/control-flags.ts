@@ -1,6 +1,7 @@
 import { InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_ADMIN_PREFIX, DEFAULT_JOURNAL_SIZE, normalizePrefix } from '../server/control-parts';
 import type { SimulatorOptions } from '../server/run-simulator';
+import { wholeNumberParser } from './toolbox-flags';
 
 /** The serve flags that make the simulator observable and steerable: journal, admin API, logs. */
 export interface ControlFlags {
@@ -18,7 +19,7 @@ export type LogFormat = (typeof LOG_FORMATS)[number];
 
 /** The options, in help order; serve.ts adds each to its command. */
 export const CONTROL_OPTIONS: readonly Option[] = [
-  new Option('--journal-size <number>', 'requests the journal keeps for GET /__admin/requests; 0 turns it off').default(DEFAULT_JOURNAL_SIZE).argParser(parseJournalSize),
+  new Option('--journal-size <number>', 'requests the journal keeps for GET /__admin/requests; 0 turns it off').default(DEFAULT_JOURNAL_SIZE).argParser(wholeNumberParser(0, Number.MAX_SAFE_INTEGER, (v) => `--journal-size must be a whole number from 0 (0 turns the journal off), got "${v}"`)),
   new Option('--no-journal', 'keep no request journal (same as --journal-size 0)'),
   new Option('--admin-token <secret>', 'PUT, POST and DELETE on the admin API need this, as "authorization: Bearer <secret>" or "x-admin-token: <secret>"').env('AUTH_SIM_ADMIN_TOKEN'),
   new Option('--admin-prefix <path>', 'where the admin API is mounted').default(DEFAULT_ADMIN_PREFIX).argParser(parseAdminPrefix),
@@ -35,17 +36,10 @@ export function controlSettings(flags: ControlFlags): Pick<SimulatorOptions, 'jo
 }
 
 /** A path of its own for the admin API. */
-export function parseAdminPrefix(value: string): string {
+function parseAdminPrefix(value: string): string {
   try {
     return normalizePrefix(value);
   } catch (error) {
     throw new InvalidArgumentError((error as Error).message);
   }
-}
-
-/** A whole number from 0. */
-export function parseJournalSize(value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n)) throw new InvalidArgumentError(`--journal-size must be a whole number from 0 (0 turns the journal off), got "${value}"`);
-  return n;
 }

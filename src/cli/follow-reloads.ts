@@ -1,18 +1,34 @@
 import type { SetChanges } from '../scenario/live/diff-sets';
 import type { ReloadOutcome, ScenarioStore } from '../scenario/live/scenario-store';
 import { tokenCount } from '../scenario/scenario-set';
+import type { Problem } from '../scenario/problem';
 import type { Simulator } from '../server/run-simulator';
 import type { Logger } from './logger';
 import { reportProblems } from './report-problems';
-import type { ShowWarnings } from './set-warnings';
 
 const NAMES_SHOWN = 5;
+
+/** Prints a served set's warnings. */
+export type ShowWarnings = (logger: Logger, warnings: readonly Problem[]) => void;
+
+/**
+ * Every warning, one line each, for a set the user chose; for the shipped examples served by
+ * default (no --scenarios), one line with the count and the command that lists them: those
+ * warnings are demonstrations (deprecated fields, an old protocol version), and a newcomer's
+ * first screen should not open with them.
+ */
+export function warningsShown(shippedExamples: boolean): ShowWarnings {
+  if (!shippedExamples) return reportProblems;
+  return (logger, warnings) => {
+    if (warnings.length > 0) logger.info(`the shipped examples demonstrate ${plural(warnings.length, 'warning')} on purpose; see them with: npx auth-sim validate`);
+  };
+}
 
 /**
  * Prints one line per reload (files, tokens, what changed, how long), every problem of a failed
  * one with "still serving the last good set", and watcher errors; reloads on SIGHUP.
  */
-export function followReloads(simulator: Simulator, logger: Logger, showWarnings: ShowWarnings = reportProblems): void {
+export function followReloads(simulator: Simulator, logger: Logger, showWarnings: ShowWarnings): void {
   const { store } = simulator;
   store.on('reloaded', (outcome: Extract<ReloadOutcome, { ok: true }>) => {
     showWarnings(logger, outcome.set.warnings);
@@ -29,14 +45,14 @@ export function followReloads(simulator: Simulator, logger: Logger, showWarnings
 }
 
 /** `reload (a.yaml): 2 files, 40 tokens; added 1, removed 0, changed 2 (+bob ~alice ~carol); 12 ms` */
-export function describeReload(outcome: Extract<ReloadOutcome, { ok: true }>): string {
+function describeReload(outcome: Extract<ReloadOutcome, { ok: true }>): string {
   const { set, changes, trigger, ms } = outcome;
   const size = `${plural(set.files.length, 'file')}, ${plural(tokenCount(set), 'token')}`;
   return `reload (${trigger}): ${size}; ${describeChanges(changes)}; ${Math.round(ms)} ms`;
 }
 
 /** `reload (a.yaml) failed with 1 problem; still serving the last good set (loaded at ..., 40 tokens)` */
-export function describeFailure(outcome: Extract<ReloadOutcome, { ok: false }>, store: ScenarioStore): string {
+function describeFailure(outcome: Extract<ReloadOutcome, { ok: false }>, store: ScenarioStore): string {
   const status = store.status();
   const kept = status.loadedAt ? `still serving the last good set (loaded at ${status.loadedAt}, ${plural(status.tokens, 'token')})` : 'nothing to serve yet';
   return `reload (${outcome.trigger}) failed with ${plural(outcome.problems.length, 'problem')}; ${kept}`;

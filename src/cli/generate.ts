@@ -16,25 +16,26 @@ interface GenerateFlags {
   readonly [flag: string]: string | boolean | undefined;
 }
 
-/** Flag name -> `generate:` item key; the item is then checked by the scenario schema itself. */
-const KNOB_FLAGS: readonly (readonly [flag: string, key: string, help: string])[] = [
-  ['tokens', 'tokens', 'token template with {n}; n runs 1..count (default "synth-{n}")'],
-  ['count', 'count', 'how many tokens (default 1000)'],
-  ['seed', 'seed', `the seed (default ${SYNTH_DEFAULTS.seed})`],
-  ['locale', 'locale', `faker locale (default ${SYNTH_DEFAULTS.locale})`],
-  ['type', 'type', `share of legal entities, 0..1 (default ${SYNTH_DEFAULTS.type})`],
-  ['disabled', 'disabled', `share of disabled clients (default ${SYNTH_DEFAULTS.disabled})`],
-  ['companies', 'companies', `companies per legal entity, "lo..hi" (default ${SYNTH_DEFAULTS.companies})`],
-  ['entrepreneurs', 'entrepreneurs', `share of individuals with a sole proprietorship (default ${SYNTH_DEFAULTS.entrepreneurs})`],
-  ['branches', 'branches', `distinct bank branches (default ${SYNTH_DEFAULTS.branches})`],
-  ['fill', 'fill', `share of optional fields filled, "lo..hi" (default ${SYNTH_DEFAULTS.fill})`],
-  ['errors', 'errors', `share of tokens answering 404 CLIENT_NOT_FOUND (default ${SYNTH_DEFAULTS.errors})`],
-  ['protocol', 'protocol', 'protocol version of every card (default: the latest)'],
-  ['wire', 'wire', 'wire style: strings or typed'],
-  ['crm', 'crm', `CRM URL template with {id} (default ${SYNTH_DEFAULTS.crm})`],
-  ['firstId', 'firstId', `client id of n = 1 (default ${SYNTH_DEFAULTS.firstId})`],
+/** Flags named after their `generate:` item key; the item is then checked by the scenario schema itself. */
+const KNOB_FLAGS: readonly (readonly [key: string, help: string])[] = [
+  ['tokens', 'token template with {n}; n runs 1..count (default "synth-{n}")'],
+  ['count', 'how many tokens (default 1000)'],
+  ['seed', `the seed (default ${SYNTH_DEFAULTS.seed})`],
+  ['locale', `faker locale (default ${SYNTH_DEFAULTS.locale})`],
+  ['type', `share of legal entities, 0..1 (default ${SYNTH_DEFAULTS.type})`],
+  ['disabled', `share of disabled clients (default ${SYNTH_DEFAULTS.disabled})`],
+  ['companies', `companies per legal entity, "lo..hi" (default ${SYNTH_DEFAULTS.companies})`],
+  ['entrepreneurs', `share of individuals with a sole proprietorship (default ${SYNTH_DEFAULTS.entrepreneurs})`],
+  ['branches', `distinct bank branches (default ${SYNTH_DEFAULTS.branches})`],
+  ['fill', `share of optional fields filled, "lo..hi" (default ${SYNTH_DEFAULTS.fill})`],
+  ['errors', `share of tokens answering 404 CLIENT_NOT_FOUND (default ${SYNTH_DEFAULTS.errors})`],
+  ['protocol', 'protocol version of every card (default: the latest)'],
+  ['wire', 'wire style: strings or typed'],
+  ['crm', `CRM URL template with {id} (default ${SYNTH_DEFAULTS.crm})`],
+  ['firstId', `client id of n = 1 (default ${SYNTH_DEFAULTS.firstId})`],
 ];
 
+/** Flag name -> key under the item's `groups:`. */
 const GROUP_FLAGS = [
   ['groupTrees', 'trees', `group trees (default ${SYNTH_DEFAULTS.groups.trees})`],
   ['groupDepth', 'depth', `levels per group tree (default ${SYNTH_DEFAULTS.groups.depth})`],
@@ -55,7 +56,8 @@ export function registerGenerate(program: Command): void {
     .option('-o, --out <file>', 'write here instead of stdout')
     .option('--jsonl', 'one {"token","entry"} JSON object per line instead of YAML (for other tools; serve reads YAML)')
     .option('--deprecated', 'also fill the deprecated crmURL and fields');
-  for (const [flag, , help] of [...KNOB_FLAGS, ...GROUP_FLAGS]) command.option(`--${kebab(flag)} <value>`, help);
+  for (const [flag, help] of KNOB_FLAGS) command.option(`--${kebab(flag)} <value>`, help);
+  for (const [flag, , help] of GROUP_FLAGS) command.option(`--${kebab(flag)} <value>`, help);
   command
     .addHelpText('after', '\nExamples:\n  $ auth-sim generate --count 1000 --seed 42 --out scenarios/generated.yaml\n  $ auth-sim generate --count 100000 --tokens "load-{n}" --type 0.5 --jsonl > tokens.jsonl')
     .action(async (flags: GenerateFlags) => {
@@ -72,7 +74,7 @@ export function registerGenerate(program: Command): void {
 /** The `generate:` item the flags describe, checked by the same schema and rules as a scenario file's. */
 function specFromFlags(flags: GenerateFlags, logger: Logger): PopulationSpec | undefined {
   const item: Record<string, unknown> = { tokens: 'synth-{n}', count: 1000 };
-  for (const [flag, key] of KNOB_FLAGS) if (typeof flags[flag] === 'string') item[key] = key === 'tokens' || key === 'locale' ? flags[flag] : numeric(flags[flag] as string);
+  for (const [key] of KNOB_FLAGS) if (typeof flags[key] === 'string') item[key] = key === 'tokens' || key === 'locale' ? flags[key] : numeric(flags[key] as string);
   const groups = Object.fromEntries(GROUP_FLAGS.filter(([flag]) => typeof flags[flag] === 'string').map(([flag, key]) => [key, numeric(flags[flag] as string)]));
   if (Object.keys(groups).length > 0) item.groups = groups;
   if (flags.deprecated === true) item.deprecated = true;
@@ -84,20 +86,7 @@ function specFromFlags(flags: GenerateFlags, logger: Logger): PopulationSpec | u
 }
 
 function flagOf(key: string): string {
-  return [...KNOB_FLAGS, ...GROUP_FLAGS].find(([, k]) => k === key)?.[0] ?? key;
-}
-
-/** Resolves when a full stream drains, or fails (the 'error' handler records why). */
-function drained(out: NodeJS.WritableStream): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      out.off('drain', done);
-      out.off('error', done);
-      resolve();
-    };
-    out.on('drain', done);
-    out.on('error', done);
-  });
+  return GROUP_FLAGS.find(([, k]) => k === key)?.[0] ?? key;
 }
 
 /** A progress bar on stderr for a long run at a terminal; none otherwise. */
@@ -106,16 +95,10 @@ function progressBar(count: number): SingleBar | undefined {
   // Required here, not imported: every start of the CLI would pay ~7 ms to load cli-progress.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { Format, Presets, SingleBar } = require('cli-progress') as typeof import('cli-progress');
-  const formatTime = (seconds: unknown, options: object, roundTo: number) => barTime(seconds, (t) => Format.TimeFormat(t, options, roundTo));
+  // cli-progress gives its ETA as "INF" or "NULL" until it has a rate, which its own formatter
+  // turned into "NFs left"; those read as "--" instead.
+  const formatTime = (seconds: unknown, options: object, roundTo: number) => (typeof seconds === 'number' && Number.isFinite(seconds) ? Format.TimeFormat(seconds, options, roundTo) : '--');
   return new SingleBar({ stream: process.stderr, format: 'generating [{bar}] {percentage}% {value}/{total} tokens, {eta_formatted} left', formatTime, hideCursor: true }, Presets.shades_classic);
-}
-
-/**
- * A time for the progress bar: cli-progress gives its ETA as "INF" or "NULL" until it has a rate,
- * which its own formatter turned into "NFs left"; those read as "--" instead.
- */
-export function barTime(seconds: unknown, format: (seconds: number) => string): string {
-  return typeof seconds === 'number' && Number.isFinite(seconds) ? format(seconds) : '--';
 }
 
 /**
@@ -131,20 +114,22 @@ function schemaLine(out: string | undefined): string {
 
 /** Streams the population to --out or stdout, waiting for the stream whenever it is full. */
 async function writePopulation(spec: PopulationSpec, flags: GenerateFlags, logger: Logger): Promise<void> {
-  const out = typeof flags.out === 'string' ? createWriteStream(flags.out) : process.stdout;
+  const file = typeof flags.out === 'string' ? flags.out : undefined;
+  const out = file !== undefined ? createWriteStream(file) : process.stdout;
   let failed: Error | undefined;
   out.on('error', (error: Error) => (failed ??= error));
   const bar = progressBar(spec.count);
   bar?.start(spec.count, 0);
   const format: PopulationFormat = flags.jsonl === true ? 'jsonl' : 'yaml';
-  const header = `${schemaLine(typeof flags.out === 'string' ? flags.out : undefined)}\nGenerated by auth-sim generate: ${spec.count} tokens "${spec.tokens}", seed ${spec.seed}, locale ${spec.locale}.`;
+  const header = `${schemaLine(file)}\nGenerated by auth-sim generate: ${spec.count} tokens "${spec.tokens}", seed ${spec.seed}, locale ${spec.locale}.`;
   let written = -1;
   // Required here, not imported: the card generator behind it is ~8 ms that `serve` should not pay.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { populationChunks } = require('../synth/population-writer') as typeof import('../synth/population-writer');
   for (const chunk of populationChunks(spec, format, header)) {
     if (failed) break;
-    if (!out.write(chunk)) await drained(out);
+    // A failed stream ends the wait too (once() rejects on 'error'); the 'error' handler records why.
+    if (!out.write(chunk)) await once(out, 'drain').catch(() => undefined);
     written += 1;
     if (bar && written % 1000 === 0) bar.update(written);
   }
@@ -155,7 +140,7 @@ async function writePopulation(spec: PopulationSpec, flags: GenerateFlags, logge
     if (!failed) await once(out, 'finish').catch(() => undefined);
   }
   if (failed && (failed as NodeJS.ErrnoException).code !== 'EPIPE') {
-    logger.error(`cannot write ${typeof flags.out === 'string' ? flags.out : 'to stdout'}: ${failed.message}`);
+    logger.error(`cannot write ${file ?? 'to stdout'}: ${failed.message}`);
     process.exitCode = 1;
-  } else if (typeof flags.out === 'string') logger.info(`wrote ${spec.count} token(s) to ${flags.out}`);
+  } else if (file !== undefined) logger.info(`wrote ${spec.count} token(s) to ${file}`);
 }

@@ -1,6 +1,7 @@
 import { InvalidArgumentError, Option } from 'commander';
 import type { SimulatorOptions } from '../server/run-simulator';
 import { DEFAULT_MAX_ENTRY_BYTES, DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_RUNTIME_TOKENS, formatByteSize, parseByteSize } from '../scenario/read/size-limits';
+import { wholeNumberParser } from './toolbox-flags';
 
 /** The flags that cap what the simulator holds. */
 export interface LimitFlags {
@@ -16,7 +17,7 @@ export const MAX_FILE_SIZE_OPTION = new Option('--max-file-size <size>', 'larges
 export const LIMIT_OPTIONS: readonly Option[] = [
   MAX_FILE_SIZE_OPTION,
   new Option('--max-entry-size <size>', `largest admin PUT body (one runtime entry), e.g. 4mb (default ${formatByteSize(DEFAULT_MAX_ENTRY_BYTES)})`).argParser(sizeParser('--max-entry-size')),
-  new Option('--max-runtime-tokens <number>', `most runtime tokens held at once (default ${DEFAULT_MAX_RUNTIME_TOKENS})`).argParser(parseCount),
+  new Option('--max-runtime-tokens <number>', `most runtime tokens held at once (default ${DEFAULT_MAX_RUNTIME_TOKENS})`).argParser(wholeNumberParser(1, Number.MAX_SAFE_INTEGER, (v) => `--max-runtime-tokens must be a whole number from 1, got "${v}"`)),
 ];
 
 /** The simulator options these flags set. */
@@ -34,10 +35,4 @@ function sizeParser(flag: string): (value: string) => number {
     if (bytes === undefined) throw new InvalidArgumentError(`${flag} must be a size such as 512kb, 32mb or 1gb, got "${value}"`);
     return bytes;
   };
-}
-
-function parseCount(value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError(`--max-runtime-tokens must be a whole number from 1, got "${value}"`);
-  return n;
 }

@@ -10,7 +10,6 @@ export interface Logger {
 export interface LoggerOptions {
   readonly quiet?: boolean;
   readonly out?: NodeJS.WritableStream;
-  readonly err?: NodeJS.WritableStream;
   /** One JSON object per line (`--log json`), for machines: `{"level":"info","message":"..."}`. */
   readonly json?: boolean;
   /** Called before an info line is written, so lines queued elsewhere for `out` go out first. */
@@ -25,27 +24,16 @@ export function useColor(stream: NodeJS.WritableStream): boolean {
 /** A logger with the `auth-sim:` prefix; `quiet` keeps info lines out but never problems. */
 export function createLogger(options: LoggerOptions = {}): Logger {
   const out = options.out ?? process.stdout;
-  const err = options.err ?? process.stderr;
-  if (options.json) return createJsonLogger(out, err, options.quiet, options.beforeInfo);
+  const err = process.stderr;
   const colors = pc.createColors(useColor(err));
+  const paint = { info: (m: string) => m, warn: colors.yellow, error: colors.red };
   const prefix = (stream: NodeJS.WritableStream) => (useColor(stream) ? pc.dim('auth-sim:') : 'auth-sim:');
+  const line = (stream: NodeJS.WritableStream, level: keyof typeof paint, message: string) =>
+    stream.write(options.json ? `${JSON.stringify({ level, message })}\n` : `${prefix(stream)} ${paint[level](message)}\n`);
   return {
     info: (m) => {
       if (options.quiet) return;
       options.beforeInfo?.();
-      out.write(`${prefix(out)} ${m}\n`);
-    },
-    warn: (m) => err.write(`${prefix(err)} ${colors.yellow(m)}\n`),
-    error: (m) => err.write(`${prefix(err)} ${colors.red(m)}\n`),
-  };
-}
-
-function createJsonLogger(out: NodeJS.WritableStream, err: NodeJS.WritableStream, quiet?: boolean, beforeInfo?: () => void): Logger {
-  const line = (stream: NodeJS.WritableStream, level: string, message: string) => stream.write(`${JSON.stringify({ level, message })}\n`);
-  return {
-    info: (m) => {
-      if (quiet) return;
-      beforeInfo?.();
       line(out, 'info', m);
     },
     warn: (m) => line(err, 'warn', m),

@@ -18,13 +18,7 @@ export function buildProgram(): Command {
     .version(packageVersion(), '-V, --version', 'print the version')
     .showHelpAfterError('(run auth-sim --help for usage)');
   const serve = registerServe(program);
-  registerValidate(program);
-  registerSchema(program);
-  registerFields(program);
-  registerGenerate(program);
-  registerCheck(program);
-  registerRecord(program);
-  registerOpenApi(program);
+  for (const register of [registerValidate, registerSchema, registerFields, registerGenerate, registerCheck, registerRecord, registerOpenApi]) register(program);
   showServeOptionsAtTop(program, serve);
   return program;
 }

@@ -6,13 +6,8 @@ import { readScenarioSources } from '../scenario/read/read-scenario-sources';
 import { servedExamples } from '../scenario/compile/served-examples';
 import { compilePopulations } from '../synth/compile-populations';
 import { collect } from './default-scenarios';
-import { createLogger } from './logger';
+import { createLogger, type Logger } from './logger';
 import { reportProblems } from './report-problems';
-
-interface OpenApiFlags {
-  readonly wire: WireStyle;
-  readonly scenarios?: string[];
-}
 
 /** `auth-sim openapi`: the OpenAPI 3.1 description of the protocol, from the field table, with examples from scenarios. */
 export function registerOpenApi(program: Command): void {
@@ -22,7 +17,7 @@ export function registerOpenApi(program: Command): void {
     .addOption(new Option('--wire <style>', 'scalars as this wire style sends them').choices(WIRE_STYLES).default('strings'))
     .option('--scenarios <path>', 'add what each token of these scenarios answers as examples (repeatable)', collect)
     .addHelpText('after', '\nExamples:\n  $ auth-sim openapi > client-authorization.openapi.json\n  $ auth-sim openapi --wire typed --scenarios scenarios/ > with-examples.json')
-    .action(async (flags: OpenApiFlags) => {
+    .action(async (flags: { wire: WireStyle; scenarios?: string[] }) => {
       const logger = createLogger({ out: process.stderr });
       const examples = flags.scenarios ? await examplesFrom(flags.scenarios, flags.wire, logger) : [];
       if (examples === undefined) {
@@ -33,7 +28,7 @@ export function registerOpenApi(program: Command): void {
     });
 }
 
-async function examplesFrom(paths: string[], wire: WireStyle, logger: ReturnType<typeof createLogger>) {
+async function examplesFrom(paths: string[], wire: WireStyle, logger: Logger) {
   try {
     const { components } = openApiDocument(wire) as { components: { schemas: JsonSchema } };
     const { examples, problems } = servedExamples(await readScenarioSources(paths), wire, components.schemas, compilePopulations);

@@ -1,15 +1,14 @@
 import { Option, type Command } from 'commander';
 import { requestLine } from '../check/format-report';
 import { formatFinding } from '../check/finding';
-import type { ProxyEvent } from '../record/record-proxy';
-import { createRecordProxy } from '../record/record-proxy';
+import { createRecordProxy, type ProxyEvent } from '../record/record-proxy';
 import { createRecorder } from '../record/recorder';
 import { createRedactor } from '../record/redact-entry';
 import { startServer } from '../server/start-server';
-import { heldToOptions, parseTimeout, wireHeldTo } from './check';
+import { HELD_TO_OPTIONS, parseTimeout } from './check';
 import { createLogger, type Logger } from './logger';
 import { parsePort } from './serve';
-import { parseSeed, type ToolboxFlags } from './toolbox-flags';
+import { parseSeed, toolboxSettings, type ToolboxFlags } from './toolbox-flags';
 
 interface RecordFlags extends ToolboxFlags {
   target: string;
@@ -40,12 +39,12 @@ export function registerRecord(program: Command): void {
     .option('--redact', 'replace personal data (names, phones, e-mails, INNs, OGRNs, accounts, birth dates, secret words, company names and addresses) with synthetic values')
     .addOption(new Option('--seed <number>', `seed of the --redact stand-ins (default ${DEFAULT_REDACT_SEED})`).argParser(parseSeed))
     .option('--keep-delays', 'write each measured delay as the entry\'s delay: (default: as a comment)');
-  for (const option of heldToOptions()) command.addOption(option);
+  for (const option of HELD_TO_OPTIONS) command.addOption(option);
   command
     .addHelpText('after', '\nExample:\n  $ auth-sim record --target http://crm.local:8080 --out scenarios/recorded.yaml --redact --port 8081\n  (point the chat server at http://127.0.0.1:8081)')
     .action(async (flags: RecordFlags) => {
       const logger = createLogger();
-      const wire = wireHeldTo(flags);
+      const { wire } = toolboxSettings(flags);
       const recorder = createRecorder({
         out: flags.out,
         target: flags.target,

@@ -6,9 +6,9 @@ import type { Logger } from './logger';
  * One line per problem, errors and warnings each to their own level. On a terminal a YAML syntax
  * error also shows its source line with a caret under the column, as compilers do.
  */
-export function reportProblems(logger: Logger, problems: readonly Problem[], showSource = Boolean(process.stderr.isTTY)): void {
+export function reportProblems(logger: Logger, problems: readonly Problem[]): void {
   for (const problem of problems) {
-    const text = showSource ? withSourceLine(problem, readSourceLine) : formatProblem(problem);
+    const text = process.stderr.isTTY ? withSourceLine(problem, readSourceLine) : formatProblem(problem);
     if (problem.severity === 'error') logger.error(text);
     else logger.warn(text);
   }

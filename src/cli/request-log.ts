@@ -2,32 +2,26 @@ import pc from 'picocolors';
 import type { Writable } from 'node:stream';
 import type { JournalEntry } from '../server/journal';
 import { BatchedLines } from './batched-lines';
+import type { LogFormat } from './control-flags';
 import { useColor } from './logger';
 
 /** The request log of `serve`: a line per finished request, written in batches. */
-export interface RequestLog {
-  readonly onRequest: (entry: JournalEntry) => void;
-  /** Writes the queued lines now, so a line printed around the log keeps its place. */
-  flush(): void;
-  /** Lines dropped because the output was not keeping up. */
-  readonly dropped: number;
-}
+export type RequestLog = BatchedLines<JournalEntry>;
 
 /**
  * The request log for `--log text|json`, or none with --quiet: each finished request printed
  * to `out`, a batch per event-loop turn, dropped and counted when `out` cannot keep up.
  */
-export function createRequestLog(format: 'text' | 'json', quiet: boolean | undefined, out: Writable = process.stdout, onFirstDrop?: () => void): RequestLog | undefined {
+export function createRequestLog(format: LogFormat, quiet: boolean | undefined, out: Writable = process.stdout, onFirstDrop?: () => void): RequestLog | undefined {
   if (quiet) return undefined;
   const json = format === 'json';
   const color = !json && useColor(out);
   const prefix = color ? pc.dim('auth-sim:') : 'auth-sim:';
-  const lines = new BatchedLines<JournalEntry>(out, {
-    format: json ? (entry) => `${formatRequestJson(entry)}\n` : (entry) => `${prefix} ${formatRequestLine(entry, color)}\n`,
+  return new BatchedLines<JournalEntry>(out, {
+    format: json ? (entry) => `${JSON.stringify({ level: 'info', event: 'request', ...entry })}\n` : (entry) => `${prefix} ${formatRequestLine(entry, color)}\n`,
     droppedNote: json ? (n) => `${JSON.stringify({ level: 'warn', event: 'dropped', lines: n, message: DROPPED })}\n` : (n) => `${prefix} ${n} ${DROPPED}\n`,
     ...(onFirstDrop ? { onFirstDrop } : {}),
   });
-  return { onRequest: (entry) => lines.push(entry), flush: () => lines.flush(), get dropped() { return lines.dropped; } };
 }
 
 const DROPPED = 'request lines dropped here: the output was not keeping up';
@@ -53,11 +47,6 @@ export function formatRequestLine(entry: JournalEntry, color: boolean): string {
   if (entry.nearMisses.length > 0) parts.push(`did you mean ${entry.nearMisses.map((t) => JSON.stringify(t)).join(' or ')}?`);
   if (entry.clientCert !== null) parts.push(`cert ${entry.clientCert}`);
   return parts.join('  ');
-}
-
-/** The machine form: the journal entry itself, one JSON object per line. */
-export function formatRequestJson(entry: JournalEntry): string {
-  return JSON.stringify({ level: 'info', event: 'request', ...entry });
 }
 
 function describeMatch(entry: JournalEntry): string {

@@ -2,56 +2,38 @@ import { Option, type Command } from 'commander';
 import { ScenarioLoadError, runSimulator, type Simulator } from '../server/run-simulator';
 import { tokenCount } from '../scenario/scenario-set';
 import { collect, DEFAULT_SCENARIOS } from './default-scenarios';
-import { followReloads } from './follow-reloads';
+import { followReloads, warningsShown } from './follow-reloads';
 import { createLogger, type Logger } from './logger';
 import { reportProblems } from './report-problems';
 import { CONTROL_OPTIONS, controlSettings, type ControlFlags } from './control-flags';
 import { createRequestLog, type RequestLog } from './request-log';
-import { warningsShown } from './set-warnings';
-import { SHUTDOWN_OPTIONS, stopOnSignals, type ShutdownFlags } from './shutdown';
+import { SHUTDOWN_GRACE_OPTION, stopOnSignals } from './shutdown';
 import { TOOLBOX_OPTIONS, toolboxSettings, type ToolboxFlags } from './toolbox-flags';
 import { LIMIT_OPTIONS, limitSettings, type LimitFlags } from './limit-flags';
 import { describeSecurity, TLS_OPTIONS, tlsSettings, writeSelfSignedCert, type TlsFlags } from './tls-flags';
 
-interface ServeFlags extends ToolboxFlags, ControlFlags, TlsFlags, ShutdownFlags, LimitFlags {
+interface ServeFlags extends ToolboxFlags, ControlFlags, TlsFlags, LimitFlags {
   scenarios?: string[];
   port: number;
   host: string;
   quiet?: boolean;
   watch: boolean;
+  shutdownGrace: number;
 }
 
 /** `auth-sim [serve]`: loads scenarios and answers both protocol endpoints until stopped. */
 export function registerServe(program: Command): Command {
-  return program
+  const command = program
     .command('serve', { isDefault: true })
     .description('serve scenarios on GET /rest/chat/client/id/{token} and POST /rest/chat/client/id/ (the default command)')
     .option('-s, --scenarios <path>', 'a scenario directory or file; repeat for more (default: the shipped examples)', collect)
     .addOption(new Option('-p, --port <number>', 'port to listen on; 0 picks a free one').default(8080).argParser(parsePort))
     .option('-H, --host <host>', 'interface to listen on', '127.0.0.1')
-    .option('-q, --quiet', 'print only problems')
-    .addOption(TOOLBOX_OPTIONS[0])
-    .addOption(TOOLBOX_OPTIONS[1])
-    .addOption(TOOLBOX_OPTIONS[2])
-    .addOption(TOOLBOX_OPTIONS[3])
-    .addOption(TOOLBOX_OPTIONS[4])
-    .option('--no-watch', 'do not reload when scenario files change (SIGHUP still reloads)')
-    .addOption(CONTROL_OPTIONS[0])
-    .addOption(CONTROL_OPTIONS[1])
-    .addOption(CONTROL_OPTIONS[2])
-    .addOption(CONTROL_OPTIONS[3])
-    .addOption(CONTROL_OPTIONS[4])
-    .addOption(CONTROL_OPTIONS[5])
-    .addOption(TLS_OPTIONS[0])
-    .addOption(TLS_OPTIONS[1])
-    .addOption(TLS_OPTIONS[2])
-    .addOption(TLS_OPTIONS[3])
-    .addOption(TLS_OPTIONS[4])
-    .addOption(TLS_OPTIONS[5])
-    .addOption(SHUTDOWN_OPTIONS[0])
-    .addOption(LIMIT_OPTIONS[0])
-    .addOption(LIMIT_OPTIONS[1])
-    .addOption(LIMIT_OPTIONS[2])
+    .option('-q, --quiet', 'print only problems');
+  for (const option of TOOLBOX_OPTIONS) command.addOption(option);
+  command.option('--no-watch', 'do not reload when scenario files change (SIGHUP still reloads)');
+  for (const option of [...CONTROL_OPTIONS, ...TLS_OPTIONS, SHUTDOWN_GRACE_OPTION, ...LIMIT_OPTIONS]) command.addOption(option);
+  return command
     .addHelpText('after', '\nExamples:\n  $ auth-sim\n  $ auth-sim --scenarios ./scenarios --scenarios ./more.yaml --port 0\n  $ curl http://127.0.0.1:8080/rest/chat/client/id/alice')
     .action(async (flags: ServeFlags) => {
       const logger = createLogger({ quiet: flags.quiet, json: flags.log === 'json', beforeInfo: () => requestLog?.flush() });
@@ -66,7 +48,7 @@ async function start(flags: ServeFlags, logger: Logger, requestLog: RequestLog |
   const showWarnings = warningsShown(flags.scenarios === undefined);
   try {
     const security = tlsSettings(flags);
-    const simulator = await runSimulator({ sources: { paths }, port: flags.port, host: flags.host, watch: flags.watch, ...toolboxSettings(flags), ...controlSettings(flags), ...limitSettings(flags), ...security, onInternalError: (message) => logger.error(message), onTlsFailure: (f) => logger.warn(`TLS handshake with ${f.from} failed: ${f.reason}`), shutdownGraceMs: flags.shutdownGrace, ...(requestLog ? { onRequest: requestLog.onRequest } : {}) });
+    const simulator = await runSimulator({ sources: { paths }, port: flags.port, host: flags.host, watch: flags.watch, ...toolboxSettings(flags), ...controlSettings(flags), ...limitSettings(flags), ...security, onInternalError: (message) => logger.error(message), onTlsFailure: (f) => logger.warn(`TLS handshake with ${f.from} failed: ${f.reason}`), shutdownGraceMs: flags.shutdownGrace, ...(requestLog ? { onRequest: (entry) => requestLog.push(entry) } : {}) });
     const set = simulator.store.set;
     if (flags.scenarios) showWarnings(logger, set.warnings);
     const shipped = flags.scenarios ? '' : ' (the shipped examples)';

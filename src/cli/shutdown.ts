@@ -1,29 +1,20 @@
 import { InvalidArgumentError, Option } from 'commander';
-import { parseDuration } from '../scenario/compile/duration';
+import { MAX_TIMER_MS, parseDuration } from '../scenario/compile/duration';
 import type { Simulator } from '../server/run-simulator';
 import { DEFAULT_SHUTDOWN_GRACE_MS } from '../server/start-server';
 import type { Logger } from './logger';
 import type { RequestLog } from './request-log';
 
-/** Node's timers hold at most 2^31-1 ms; a longer one fires at once. */
-const MAX_GRACE_MS = 2 ** 31 - 1;
-
 /** How long the last output may take to reach a reader before the process exits anyway. */
 const LAST_WORDS_MS = 1000;
 
-/** The serve flags of stopping. */
-export interface ShutdownFlags {
-  shutdownGrace: number;
-}
-
-export const SHUTDOWN_OPTIONS: readonly Option[] = [
-  new Option('--shutdown-grace <duration>', 'on Ctrl-C or SIGTERM, how long in-flight requests (delays, hangs) may take before their connections are cut: "5s", "500ms", 0').default(DEFAULT_SHUTDOWN_GRACE_MS, '5s').argParser(parseGrace),
-];
+/** serve's --shutdown-grace. */
+export const SHUTDOWN_GRACE_OPTION = new Option('--shutdown-grace <duration>', 'on Ctrl-C or SIGTERM, how long in-flight requests (delays, hangs) may take before their connections are cut: "5s", "500ms", 0').default(DEFAULT_SHUTDOWN_GRACE_MS, '5s').argParser(parseGrace);
 
 /** A duration from 0 to 2^31-1 ms: "5s", "500ms", "1m", or bare milliseconds. */
-export function parseGrace(value: string): number {
+function parseGrace(value: string): number {
   const ms = parseDuration(value);
-  if (ms === undefined || ms > MAX_GRACE_MS) throw new InvalidArgumentError(`--shutdown-grace must be a duration like "5s", "500ms" or 0 (at most ${MAX_GRACE_MS} ms), got "${value}"`);
+  if (ms === undefined || ms > MAX_TIMER_MS) throw new InvalidArgumentError(`--shutdown-grace must be a duration like "5s", "500ms" or 0 (at most ${MAX_TIMER_MS} ms), got "${value}"`);
   return ms;
 }
 

@@ -18,7 +18,7 @@ export interface TlsFlags {
 }
 
 /** Where AUTH_SIM_CALLER_AUTH's credentials come from: one a line, added to --caller-auth's. */
-export const CALLER_AUTH_ENV = 'AUTH_SIM_CALLER_AUTH';
+const CALLER_AUTH_ENV = 'AUTH_SIM_CALLER_AUTH';
 
 /** The options, in help order; serve.ts adds each to its command. */
 export const TLS_OPTIONS: readonly Option[] = [
@@ -31,13 +31,13 @@ export const TLS_OPTIONS: readonly Option[] = [
 ];
 
 /** The simulator options these flags set: files read, combinations checked. Throws with what to fix. */
-export function tlsSettings(flags: TlsFlags, env: NodeJS.ProcessEnv = process.env): Pick<SimulatorOptions, 'tls' | 'callerAuth'> {
+export function tlsSettings(flags: TlsFlags): Pick<SimulatorOptions, 'tls' | 'callerAuth'> {
   const own = flags.tlsCert !== undefined || flags.tlsKey !== undefined;
   if (flags.tls && own) throw new Error('--tls makes a self-signed certificate; to serve your own, give only --tls-cert and --tls-key');
   if (own && (flags.tlsCert === undefined || flags.tlsKey === undefined)) throw new Error('--tls-cert and --tls-key go together: give both');
   if (flags.tlsClientCa !== undefined && !flags.tls && !own) throw new Error('--tls-client-ca needs HTTPS: add --tls, or --tls-cert and --tls-key');
   if (flags.tlsClientOptional && flags.tlsClientCa === undefined) throw new Error('--tls-client-optional needs --tls-client-ca (the CA client certificates are checked against)');
-  const fromEnv = env[CALLER_AUTH_ENV] === undefined ? [] : splitCredentialList(env[CALLER_AUTH_ENV]);
+  const fromEnv = process.env[CALLER_AUTH_ENV] === undefined ? [] : splitCredentialList(process.env[CALLER_AUTH_ENV]);
   // Checked here rather than by commander's argParser, whose message would repeat the value.
   const problems = [...parseCallerCredentials(flags.callerAuth ?? [], '--caller-auth').problems, ...parseCallerCredentials(fromEnv, CALLER_AUTH_ENV).problems];
   if (problems.length > 0) throw new Error(problems.join('\n'));
@@ -48,17 +48,12 @@ export function tlsSettings(flags: TlsFlags, env: NodeJS.ProcessEnv = process.en
 }
 
 /**
- * Where `--tls` writes the certificate it made: the temp dir, named by host and port, so a fixed
- * port keeps one path across restarts (point the trust store at it once) and two simulators
- * never overwrite each other's.
+ * Writes the certificate `--tls` made (public: no key) for the user's trust store; returns the
+ * path: in the temp dir, named by host and port, so a fixed port keeps one path across restarts
+ * (point the trust store at it once) and two simulators never overwrite each other's.
  */
-export function selfSignedCertPath(host: string, port: number): string {
-  return path.join(os.tmpdir(), 'auth-sim-tls', `${host.replace(/[^\w.-]/g, '_')}-${port}-cert.pem`);
-}
-
-/** Writes the certificate (public: no key) for the user's trust store; returns the path. */
 export function writeSelfSignedCert(served: ServedTls, host: string, port: number): string {
-  const file = selfSignedCertPath(host, port);
+  const file = path.join(os.tmpdir(), 'auth-sim-tls', `${host.replace(/[^\w.-]/g, '_')}-${port}-cert.pem`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, served.certificate);
   return file;

@@ -17,6 +17,9 @@ export interface ToolboxFlags {
   seed?: number;
 }
 
+/** --seed: a whole number from 0 to 4294967295. */
+export const parseSeed = wholeNumberParser(0, 0xffffffff, () => 'the seed must be a whole number from 0 to 4294967295');
+
 /** The options, in help order; serve.ts adds each to its command. */
 export const TOOLBOX_OPTIONS: readonly Option[] = [
   new Option('--protocol <version>', `serve as this protocol version unless a file or token says otherwise (default: ${LATEST_VERSION})`).choices(PROTOCOL_VERSIONS),
@@ -26,8 +29,8 @@ export const TOOLBOX_OPTIONS: readonly Option[] = [
   new Option('--seed <number>', 'seed of chance and random delays, to replay a run (default: random, printed at start)').argParser(parseSeed),
 ];
 
-/** The simulator options these flags set. */
-export function toolboxSettings(flags: ToolboxFlags): Pick<SimulatorOptions, 'wire' | 'delay' | 'seed'> {
+/** The simulator options these flags set; `wire` always, with serve's defaults (latest version, every module, strings). */
+export function toolboxSettings(flags: ToolboxFlags): Required<Pick<SimulatorOptions, 'wire'>> & Pick<SimulatorOptions, 'delay' | 'seed'> {
   return {
     wire: { version: flags.protocol ?? LATEST_VERSION, modules: flags.modules ?? MODULES, wire: flags.wire ?? WIRE_STYLES[0] },
     ...(flags.delay !== undefined ? { delay: flags.delay } : {}),
@@ -46,7 +49,7 @@ export function parseModules(value: string): ModuleName[] {
 }
 
 /** A delay written as in YAML: `250ms`, `{ uniform: [100ms, 2s] }`, `{ lognormal: { median: 200ms } }`. */
-export function parseDelay(value: string): unknown {
+function parseDelay(value: string): unknown {
   let written: unknown;
   try {
     written = yaml().parse(value);
@@ -61,9 +64,11 @@ export function parseDelay(value: string): unknown {
   return written;
 }
 
-/** A whole number from 0 to 4294967295. */
-export function parseSeed(value: string): number {
-  const seed = Number(value);
-  if (!/^\d+$/.test(value) || seed > 0xffffffff) throw new InvalidArgumentError('the seed must be a whole number from 0 to 4294967295');
-  return seed;
+/** A parser of a flag's whole number (digits only) from `min` to `max`; `refusal` words the message. */
+export function wholeNumberParser(min: number, max: number, refusal: (value: string) => string): (value: string) => number {
+  return (value) => {
+    const n = Number(value);
+    if (!/^\d+$/.test(value) || n < min || n > max) throw new InvalidArgumentError(refusal(value));
+    return n;
+  };
 }

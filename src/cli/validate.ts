@@ -10,9 +10,6 @@ import { createLogger } from './logger';
 import { reportProblems } from './report-problems';
 import { TOOLBOX_OPTIONS, toolboxSettings, type ToolboxFlags } from './toolbox-flags';
 
-/** The serve flags that change what a file's entries mean (and so what is reported): not --seed. */
-const CHECKED_AS_SERVED = ['--protocol', '--modules', '--wire', '--delay'];
-
 /**
  * `auth-sim validate [paths...]`: checks scenario files without serving; exit 1 on any error (for
  * CI lint). It takes serve's --protocol, --modules, --wire and --delay, so a CI step reports what
@@ -25,7 +22,8 @@ export function registerValidate(program: Command): void {
     .description('check scenario files without serving them; exits 1 on any error')
     .argument('[paths...]', 'scenario directories or files', [DEFAULT_SCENARIOS])
     .addHelpText('after', '\nExample:\n  $ auth-sim validate scenarios/ extra/blocked.yaml\n  $ auth-sim validate --protocol 1.2 --modules retail scenarios/');
-  for (const option of TOOLBOX_OPTIONS) if (CHECKED_AS_SERVED.includes(option.long ?? '')) command.addOption(option);
+  // Serve's flags that change what a file's entries mean (and so what is reported): all but --seed.
+  for (const option of TOOLBOX_OPTIONS) if (option.long !== '--seed') command.addOption(option);
   command.addOption(MAX_FILE_SIZE_OPTION);
   command.action(async (paths: string[], flags: ToolboxFlags & Pick<LimitFlags, 'maxFileSize'>) => {
     const logger = createLogger();

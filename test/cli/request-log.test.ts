@@ -29,7 +29,7 @@ test('--quiet prints no request lines; json prints the entry', () => {
   expect(createRequestLog('text', true)).toBeUndefined();
   const out = new PassThrough();
   const log = createRequestLog('json', false, out)!;
-  log.onRequest(BASE);
+  log.push(BASE);
   log.flush();
   expect(JSON.parse(String(out.read()))).toEqual({ level: 'info', event: 'request', ...BASE });
 });
@@ -39,7 +39,7 @@ test('the lines of one event-loop turn go out as one write, in order', async () 
   const writes: string[] = [];
   out.on('data', (chunk: Buffer) => writes.push(String(chunk)));
   const log = createRequestLog('text', false, out)!;
-  for (const token of ['a', 'b', 'c']) log.onRequest({ ...BASE, token });
+  for (const token of ['a', 'b', 'c']) log.push({ ...BASE, token });
   await new Promise((resolve) => setImmediate(resolve));
   expect(writes).toEqual(['auth-sim: GET a 200 1.5ms  scenarios/retail.yaml:4\nauth-sim: GET b 200 1.5ms  scenarios/retail.yaml:4\nauth-sim: GET c 200 1.5ms  scenarios/retail.yaml:4\n']);
 });
