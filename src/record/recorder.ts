@@ -3,6 +3,7 @@ import type { Pair } from 'yaml';
 import { LATEST_VERSION } from '../protocol/versions';
 import type { WireOptions } from '../protocol/wire-encode';
 import { yaml } from '../scenario/read/yaml-library';
+import { editorModeline } from '../scenario/schema/editor-schema';
 import { entryFromAnswer, type RecordedAnswer, type RecordedEntry } from './entry-from-answer';
 import type { Redactor } from './redact-entry';
 
@@ -29,7 +30,7 @@ export interface Recorder {
 export function createRecorder(options: RecorderOptions): Recorder {
   const items: RecordingItem[] = [];
   const firstBytes = new Map<string, Buffer>();
-  const write = () => writeRecording(options.out, recordingYaml(items, options.target, options.wire));
+  const write = () => writeRecording(options.out, recordingYaml(items, options.out, options.target, options.wire));
   write();
   return {
     add(token, answer) {
@@ -56,14 +57,14 @@ type RecordingItem = { readonly token: string } & Pick<RecordedEntry, 'entry' | 
  * sent ("00123" keeps its zeros); numbers and booleans stay plain for `wire: typed` entries.
  * Written with the yaml library (loaded on first use, as the reader loads it), as the reader reads it.
  */
-function recordingYaml(items: readonly RecordingItem[], target: string, options: WireOptions): string {
+function recordingYaml(items: readonly RecordingItem[], out: string, target: string, options: WireOptions): string {
   const file: Record<string, unknown> = {};
   // Entries replay under the version they were recorded for, whatever version serve runs.
   if (options.version !== LATEST_VERSION) file.defaults = { protocol: options.version };
   file.tokens = Object.fromEntries(items.map((item) => [item.token, item.entry]));
   const { Document, isMap, isScalar } = yaml();
   const doc = new Document(file);
-  doc.commentBefore = ` Recorded by auth-sim record from ${target} (protocol ${options.version}, modules ${options.modules.join(',') || 'none'}).`;
+  doc.commentBefore = ` ${editorModeline(out)}\n Recorded by auth-sim record from ${target} (protocol ${options.version}, modules ${options.modules.join(',') || 'none'}).`;
   const tokens = doc.get('tokens');
   if (isMap(tokens)) {
     tokens.items.forEach((pair: Pair, i) => {

@@ -79,6 +79,8 @@ describe('auth-sim record', () => {
     expect(log).toMatch(/^auth-sim: alice POST 200 application\/json; charset=utf-8 \d+ ms: already recorded$/m);
     expect(log).toContain('auth-sim: full GET client.crmURL: warning: deprecated; use actionList instead\n');
     expect(text).toMatch(/\n {2}# measured (1[5-9]\d|[2-9]\d\d|\d{4,}) ms\n {2}slowish:\n/);
+    const schema = path.relative(dir.path, path.resolve(__dirname, '../../schema/scenario-file.schema.json'));
+    expect(text.split('\n').slice(0, 2)).toEqual([`# yaml-language-server: $schema=${schema}`, `# Recorded by auth-sim record from ${sim.url} (protocol 1.4, modules auth-c-api,auth-b-api,corporate,retail).`]);
     expect(text).toContain('      id: "00123"\n');
     expect(text).toContain('      id: "17.40"\n');
     expect(Object.keys((parse(text) as { tokens: object }).tokens)).toEqual(TOKENS);

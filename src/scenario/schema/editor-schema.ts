@@ -1,9 +1,20 @@
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { RESOURCE_NAMES, RESOURCES, type FieldSpec } from '../../protocol/fields';
 import { notesAsDescriptions, type JsonSchema } from '../../protocol/json-schema';
 import { scenarioFileSchema } from './scenario-schema';
 
 /** Where the package ships the editor schema, relative to the package root (built by scripts/write-editor-schema.js). */
 export const EDITOR_SCHEMA_PATH = 'schema/scenario-file.schema.json';
+
+/**
+ * The modeline that lets yaml-language-server (VS Code's YAML extension, vim, ...) check a file
+ * auth-sim writes (`generate`, `record`): the package's editor schema, relative to where the file
+ * is written (stdout: the current directory), so it still resolves when the project moves.
+ */
+export function editorModeline(out: string | undefined): string {
+  const schema = relative(dirname(resolve(out ?? 'here')), join(__dirname, '..', '..', '..', EDITOR_SCHEMA_PATH));
+  return `yaml-language-server: $schema=${schema.split(sep).join('/')}`;
+}
 
 const AS_TEXT = ['string', 'number', 'boolean'];
 
