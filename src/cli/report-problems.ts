@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { formatProblem, type Problem } from '../scenario/problem';
+import { formatProblem, readSourceLine, type Problem } from '../scenario/problem';
 import type { Logger } from './logger';
 
 /**
@@ -20,12 +19,4 @@ export function withSourceLine(problem: Problem, lineOf: (file: string, line: nu
   if (line === undefined) return formatProblem(problem);
   const pad = line.slice(0, problem.column - 1).replace(/[^\t]/g, ' ');
   return `${formatProblem(problem)}\n    ${line}\n    ${pad}^`;
-}
-
-function readSourceLine(file: string, line: number): string | undefined {
-  try {
-    return readFileSync(file, 'utf8').split(/\r?\n/)[line - 1];
-  } catch {
-    return undefined; // an admin entry or a file gone since: the place alone says enough
-  }
 }

@@ -2,7 +2,8 @@ import { isJsonType, parseJson } from '../check/check-answer';
 import type { Outcome } from '../check/fetch-answer';
 import { isJsonObject, mapTableFields } from '../protocol/map-table-fields';
 import type { WireOptions } from '../protocol/wire-encode';
-import { buildReply, JSON_TYPE, wireOptionsFor } from '../scenario/compile/build-reply';
+import { JSON_CONTENT_TYPE } from '../protocol/endpoints';
+import { buildReply, wireOptionsFor } from '../scenario/compile/build-reply';
 
 /** One answer the service gave, as the proxy passed it back. */
 export type RecordedAnswer = Extract<Outcome, { kind: 'answer' }>;
@@ -34,7 +35,7 @@ export function entryFromAnswer(answer: RecordedAnswer, options: WireOptions, ke
     if (!NOT_KEPT.has(name)) headers[name] = value;
   });
   const body = jsonObject(answer.bytes, type);
-  if (body !== undefined && type !== JSON_TYPE) headers['content-type'] = type;
+  if (body !== undefined && type !== JSON_CONTENT_TYPE) headers['content-type'] = type;
   if (Object.keys(headers).length > 0) entry.headers = headers;
   if (keepDelays) entry.delay = `${answer.ms}ms`;
   else notes.push(`measured ${answer.ms} ms`);

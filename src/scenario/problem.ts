@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 /** Where something stands in a scenario file; lines and columns count from 1. */
 export interface SourceRef {
   readonly file: string;
@@ -22,4 +24,13 @@ export function formatProblem(problem: Problem): string {
 /** Whether any of these problems stops a set from loading. */
 export function hasErrors(problems: readonly Problem[]): boolean {
   return problems.some((p) => p.severity === 'error');
+}
+
+/** Line `line` of `file` as it is on disk now, to show beside a problem; undefined for an admin entry or a file gone since. */
+export function readSourceLine(file: string, line: number): string | undefined {
+  try {
+    return readFileSync(file, 'utf8').split(/\r?\n/)[line - 1];
+  } catch {
+    return undefined;
+  }
 }

@@ -1,3 +1,4 @@
+import { JSON_CONTENT_TYPE } from '../protocol/endpoints';
 import type { Reply } from '../scenario/scenario-set';
 
 /** A JSON error in the protocol's own shape, `{errorCode, errorText}`, ready to write. */
@@ -5,7 +6,7 @@ export function errorReply(status: number, errorCode: string, errorText: string,
   const body = Buffer.from(JSON.stringify({ errorCode, errorText }), 'utf8');
   return Object.freeze({
     status,
-    headers: Object.freeze({ 'content-type': 'application/json; charset=utf-8', ...headers, 'content-length': body.length }),
+    headers: Object.freeze({ 'content-type': JSON_CONTENT_TYPE, ...headers, 'content-length': body.length }),
     body,
   });
 }

@@ -1,9 +1,7 @@
+import { JSON_CONTENT_TYPE } from '../../protocol/endpoints';
 import { createWireEncoder, type WireEncoder, type WireOptions } from '../../protocol/wire-encode';
 import { isProtocolVersion } from '../../protocol/versions';
 import type { Reply } from '../scenario-set';
-
-/** The content type a reply with a body is served with, unless its entry's headers say otherwise. */
-export const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** The wire options an entry is served with: its own `protocol`/`wire`, else the file's, else the base. */
 export function wireOptionsFor(entry: Record<string, unknown>, base: WireOptions): WireOptions {
@@ -20,7 +18,7 @@ export function buildReply(entry: Record<string, unknown>, options: WireOptions)
     return Object.freeze({ status, headers: Object.freeze({ ...extra, 'content-length': 0 }), body: null });
   }
   const body = Buffer.from(encoderFor(options).json('Response', entry), 'utf8');
-  const headers = { 'content-type': JSON_TYPE, ...extra, 'content-length': body.length };
+  const headers = { 'content-type': JSON_CONTENT_TYPE, ...extra, 'content-length': body.length };
   return Object.freeze({ status, headers: Object.freeze(headers), body });
 }
 

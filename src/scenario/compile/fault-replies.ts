@@ -1,9 +1,9 @@
+import { JSON_CONTENT_TYPE } from '../../protocol/endpoints';
 import { STATUS_CODES } from 'node:http';
 import { FAULT_DEFAULTS, isFaultName, type FaultName } from './fault-names';
 import { parseDuration } from './duration';
 import type { CompiledFault, Reply } from '../scenario-set';
 
-const JSON_TYPE = 'application/json; charset=utf-8';
 const DRIP_CHUNKS = 8;
 
 /** A fault as written: `fault: reset` or `fault: { hang: 30s }`; the name and its raw parameter. */
@@ -26,15 +26,15 @@ export function compileFault(value: unknown, honest: Reply): { readonly reply: R
   const body = honest.body ?? Buffer.from('{}');
   switch (name) {
     case 'malformed':
-      return { reply: reply(honest.status, JSON_TYPE, body.subarray(0, Math.max(1, body.length - 1))), fault: fault() };
+      return { reply: reply(honest.status, JSON_CONTENT_TYPE, body.subarray(0, Math.max(1, body.length - 1))), fault: fault() };
     case 'truncated':
-      return { reply: reply(honest.status, JSON_TYPE, body.subarray(0, Math.floor(body.length / 2)), body.length), fault: fault() };
+      return { reply: reply(honest.status, JSON_CONTENT_TYPE, body.subarray(0, Math.floor(body.length / 2)), body.length), fault: fault() };
     case 'html':
       return htmlFault(typeof param === 'number' ? param : FAULT_DEFAULTS.htmlStatus, fault());
     case 'empty-200':
-      return { reply: reply(200, JSON_TYPE, Buffer.alloc(0)), fault: fault() };
+      return { reply: reply(200, JSON_CONTENT_TYPE, Buffer.alloc(0)), fault: fault() };
     case 'no-card':
-      return { reply: reply(200, JSON_TYPE, Buffer.from('{}')), fault: fault() };
+      return { reply: reply(200, JSON_CONTENT_TYPE, Buffer.from('{}')), fault: fault() };
     case 'drip':
       return { reply: honest, fault: fault({ ms: parseDuration(param) ?? FAULT_DEFAULTS.dripMs, chunks: split(honest.body) }) };
     case 'hang':

@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { formatProblem, type Problem } from '../../scenario/problem';
+import { formatProblem, readSourceLine, type Problem } from '../../scenario/problem';
 import type { ScenarioStatus } from '../../scenario/live/scenario-store';
 import type { ControlParts } from '../control-parts';
 import { isSecretPath } from '../../scenario/schema/scenario-schema';
@@ -32,13 +31,5 @@ export function scenarioHealth(parts: ControlParts): ScenarioHealth {
 
 function showProblem(problem: Problem): ShownProblem {
   // A line under `callerAuth:` holds a credential: the message names the problem, the line is not shown.
-  return { ...problem, text: formatProblem(problem), sourceLine: isSecretPath(problem.path) ? null : readLine(problem.file, problem.line) };
-}
-
-function readLine(file: string, line: number): string | null {
-  try {
-    return readFileSync(file, 'utf8').split(/\r?\n/)[line - 1] ?? null;
-  } catch {
-    return null;
-  }
+  return { ...problem, text: formatProblem(problem), sourceLine: isSecretPath(problem.path) ? null : (readSourceLine(problem.file, problem.line) ?? null) };
 }

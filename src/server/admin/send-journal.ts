@@ -1,3 +1,4 @@
+import { JSON_CONTENT_TYPE } from '../../protocol/endpoints';
 import { once } from 'node:events';
 import type { Response } from 'express';
 import { describeRecord, type JournalRecord } from '../journal';
@@ -12,7 +13,7 @@ const TURN_BUDGET_MS = 2;
  * journal never holds protocol requests up for long, however slow the machine is.
  */
 export async function sendJournal(res: Response, head: { capacity: number; size: number }, records: readonly JournalRecord[]): Promise<void> {
-  res.status(200).type('application/json; charset=utf-8');
+  res.status(200).type(JSON_CONTENT_TYPE);
   res.write(`{"capacity":${head.capacity},"size":${head.size},"requests":[`);
   let at = 0;
   while (at < records.length) {
