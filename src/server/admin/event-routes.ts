@@ -55,9 +55,9 @@ export function eventRoutes(parts: ControlParts, settings: AdminSettings): Route
 
 /** A poll that sends the journal's new entries, the first one starting from the newest MAX_PER_POLL already there. */
 function journalPoller(journal: Journal, res: Response): () => void {
-  let last = Math.max(0, ...journal.list({ limit: 1 }).map((e) => e.seq)) - Math.min(journal.size, MAX_PER_POLL);
+  let last = Math.max(0, ...journal.select({ limit: 1 }).map((e) => e.seq)) - Math.min(journal.size, MAX_PER_POLL);
   const poll = () => {
-    const newest = journal.list({ limit: 1 })[0];
+    const newest = journal.select({ limit: 1 })[0];
     if (newest === undefined || newest.seq <= last) return;
     const fresh = journal.list({ limit: Math.min(newest.seq - last, MAX_PER_POLL) }).filter((e) => e.seq > last);
     const skipped = newest.seq - last - fresh.length;
