@@ -1,6 +1,7 @@
 import { html, useState } from './vendor/preact-htm.js';
 import { adminCall } from './api.js';
 
+// A copy of FAULT_NAMES (the page has no bundler); a test holds them equal.
 const FAULTS = ['reset', 'close', 'hang', 'malformed', 'truncated', 'drip', 'html', 'empty-200', 'no-card'];
 
 /** The card's fields as an entry: a JSON body is a valid YAML entry, so edits start from the wire. */

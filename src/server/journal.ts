@@ -8,7 +8,9 @@ import { NO_NEAR_MISSES } from './near-misses';
  * fallback, the no-module "API unavailable" answer, the caller-refused answer (caller
  * authentication or an optional client certificate failed), or not at all (rejected before lookup).
  */
-export type MatchKind = 'token' | 'admin' | 'population' | 'fallback' | 'unavailable' | 'refused' | 'rejected';
+export const MATCH_KINDS = ['token', 'admin', 'population', 'fallback', 'unavailable', 'refused', 'rejected'] as const;
+
+export type MatchKind = (typeof MATCH_KINDS)[number];
 
 /**
  * How `set` answers a token with `entry`, from the entry alone: an entry carrying a token name

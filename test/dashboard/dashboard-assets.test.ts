@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DASHBOARD_DIR } from '../../src/server/admin/ui-routes';
+import { MATCH_KINDS } from '../../src/server/journal';
+import { FAULT_NAMES } from '../../src/scenario/compile/fault-names';
 import { startTestSimulator, type TestSimulator } from '../helpers/test-simulator';
 
 /** Every file of the built dashboard (npm test builds first), relative to its folder. */
@@ -15,6 +17,17 @@ test('the page and everything it loads weigh under 150 KB and name no other host
   const bytes = files.reduce((n, f) => n + statSync(path.join(DASHBOARD_DIR, f)).size, 0);
   expect(bytes).toBeLessThan(150 * 1024);
   for (const file of files) expect([file, readFileSync(path.join(DASHBOARD_DIR, file), 'utf8').match(/(src|href)=["']?(https?:)?\/\//g)]).toEqual([file, null]);
+});
+
+/** A `const NAME = [...]` list of strings as a page module writes it. */
+function pageList(file: string, name: string): unknown {
+  const text = readFileSync(path.join(DASHBOARD_DIR, file), 'utf8');
+  return JSON.parse((new RegExp(`const ${name} = (\\[[^\\]]*\\]);`).exec(text)?.[1] ?? 'null').replace(/'/g, '"'));
+}
+
+test("the page's filter and fault lists are the journal's match kinds and the loader's fault names", () => {
+  expect(pageList('traffic.js', 'MATCHED')).toEqual([...MATCH_KINDS]);
+  expect(pageList('change-panel.js', 'FAULTS')).toEqual([...FAULT_NAMES]);
 });
 
 describe('GET /__admin/ui/', () => {
