@@ -1,3 +1,4 @@
+import { DEFAULT_HOST } from '../server/simulator-options';
 import { Option, type Command } from 'commander';
 import { requestLine } from '../check/format-report';
 import { formatFinding } from '../check/finding';
@@ -34,7 +35,7 @@ export function registerRecord(program: Command): void {
     .requiredOption('--target <base-url>', 'the real service, e.g. http://crm.local:8080')
     .requiredOption('-o, --out <file>', 'the scenario file to write (rewritten whole after each new token)')
     .addOption(new Option('-p, --port <number>', 'port to listen on; 0 picks a free one').default(8081).argParser(parsePort))
-    .option('-H, --host <host>', 'interface to listen on', '127.0.0.1')
+    .option('-H, --host <host>', 'interface to listen on', DEFAULT_HOST)
     .addOption(new Option('--timeout <duration>', 'how long to wait for the service before answering 504').argParser(parseTimeout).default(60_000, '60s'))
     .option('--redact', 'replace personal data (names, phones, e-mails, INNs, OGRNs, accounts, birth dates, secret words, company names and addresses) with synthetic values')
     .addOption(new Option('--seed <number>', `seed of the --redact stand-ins (default ${DEFAULT_REDACT_SEED})`).argParser(parseSeed))

@@ -1,3 +1,4 @@
+import { DEFAULT_HOST } from '../server/simulator-options';
 import { Option, type Command } from 'commander';
 import { ScenarioLoadError, runSimulator, type Simulator } from '../server/run-simulator';
 import { tokenCount } from '../scenario/scenario-set';
@@ -28,7 +29,7 @@ export function registerServe(program: Command): Command {
     .description('serve scenarios on GET /rest/chat/client/id/{token} and POST /rest/chat/client/id/ (the default command)')
     .option('-s, --scenarios <path>', 'a scenario directory or file; repeat for more (default: the shipped examples)', collect)
     .addOption(new Option('-p, --port <number>', 'port to listen on; 0 picks a free one').default(8080).argParser(parsePort))
-    .option('-H, --host <host>', 'interface to listen on', '127.0.0.1')
+    .option('-H, --host <host>', 'interface to listen on', DEFAULT_HOST)
     .option('-q, --quiet', 'print only problems');
   for (const option of TOOLBOX_OPTIONS) command.addOption(option);
   command.option('--no-watch', 'do not reload when scenario files change (SIGHUP still reloads)');

@@ -16,8 +16,11 @@ export interface RecordedEntry {
   readonly replaysSameBytes: boolean;
 }
 
-/** Headers a scenario does not keep: per connection, per moment, or set by the server itself. */
-const NOT_KEPT = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'date', 'etag', 'x-powered-by', 'server', 'content-type']);
+/** Response headers that belong to one connection or one moment: Node writes its own for the proxy's connection. */
+export const HOP_RESPONSE = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'date']);
+
+/** Headers a scenario does not keep: those, and what the server sets itself. */
+const NOT_KEPT = new Set([...HOP_RESPONSE, 'etag', 'x-powered-by', 'server', 'content-type']);
 
 /**
  * The scenario entry that serves `answer` again: status, kept headers, `body: none` or the body's

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Faker } from '@faker-js/faker';
-import { makeAccountNumber, makeInn10, makeInn12, makeKpp, makeOgrn, makeOgrnip, isValidBik, type RandomInt } from '../synth/identifiers';
+import { makeAccountNumber, makeInn10, makeInn12, makeKpp, makeOgrn, makeOgrnip, isValidBik, isValidKpp, type RandomInt } from '../synth/identifiers';
 import { transliterate } from '../synth/transliterate';
 
 /**
@@ -56,7 +56,7 @@ export function fakeOgrn(original: string, rand: RandomInt): string {
 
 /** A KPP on the (redacted) company INN's tax office, as a real one is. */
 export function fakeKpp(original: string, rand: RandomInt, fakeInn10: string | undefined): string {
-  if (!/^\d{4}[\dA-Z]{2}\d{3}$/.test(original)) return sameShapeDigits(original, rand, 0);
+  if (!isValidKpp(original)) return sameShapeDigits(original, rand, 0);
   return makeKpp(rand, fakeInn10 !== undefined && /^\d{10}$/.test(fakeInn10) ? fakeInn10 : undefined);
 }
 

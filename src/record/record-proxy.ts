@@ -7,6 +7,7 @@ import type { Finding } from '../check/finding';
 import { errorReply } from '../server/error-reply';
 import { isProtocolUrl, requestToken } from '../server/request-token';
 import { writeReply } from '../server/write-reply';
+import { HOP_RESPONSE } from './entry-from-answer';
 import type { AddResult, Recorder } from './recorder';
 
 /** What the proxy reports per protocol request it passed on; the CLI prints it. */
@@ -28,8 +29,6 @@ export interface RecordProxyOptions {
 
 /** Request headers that belong to one hop, not to the request: the proxy sets its own. */
 const HOP_REQUEST = new Set(['host', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'accept-encoding', 'upgrade']);
-/** Response headers Node writes itself for the proxy's own connection. */
-const HOP_RESPONSE = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'date']);
 
 /**
  * A request listener that passes every request on to `target` and the answer back unchanged

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { RuntimeTokens } from '../scenario/state/runtime-tokens';
 import type { ScenarioStore } from '../scenario/live/scenario-store';
 import { DEFAULT_MAX_ENTRY_BYTES } from '../scenario/read/size-limits';
-import type { ResetCounts, SimulatorOptions } from './simulator-options';
+import { DEFAULT_HOST, type ResetCounts, type SimulatorOptions } from './simulator-options';
 import { Journal } from './journal';
 import { RequestRecorder, type RecorderOptions } from './request-recorder';
 import type { AnswerRuntime } from './answer-runtime';
@@ -61,7 +61,7 @@ export function createControlParts(store: ScenarioStore, options: SimulatorOptio
   };
   const streams = new Set<ServerResponse>();
   const settings = options.admin === false ? undefined : (options.admin ?? {});
-  const admin = settings && { prefix: normalizePrefix(settings.prefix ?? DEFAULT_ADMIN_PREFIX), token: settings.token, host: options.host ?? '127.0.0.1', maxEntryBytes: options.maxEntryBytes ?? DEFAULT_MAX_ENTRY_BYTES };
+  const admin = settings && { prefix: normalizePrefix(settings.prefix ?? DEFAULT_ADMIN_PREFIX), token: settings.token, host: options.host ?? DEFAULT_HOST, maxEntryBytes: options.maxEntryBytes ?? DEFAULT_MAX_ENTRY_BYTES };
   const endStreams = () => streams.forEach((res) => res.end());
   const settle = async () => recorder?.settle();
   return { store, tokens: createServedTokens(store, runtime), runtime, journal, recorder, answering, admin, streams, reset, endStreams, settle };

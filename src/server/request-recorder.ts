@@ -71,9 +71,10 @@ export class RequestRecorder {
   track(req: IncomingMessage, res: ServerResponse, lookup: Lookup): RequestRecord {
     const socket = res.socket;
     const matched = matchKind(lookup);
+    const now = performance.now();
     return {
       seq: 0,
-      at: performance.timeOrigin + performance.now(),
+      at: performance.timeOrigin + now,
       method: req.method ?? '',
       // A named entry's own token (long-lived, equal to the request's) rather than each request's copy of it.
       token: lookup.entry?.token ?? lookup.token,
@@ -91,7 +92,7 @@ export class RequestRecorder {
       socket: socket ?? req.socket,
       // A response queued behind a pipelined one has no connection yet: its count starts when it gets one.
       mark: socket ? socket.bytesWritten : -1,
-      startedAt: performance.now(),
+      startedAt: now,
     };
   }
 

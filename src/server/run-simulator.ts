@@ -2,7 +2,7 @@ import type { Express } from 'express';
 import type { Problem } from '../scenario/problem';
 import { ScenarioStore } from '../scenario/live/scenario-store';
 import { ScenarioWatcher, type WatchOptions } from '../scenario/live/watch-scenarios';
-import type { SimulatorOptions } from './simulator-options';
+import { DEFAULT_HOST, type SimulatorOptions } from './simulator-options';
 import { createControlParts, type ControlParts } from './control-parts';
 import { createProtocolHandler, type NodeHandler } from './protocol-handler';
 import { createAnswerRuntime } from './answer-runtime';
@@ -45,7 +45,7 @@ export class ScenarioLoadError extends Error {
 
 /** Loads the scenarios, then listens (the internal launcher; the public API wraps it). Throws ScenarioLoadError if the first load fails. */
 export async function runSimulator(options: SimulatorOptions): Promise<Simulator> {
-  const host = options.host ?? '127.0.0.1';
+  const host = options.host ?? DEFAULT_HOST;
   // Built first, like the control parts: bad TLS files or credentials must fail before anything watches or listens.
   const tls = options.tls ? serverTls(options.tls, host) : null;
   const callerCheck = createGlobalGuard(options.callerAuth ?? [], tls?.served.clientCertificates === 'optional');
@@ -53,7 +53,7 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
   const store = new ScenarioStore(options.sources, options, compilePopulations);
   const runtime = createAnswerRuntime(options.seed, options.onInternalError);
   // Built first: a bad admin prefix must fail before anything watches or listens.
-  const control = createControlParts(store, options, runtime, tls && tls.served.clientCertificates !== 'off' ? { clientSubject: createClientSubjects() } : {});
+  const control = createControlParts(store, { ...options, host }, runtime, tls && tls.served.clientCertificates !== 'off' ? { clientSubject: createClientSubjects() } : {});
   // Watch before the first read, so an edit made while loading is not missed.
   const watcher = await startWatcher(store, options.watch);
   const first = await store.reload('start');

@@ -7,6 +7,9 @@ import type { JournalEntry } from './journal';
 // A file of its own so the public types (StartOptions, ResetCounts) reach no module that imports
 // Express: run-simulator's Simulator carries the Express app, and @types/express is not a dependency.
 /** Everything a simulator is started with; only the sources are required. */
+/** Where the simulator listens unless told otherwise: this machine only. */
+export const DEFAULT_HOST = '127.0.0.1';
+
 export interface SimulatorOptions extends LoadOptions {
   readonly sources: ScenarioSources;
   readonly port?: number;
