@@ -1,3 +1,4 @@
+import { COMPANY_MODULES } from './modules';
 import { RESOURCE_NAMES, RESOURCES, describeType, type FieldSpec, type FieldType, type ResourceName, type ScalarType } from './fields';
 
 /**
@@ -48,7 +49,7 @@ function resourceSchema(resource: ResourceName, mode: SchemaMode): JsonSchema {
 function fieldNote(spec: FieldSpec): string {
   const notes = [describeType(spec.type), spec.required ? 'required' : 'optional', `since protocol ${spec.since}`];
   if (spec.deprecatedFor) notes.push(`deprecated: use ${spec.deprecatedFor}`);
-  if (spec.needsCompanyModule) notes.push('served only with the auth-b-api or corporate module');
+  if (spec.needsCompanyModule) notes.push(`served only with the ${COMPANY_MODULES.join(' or ')} module`);
   if (spec.declaredValues) notes.push(`declared values ${spec.declaredValues.map((v) => `"${v}"`).join(', ')}; others are served`);
   if (spec.undocumented) notes.push('not in the reference tables; shown in its sample');
   return `${spec.meaning} (${notes.join('; ')})`;

@@ -12,7 +12,7 @@ import { SPECIAL_ENTRY_KEYS, type SpecialEntry } from '../schema/scenario-schema
 import { isApiAvailable } from '../../protocol/modules';
 import { createCallerCheck } from '../../caller-auth/caller-guard';
 import { guardWithRefusal, type CallerGuard } from './caller-guard';
-import { parseCallerCredential, type CallerCredential } from '../../caller-auth/caller-credentials';
+import { parseCallerCredentials, type CallerCredential } from '../../caller-auth/caller-credentials';
 
 /** A scenario set, or every problem that kept it from loading. */
 export type LoadResult =
@@ -100,7 +100,7 @@ function fileCredentials(file: ParsedScenarioFile): CallerCredential[] {
   const written = ((file.data.defaults ?? {}) as EntryData).callerAuth;
   if (written === undefined) return [];
   const specs = Array.isArray(written) ? written.map(String) : [String(written)];
-  return specs.map(parseCallerCredential).filter((c): c is CallerCredential => !('problem' in c));
+  return parseCallerCredentials(specs, 'callerAuth').credentials;
 }
 
 function where(file: ParsedScenarioFile, path: string[]): SourceRef {

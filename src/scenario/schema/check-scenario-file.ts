@@ -21,7 +21,13 @@ export function checkScenarioData(name: ValidatorName, file: string, data: unkno
   const placed = places();
   const problems = errors.map((error) => toProblem(file, error, placed));
   // A null fails both the type and the enum of a field: one message says it.
-  return problems.filter((p, i) => problems.findIndex((q) => q.path === p.path && q.message === p.message) === i);
+  const said = new Set<string>();
+  return problems.filter((p) => {
+    const key = `${p.path}\n${p.message}`;
+    if (said.has(key)) return false;
+    said.add(key);
+    return true;
+  });
 }
 
 /** Drops errors that only restate a more precise one (a failed `if`, or an anyOf summary). */

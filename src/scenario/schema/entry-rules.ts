@@ -4,6 +4,7 @@ import { isIntroducedBy, isProtocolVersion, PROTOCOL_VERSIONS, type ProtocolVers
 import { WIRE_STYLES, type WireOptions, type WireStyle } from '../../protocol/wire-encode';
 import { dotted } from './check-scenario-file';
 import { SETTING_KEYS, type StepData } from '../compile/compile-step';
+import { versionOf, wireOf } from '../compile/build-reply';
 import { toDelayShape } from '../compile/delay-shape';
 import type { NodePath } from '../read/locate-node';
 import { placeOf, type ParsedScenarioFile } from '../read/parse-scenario-file';
@@ -120,11 +121,3 @@ function canWarn(resource: ResourceName, seen = new Set<ResourceName>()): boolea
 }
 
 const WARNING_RESOURCES = new Set(RESOURCE_NAMES.filter((resource) => canWarn(resource)));
-
-function wireOf(data: StepData, inherited: WireStyle): WireStyle {
-  return (WIRE_STYLES as readonly unknown[]).includes(data.wire) ? (data.wire as WireStyle) : inherited;
-}
-
-function versionOf(data: StepData, inherited: ProtocolVersion): ProtocolVersion {
-  return isProtocolVersion(data.protocol) ? data.protocol : inherited;
-}

@@ -1,3 +1,4 @@
+import { DEFAULT_FALLBACK } from '../compile/default-fallback';
 /**
  * What a `generate:` item of a scenario file may say, beside its knobs' schema: part of the
  * scenario format, so the schema and the entry rules read it here, and synth (which turns items
@@ -20,7 +21,7 @@ export const SYNTH_DEFAULTS = Object.freeze({
   fill: '0.5..1',
   deprecated: false,
   errors: 0,
-  error: Object.freeze({ status: 404, errorCode: 'CLIENT_NOT_FOUND', errorText: 'client not found' }),
+  error: DEFAULT_FALLBACK,
   crm: 'https://crm.example.ru/clients/{id}',
   firstId: 1_000_000,
 });

@@ -3,6 +3,9 @@ import { PROTOCOL_VERSIONS } from '../../protocol/versions';
 import { WIRE_STYLES } from '../../protocol/wire-encode';
 import { ANSWER_KEYS, delaySchema, ENTRY_ONLY_KEYS, HTTP_STATUS_SCHEMA } from './toolbox-schema';
 import { generateListSchema } from './generate-schema';
+import { DEFAULT_FALLBACK } from '../compile/default-fallback';
+import { DEFAULT_UNAVAILABLE } from '../compile/api-unavailable';
+import { DEFAULT_CALLER_REFUSAL } from '../../caller-auth/caller-guard';
 import { SETTING_KEYS } from '../compile/compile-step';
 import { headersSchema } from './header-schema';
 import { CALLER_AUTH_FORMS, CALLER_AUTH_PATTERN } from '../../caller-auth/caller-credentials';
@@ -54,10 +57,14 @@ export const DEFAULTS_KEYS = {
 
 /** The entries a file may hold beside its tokens, each at most once in a whole set, and what each answers. */
 export const SPECIAL_ENTRIES = {
-  fallback: 'What an unknown token gets (default: 404 CLIENT_NOT_FOUND)',
-  unavailable: 'What every request gets when no API module is installed (default: 503 API_UNAVAILABLE)',
-  callerAuthFailed: 'What a refused caller gets: wrong or missing callerAuth credentials, or no valid client certificate (default: 401 UNAUTHORIZED)',
+  fallback: `What an unknown token gets${byDefault(DEFAULT_FALLBACK)}`,
+  unavailable: `What every request gets when no API module is installed${byDefault(DEFAULT_UNAVAILABLE)}`,
+  callerAuthFailed: `What a refused caller gets: wrong or missing callerAuth credentials, or no valid client certificate${byDefault(DEFAULT_CALLER_REFUSAL)}`,
 } as const;
+
+function byDefault(answer: { readonly status: number; readonly errorCode: string }): string {
+  return ` (default: ${answer.status} ${answer.errorCode})`;
+}
 
 export type SpecialEntry = keyof typeof SPECIAL_ENTRIES;
 
