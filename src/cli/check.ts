@@ -4,7 +4,7 @@ import { countFindings, runCheck } from '../check/run-check';
 import { MODULES } from '../protocol/modules';
 import { LATEST_VERSION, PROTOCOL_VERSIONS } from '../protocol/versions';
 import { WIRE_STYLES } from '../protocol/wire-encode';
-import { parseDuration } from '../scenario/compile/duration';
+import { MAX_TIMER_MS, parseDuration } from '../scenario/compile/duration';
 import { collect } from './default-scenarios';
 import { parseModules, toolboxSettings, type ToolboxFlags } from './toolbox-flags';
 
@@ -51,9 +51,9 @@ export function registerCheck(program: Command): void {
     });
 }
 
-/** A duration as scenario files write one ("5s", "800ms", or milliseconds). */
+/** A duration as scenario files write one ("5s", "800ms", or milliseconds), that a timer can hold. */
 export function parseTimeout(value: string): number {
-  const ms = parseDuration(/^\d+$/.test(value) ? Number(value) : value);
-  if (ms === undefined || ms <= 0) throw new InvalidArgumentError('write a duration: "5s", "800ms" or milliseconds');
+  const ms = parseDuration(value);
+  if (ms === undefined || ms <= 0 || ms > MAX_TIMER_MS) throw new InvalidArgumentError(`write a duration: "5s", "800ms" or milliseconds (at most ${MAX_TIMER_MS})`);
   return ms;
 }

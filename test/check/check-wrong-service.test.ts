@@ -91,3 +91,8 @@ describe('auth-sim check against a deliberately wrong service', () => {
     expect(asJunit.status).toBe(1);
   });
 });
+
+test('a --timeout past what a timer can hold is refused, not turned into a 1 ms timer', async () => {
+  const run = await runCliAsync(['check', 'http://127.0.0.1:1', '--token', 'a', '--timeout', '3000000000']);
+  expect([run.status, run.stderr.split('\n')[0]]).toEqual([1, `error: option '--timeout <duration>' argument '3000000000' is invalid. write a duration: "5s", "800ms" or milliseconds (at most 2147483647)`]);
+});
