@@ -6,15 +6,15 @@ export const FAULT_NAMES = ['reset', 'close', 'hang', 'malformed', 'truncated', 
 
 export type FaultName = (typeof FAULT_NAMES)[number];
 
-/** Faults that take a parameter in the `fault: { name: value }` form, and what the value means. */
-export const FAULT_PARAMETERS = {
-  hang: 'how long to hold the connection before closing it (default 60s)',
-  drip: 'how long sending the body takes (default 3s)',
-  html: 'the HTTP status of the error page (default 502)',
-} as const satisfies Partial<Record<FaultName, string>>;
-
-/** Defaults for the parameters above. */
+/** Defaults for the parameters below. */
 export const FAULT_DEFAULTS = { hangMs: 60_000, dripMs: 3_000, htmlStatus: 502 } as const;
+
+/** Faults that take a parameter in the `fault: { name: value }` form, and what the value is for. */
+export const FAULT_PARAMETERS = {
+  hang: `how long to hold the connection before closing it (default ${FAULT_DEFAULTS.hangMs / 1000}s)`,
+  drip: `how long sending the body takes (default ${FAULT_DEFAULTS.dripMs / 1000}s)`,
+  html: `for the error page (default ${FAULT_DEFAULTS.htmlStatus})`,
+} as const satisfies Partial<Record<FaultName, string>>;
 
 /** Whether `value` names a known fault. */
 export function isFaultName(value: unknown): value is FaultName {

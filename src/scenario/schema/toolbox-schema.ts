@@ -1,7 +1,7 @@
 import type { JsonSchema } from '../../protocol/json-schema';
 import { DURATION_PATTERN } from '../compile/duration';
 import { SEQUENCE_ENDINGS } from '../compile/entry-answers';
-import { FAULT_DEFAULTS, FAULT_NAMES, FAULT_PARAMETERS } from '../compile/fault-names';
+import { FAULT_NAMES, FAULT_PARAMETERS } from '../compile/fault-names';
 
 /**
  * Schemas of the edge-case toolbox keys (fault, chance, sequence, expire, delay shapes). Each
@@ -57,7 +57,7 @@ export const delaySchema: JsonSchema = {
 const faultParameters: Record<keyof typeof FAULT_PARAMETERS, JsonSchema> = {
   hang: { ...durationSchema, description: `a duration (${FAULT_PARAMETERS.hang})` },
   drip: { ...durationSchema, description: `a duration (${FAULT_PARAMETERS.drip})` },
-  html: { ...HTTP_STATUS_SCHEMA, description: `an HTTP status from 200 to 599 for the error page (default ${FAULT_DEFAULTS.htmlStatus})` },
+  html: { ...HTTP_STATUS_SCHEMA, description: `an HTTP status from 200 to 599 ${FAULT_PARAMETERS.html}` },
 };
 
 const stepRef: JsonSchema = { $ref: '#/$defs/Step' };
