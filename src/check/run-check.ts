@@ -65,10 +65,11 @@ async function checkToken(token: string, expect: Expectation, options: CheckOpti
   const sameAsGet = get.kind === 'answer' && post.kind === 'answer' && get.status === post.status && get.bytes.equals(post.bytes);
   add('POST', sameAsGet ? [] : checkAnswer(post, expect, options.wire, options.timeoutMs));
   add('POST', compareAnswers(get, post));
-  return { requests: [record(token, 'GET', expect, get), record(token, 'POST', expect, post)], findings };
+  return { requests: [requestRecord(token, 'GET', expect, get), requestRecord(token, 'POST', expect, post)], findings };
 }
 
-function record(token: string, method: Method, expect: Expectation, outcome: Outcome): RequestRecord {
+/** What a report says of one request: its outcome, and for an answer its status and content type. */
+export function requestRecord(token: string, method: Method, expect: Expectation, outcome: Outcome): RequestRecord {
   if (outcome.kind !== 'answer') return { token, method, expect, outcome: outcome.kind, ms: outcome.ms };
   const contentType = outcome.headers.get('content-type') ?? undefined;
   return { token, method, expect, outcome: outcome.kind, ms: outcome.ms, status: outcome.status, ...(contentType ? { contentType } : {}) };

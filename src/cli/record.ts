@@ -2,6 +2,7 @@ import { DEFAULT_HOST } from '../server/simulator-options';
 import { Option, type Command } from 'commander';
 import { requestLine } from '../check/format-report';
 import { formatFinding } from '../check/finding';
+import { requestRecord } from '../check/run-check';
 import { createRecordProxy, type ProxyEvent } from '../record/record-proxy';
 import { createRecorder } from '../record/recorder';
 import { createRedactor } from '../record/redact-entry';
@@ -67,8 +68,7 @@ export function registerRecord(program: Command): void {
 }
 
 function logEvent(logger: Logger, e: ProxyEvent): void {
-  const o = e.outcome;
-  const line = requestLine({ token: e.token, method: e.method, expect: 'known', outcome: o.kind, ms: o.ms, ...(o.kind === 'answer' ? { status: o.status, contentType: o.headers.get('content-type') ?? undefined } : {}) });
+  const line = requestLine(requestRecord(e.token, e.method, 'known', e.outcome));
   const what = e.recorded === undefined ? 'not recorded' : e.recorded.kind === 'recorded' ? (e.recorded.replaysSameBytes ? 'recorded' : 'recorded (replays other bytes)') : 'already recorded';
   logger.info(`${line}: ${what}`);
   if (e.recorded?.kind === 'kept' && e.recorded.differs) logger.warn(`${e.token} ${e.method}: this answer differs from the one recorded; the recording keeps the first`);
