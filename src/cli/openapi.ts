@@ -2,7 +2,7 @@ import { Option, type Command } from 'commander';
 import type { JsonSchema } from '../protocol/json-schema';
 import { openApiDocument } from '../protocol/openapi';
 import { WIRE_STYLES, type WireStyle } from '../protocol/wire-encode';
-import { readScenarioSources } from '../scenario/read/read-scenario-sources';
+import { NotUtf8Error, readFailureProblem, readScenarioSources } from '../scenario/read/read-scenario-sources';
 import { servedExamples } from '../scenario/compile/served-examples';
 import { compilePopulations } from '../synth/compile-populations';
 import { collect } from './default-scenarios';
@@ -37,7 +37,8 @@ async function examplesFrom(paths: string[], wire: WireStyle, logger: Logger) {
     reportProblems(logger, errors);
     return errors.length > 0 ? undefined : examples;
   } catch (error) {
-    logger.error(`cannot read scenarios: ${(error as Error).message}`);
+    if (error instanceof NotUtf8Error) reportProblems(logger, [readFailureProblem(error)]);
+    else logger.error(`cannot read scenarios: ${(error as Error).message}`);
     return undefined;
   }
 }

@@ -3,7 +3,7 @@ import { MAX_FILE_SIZE_OPTION, type LimitFlags } from './limit-flags';
 import { loadScenarioSet } from '../scenario/compile/load-scenario-set';
 import { compilePopulations } from '../synth/compile-populations';
 import { hasErrors } from '../scenario/problem';
-import { NotUtf8Error, readScenarioSources } from '../scenario/read/read-scenario-sources';
+import { NotUtf8Error, readFailureProblem, readScenarioSources } from '../scenario/read/read-scenario-sources';
 import { tokenCount } from '../scenario/scenario-set';
 import { DEFAULT_SCENARIOS } from './default-scenarios';
 import { createLogger } from './logger';
@@ -32,7 +32,7 @@ export function registerValidate(program: Command): void {
       texts = await readScenarioSources(paths, flags.maxFileSize);
     } catch (error) {
       const err = error as NodeJS.ErrnoException;
-      if (error instanceof NotUtf8Error) logger.error(`${error.file}:${error.line}:${error.column} ${error.message}`);
+      if (error instanceof NotUtf8Error) reportProblems(logger, [readFailureProblem(error)]);
       else logger.error(err.code === 'EFBIG' ? `cannot read ${err.path}: ${err.message}` : `cannot read scenarios: ${err.message}`);
       process.exitCode = 1;
       return;

@@ -3,7 +3,7 @@ import { diffSets, type SetChanges } from './diff-sets';
 import { emptiedFileProblems, isBlank } from './emptied-files';
 import { loadScenarioSet, type LoadOptions, type PopulationCompiler } from '../compile/load-scenario-set';
 import type { Problem } from '../problem';
-import { NotUtf8Error, readScenarioSources, type ScenarioText } from '../read/read-scenario-sources';
+import { readFailureProblem, readScenarioSources, type ScenarioText } from '../read/read-scenario-sources';
 import { tokenCount, type ScenarioSet } from '../scenario-set';
 
 /** Where a store's scenarios come from: paths on disk, and texts given directly (programmatic use). */
@@ -143,19 +143,11 @@ export class ScenarioStore extends EventEmitter {
     try {
       files = await readScenarioSources(this.sources.paths, this.options.maxFileBytes);
     } catch (error) {
-      return { ok: false, problems: [readProblem(error)] };
+      return { ok: false, problems: [readFailureProblem(error)] };
     }
     const emptied = emptiedFileProblems(files, this.hadContent);
     if (emptied.length > 0) return { ok: false, problems: emptied };
     const result = loadScenarioSet([...files, ...(this.sources.inline ?? [])], this.options, this.compilePopulations);
     return result.ok ? { ...result, hadContent: new Set(files.filter((f) => !isBlank(f.text)).map((f) => f.file)) } : result;
   }
-}
-
-function readProblem(error: unknown): Problem {
-  if (error instanceof NotUtf8Error) return { file: error.file, line: error.line, column: error.column, severity: 'error', path: '', message: error.message };
-  const err = error as NodeJS.ErrnoException;
-  const file = err.path ?? '(scenarios)';
-  const message = err.code === 'ENOENT' ? `cannot read ${file}: no such file or directory` : `cannot read ${file}: ${err.message}`;
-  return { file, line: 1, column: 1, severity: 'error', path: '', message };
 }

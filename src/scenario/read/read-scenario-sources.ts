@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_MAX_FILE_BYTES, formatByteSize } from './size-limits';
+import type { Problem } from '../problem';
 
 /** A scenario file's name (as shown in messages) and its text. */
 export interface ScenarioText {
@@ -79,4 +80,13 @@ async function listScenarioFiles(target: string): Promise<string[]> {
 export function displayName(file: string): string {
   const relative = path.relative(process.cwd(), file);
   return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
+}
+
+/** Why scenario files could not be read, as a problem: a non-UTF-8 file at its first bad byte, else the file and the system's reason. */
+export function readFailureProblem(error: unknown): Problem {
+  if (error instanceof NotUtf8Error) return { file: error.file, line: error.line, column: error.column, severity: 'error', path: '', message: error.message };
+  const err = error as NodeJS.ErrnoException;
+  const file = err.path ?? '(scenarios)';
+  const message = err.code === 'ENOENT' ? `cannot read ${file}: no such file or directory` : `cannot read ${file}: ${err.message}`;
+  return { file, line: 1, column: 1, severity: 'error', path: '', message };
 }
