@@ -53,7 +53,11 @@ function fixtureFromYaml(file) {
   const reply = (entry) => {
     const { status = 200, delay, headers, body, protocol, wire, ...fields } = entry;
     const bytes = Buffer.from(JSON.stringify(fields));
-    replies.push({ status, headers: { 'content-type': 'application/json; charset=utf-8', 'content-length': bytes.length }, body: bytes });
+    replies.push({
+      status,
+      headers: { 'content-type': 'application/json; charset=utf-8', 'content-length': bytes.length },
+      body: bytes,
+    });
     return replies.length - 1;
   };
   const tokens = Object.entries(doc.tokens || {}).map(([token, entry]) => [token, reply(entry)]);

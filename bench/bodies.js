@@ -33,7 +33,11 @@ function replyIndexer(replies) {
     if (index === undefined) {
       index = replies.length;
       seen.set(reply, index);
-      replies.push({ status: reply.status, headers: reply.headers, body: reply.body ? reply.body.toString('base64') : null });
+      replies.push({
+        status: reply.status,
+        headers: reply.headers,
+        body: reply.body ? reply.body.toString('base64') : null,
+      });
     }
     return index;
   };

@@ -14,7 +14,9 @@ const servers = require('./servers');
 
 /** An older build that kept a read cache is timed at its first start (no cache), as a clean CI run pays. */
 function firstStartArgs(root) {
-  const help = execFileSync(process.execPath, [path.join(root, 'bin/auth-sim.js'), 'serve', '--help'], { encoding: 'utf8' });
+  const help = execFileSync(process.execPath, [path.join(root, 'bin/auth-sim.js'), 'serve', '--help'], {
+    encoding: 'utf8',
+  });
   return help.includes('--no-cache') ? ['--no-cache'] : [];
 }
 
@@ -30,7 +32,9 @@ async function main() {
     ];
     const { servers: rows } = await fileStylesCase(ctx, builds);
     const base = (build) => rows.find((r) => r.build === build && r.style === '1 token').startupMs;
-    process.stdout.write('| style | KB | before ms | before / 1 token | after ms | after / 1 token |\n|---|---|---|---|---|---|\n');
+    process.stdout.write(
+      '| style | KB | before ms | before / 1 token | after ms | after / 1 token |\n|---|---|---|---|---|---|\n',
+    );
     for (const style of [...new Set(rows.map((r) => r.style))]) {
       const [b, a] = ['before', 'after'].map((build) => rows.find((r) => r.build === build && r.style === style));
       const cell = (r) => `${Math.round(r.startupMs)} | ${(r.startupMs / base(r.build)).toFixed(2)}x`;

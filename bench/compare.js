@@ -49,7 +49,16 @@ function summarise(handle, runs) {
     rssUnderLoad: Math.max(...runs.map((r) => r.rss)),
     peakRss: handle.memory().hwm,
     startupMs: handle.startupMs,
-    runs: runs.map((r) => ({ rps: Math.round(r.rps), p50: r.p50, p99: r.p99, serverCpu: r.serverCpu, generatorCpu: r.generatorCpu, otherCpu: r.otherCpu, cpuUs: r.cpuUs, waitedMs: r.waitedMs })),
+    runs: runs.map((r) => ({
+      rps: Math.round(r.rps),
+      p50: r.p50,
+      p99: r.p99,
+      serverCpu: r.serverCpu,
+      generatorCpu: r.generatorCpu,
+      otherCpu: r.otherCpu,
+      cpuUs: r.cpuUs,
+      waitedMs: r.waitedMs,
+    })),
   };
 }
 
@@ -58,7 +67,16 @@ function summarise(handle, runs) {
  * `rounds` times in turn (A, B, A, B, ...) so drift hits both alike. Servers are always stopped.
  * `afterRuns(handles)`, if given, is awaited after the last round, while the servers still run.
  */
-async function compareServers({ specs, load, rounds, seconds, warmupSeconds = 1, quiet, alternate = false, afterRuns }) {
+async function compareServers({
+  specs,
+  load,
+  rounds,
+  seconds,
+  warmupSeconds = 1,
+  quiet,
+  alternate = false,
+  afterRuns,
+}) {
   const handles = [];
   try {
     // `spec.afterStart(handle)`, if given, runs once the server answers (e.g. to open a dashboard's stream).

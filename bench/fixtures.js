@@ -48,7 +48,12 @@ const ERROR_SHAPES = [
   ['    status: 401', '    errorCode: TOKEN_EXPIRED', '    errorText: token expired'],
   ['    status: 403', '    errorCode: CLIENT_BLOCKED', '    errorText: client is blocked'],
   ['    status: 503', '    body: none'],
-  ['    status: 500', '    headers: { Retry-After: 30 }', '    errorCode: INTERNAL', '    errorText: internal error in the CRM'],
+  [
+    '    status: 500',
+    '    headers: { Retry-After: 30 }',
+    '    errorCode: INTERNAL',
+    '    errorText: internal error in the CRM',
+  ],
 ];
 
 /** The error token names of the mix: `err-000` ... `err-099`. */
@@ -64,7 +69,8 @@ function handFileText() {
 
 function errorFileText() {
   const entries = [];
-  for (let i = 0; i < ERROR_TOKENS; i++) entries.push([`  ${errorToken(i)}:`, ...ERROR_SHAPES[i % ERROR_SHAPES.length]].join('\n'));
+  for (let i = 0; i < ERROR_TOKENS; i++)
+    entries.push([`  ${errorToken(i)}:`, ...ERROR_SHAPES[i % ERROR_SHAPES.length]].join('\n'));
   const fallback = 'fallback:\n  status: 404\n  errorCode: CLIENT_NOT_FOUND\n  errorText: client not found\n';
   return `# error entries and a fallback for the bench mix\ntokens:\n${entries.join('\n')}\n${fallback}`;
 }
@@ -87,7 +93,10 @@ function writeFixtures(dir, { synthCounts = [0, 100000, 1000000] } = {}) {
   put('mix/errors.yaml', errorFileText());
   const synth = {};
   for (const count of synthCounts) {
-    synth[count] = count === 0 ? put(`synth-0/empty.yaml`, 'tokens: {}\n') : put(`synth-${count}/synth.yaml`, syntheticFileText(count));
+    synth[count] =
+      count === 0
+        ? put(`synth-0/empty.yaml`, 'tokens: {}\n')
+        : put(`synth-${count}/synth.yaml`, syntheticFileText(count));
   }
   return { hand, mix: path.join(dir, 'mix'), synth };
 }

@@ -15,13 +15,17 @@ const { runLoad } = require('./load');
 
 /** Whether valgrind and its callgrind_control are installed. */
 function callgrindAvailable() {
-  return spawnSync('valgrind', ['--version'], { stdio: 'ignore' }).status === 0 && spawnSync('callgrind_control', ['--help'], { stdio: 'ignore' }).error === undefined;
+  return (
+    spawnSync('valgrind', ['--version'], { stdio: 'ignore' }).status === 0 &&
+    spawnSync('callgrind_control', ['--help'], { stdio: 'ignore' }).error === undefined
+  );
 }
 
 /** `amount` GETs of random tokens (seeded) through the bench's load generator; throws if any failed. */
 async function sendRequests(url, { tokens, amount, connections, seed }) {
   const result = await runLoad({ url, tokens, amount, connections, seed });
-  if (result.errors > 0 || result.total < amount) throw new Error(`${result.errors} of ${amount} requests failed under callgrind`);
+  if (result.errors > 0 || result.total < amount)
+    throw new Error(`${result.errors} of ${amount} requests failed under callgrind`);
 }
 
 /** Waits for callgrind_control's dump file to appear and be complete; returns its instruction total. */
@@ -42,12 +46,29 @@ async function readDump(dir, pid) {
  * zeroes the counters, sends `requests` more and dumps: instructions per request, every thread
  * of the process (the garbage collector's helpers included).
  */
-async function instructionsPerRequest({ args, tokens, warmup = 10000, requests = 10000, connections = 4, seed = 11, probePath }) {
+async function instructionsPerRequest({
+  args,
+  tokens,
+  warmup = 10000,
+  requests = 10000,
+  connections = 4,
+  seed = 11,
+  probePath,
+}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auth-sim-callgrind-'));
   const port = await freePort();
   const child = spawn(
     'valgrind',
-    ['--tool=callgrind', `--callgrind-out-file=${path.join(dir, 'callgrind.%p')}`, '--dump-instr=no', '--collect-jumps=no', process.execPath, ...args, '--port', String(port)],
+    [
+      '--tool=callgrind',
+      `--callgrind-out-file=${path.join(dir, 'callgrind.%p')}`,
+      '--dump-instr=no',
+      '--collect-jumps=no',
+      process.execPath,
+      ...args,
+      '--port',
+      String(port),
+    ],
     { stdio: 'ignore' },
   );
   const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -12,7 +12,10 @@ const PREFIX = '/rest/chat/client/id/';
  */
 function randomRequestBytes({ method, tokens, seed, host }) {
   const random = seededRandom(seed);
-  const head = method === 'GET' ? `GET ${PREFIX}` : `POST ${PREFIX} HTTP/1.1\r\nHost: ${host}\r\nConnection: keep-alive\r\ntoken: `;
+  const head =
+    method === 'GET'
+      ? `GET ${PREFIX}`
+      : `POST ${PREFIX} HTTP/1.1\r\nHost: ${host}\r\nConnection: keep-alive\r\ntoken: `;
   const tail = method === 'GET' ? ` HTTP/1.1\r\nHost: ${host}\r\nConnection: keep-alive\r\n\r\n` : '\r\n\r\n';
   const text = (token) => head + (method === 'GET' ? encodeURIComponent(token) : token) + tail;
   const n = tokens.length;

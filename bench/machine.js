@@ -9,7 +9,8 @@ const { execFileSync } = require('node:child_process');
  */
 function describeBuild(cwd = `${__dirname}/..`) {
   try {
-    const git = (...args) => execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const git = (...args) =>
+      execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
     const commit = git('rev-parse', '--short', 'HEAD');
     return git('status', '--porcelain', '--untracked-files=no') ? `${commit} + uncommitted changes` : commit;
   } catch {
@@ -49,7 +50,12 @@ function cpuSpeedSummary() {
   if (speedSamples.length === 0) return null;
   const sorted = [...speedSamples].sort((a, b) => a - b);
   const round = (x) => Math.round(x * 10) / 10;
-  return { probes: sorted.length, fastestMs: round(sorted[0]), medianMs: round(sorted[sorted.length >> 1]), slowestMs: round(sorted[sorted.length - 1]) };
+  return {
+    probes: sorted.length,
+    fastestMs: round(sorted[0]),
+    medianMs: round(sorted[sorted.length >> 1]),
+    slowestMs: round(sorted[sorted.length - 1]),
+  };
 }
 
 module.exports = { describeMachine, describeBuild, probeCpuSpeed, cpuSpeedSummary };

@@ -69,10 +69,20 @@ function readMachineCpu() {
  * Spawns `node <args>` with `--port <free>` appended and waits until `probePath` answers.
  * Returns the handle with `startupMs`: from spawn to the first complete response.
  */
-async function startServerProcess({ name, args, probePath, timeoutMs = 60000, nodeArgs = [], scheme = 'http', stdout = 'pipe' }) {
+async function startServerProcess({
+  name,
+  args,
+  probePath,
+  timeoutMs = 60000,
+  nodeArgs = [],
+  scheme = 'http',
+  stdout = 'pipe',
+}) {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [...nodeArgs, ...args, '--port', String(port)], { stdio: ['ignore', stdout, 'pipe'] });
+  const child = spawn(process.execPath, [...nodeArgs, ...args, '--port', String(port)], {
+    stdio: ['ignore', stdout, 'pipe'],
+  });
   let output = '';
   let announced = null;
   const collect = (chunk) => {

@@ -14,7 +14,13 @@ const PAUSE_BETWEEN_RUNS_MS = 150;
 
 /** A scenario file of `tokens` entries: client cards, plus the probe whose errorText names the run. */
 function scenarioText(tokens, run) {
-  const lines = ['tokens:', `  ${PROBE}:`, '    status: 409', '    errorCode: RELOAD_PROBE', `    errorText: run-${run}`];
+  const lines = [
+    'tokens:',
+    `  ${PROBE}:`,
+    '    status: 409',
+    '    errorCode: RELOAD_PROBE',
+    `    errorText: run-${run}`,
+  ];
   for (let i = 1; i < tokens; i += 1) {
     const id = String(100000 + i);
     lines.push(
@@ -60,7 +66,8 @@ async function sample(file, text, run, url, agent) {
   for (;;) {
     const body = await getProbe(url, agent);
     if (body.includes(expected)) return performance.now() - written;
-    if (performance.now() - written > 30_000) throw new Error(`run ${run}: the change never showed (last body ${body})`);
+    if (performance.now() - written > 30_000)
+      throw new Error(`run ${run}: the change never showed (last body ${body})`);
   }
 }
 
@@ -94,7 +101,9 @@ if (require.main === module) {
   (async () => {
     for (const tokens of [10, 10_000]) {
       const r = await measureReloadLatency({ tokens, runs });
-      console.log(`${String(r.tokens).padStart(6)} tokens, ${r.runs} runs: median ${r.medianMs} ms, worst ${r.worstMs} ms  [${r.samplesMs.join(', ')}]`);
+      console.log(
+        `${String(r.tokens).padStart(6)} tokens, ${r.runs} runs: median ${r.medianMs} ms, worst ${r.worstMs} ms  [${r.samplesMs.join(', ')}]`,
+      );
     }
   })().catch((error) => {
     console.error(error.code === 'MODULE_NOT_FOUND' ? `${error.message}\n(run npm run build first)` : error);

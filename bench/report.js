@@ -9,7 +9,11 @@ const mb = (x) => (x ? `${(x / 1024 ** 2).toFixed(0)} MB` : '-');
 const cpu = (x) => (x === undefined ? '-' : `${Math.round(x * 100)}%`);
 
 function table(header, rows) {
-  return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+  return [
+    `| ${header.join(' | ')} |`,
+    `|${header.map(() => '---').join('|')}|`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+  ].join('\n');
 }
 
 function throughputRows(section) {
@@ -32,15 +36,34 @@ function throughputRows(section) {
 }
 
 function statuses(map) {
-  return Object.entries(map || {}).map(([code, n]) => `${code}: ${int(n)}`).join(', ');
+  return Object.entries(map || {})
+    .map(([code, n]) => `${code}: ${int(n)}`)
+    .join(', ');
 }
 
 function startupRows(section) {
-  return section.servers.map((s) => [section.title, s.name, int(s.startupMs), s.startups.join(', '), mb(s.rssAtStart), mb(s.rss), mb(s.peakRss)]);
+  return section.servers.map((s) => [
+    section.title,
+    s.name,
+    int(s.startupMs),
+    s.startups.join(', '),
+    mb(s.rssAtStart),
+    mb(s.rss),
+    mb(s.peakRss),
+  ]);
 }
 
 function renderTargets(targets) {
-  return table(['target', 'goal', 'figure', 'status', 'cross-check'], targets.map((t) => [t.name, t.goal, t.shown, t.status === 'met' ? '**met**' : t.status === 'missed' ? '**missed**' : t.status, t.also]));
+  return table(
+    ['target', 'goal', 'figure', 'status', 'cross-check'],
+    targets.map((t) => [
+      t.name,
+      t.goal,
+      t.shown,
+      t.status === 'met' ? '**met**' : t.status === 'missed' ? '**missed**' : t.status,
+      t.also,
+    ]),
+  );
 }
 
 /** The whole Markdown report. */
@@ -53,7 +76,11 @@ function renderMarkdown(r) {
     ...(r.build ? [`Build: ${r.build}  `] : []),
     `Date: ${r.date}  `,
     `Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, ${m.platform}, Node ${m.node}; load average at start ${m.loadAverage.join(' / ')}  `,
-    ...(m.cpuSpeed ? [`CPU speed check: a fixed loop before each of ${m.cpuSpeed.probes} timed runs took ${m.cpuSpeed.fastestMs} ms at best, ${m.cpuSpeed.medianMs} ms median, ${m.cpuSpeed.slowestMs} ms at worst (a wide spread means the machine's speed moved during the run, which interleaving cancels only in part)  `] : []),
+    ...(m.cpuSpeed
+      ? [
+          `CPU speed check: a fixed loop before each of ${m.cpuSpeed.probes} timed runs took ${m.cpuSpeed.fastestMs} ms at best, ${m.cpuSpeed.medianMs} ms median, ${m.cpuSpeed.slowestMs} ms at worst (a wide spread means the machine's speed moved during the run, which interleaving cancels only in part)  `,
+        ]
+      : []),
     `Load: autocannon ${r.options.connections} connections, pipelining 1, ${r.options.seconds} s per run, ${r.options.rounds} interleaved round(s) per server (baseline, auth-sim, baseline, auth-sim, ...), medians reported; a random token per request (seeded).`,
     '',
     '## Targets (issue 7)',
@@ -62,38 +89,99 @@ function renderMarkdown(r) {
     '',
     '## Throughput and latency',
     '',
-    'Ratios are auth-sim / baseline in the same section. CPU is the share of one core used by the server process, by the load generator (the bench process) and by everything else on the machine during the run (other CPU well above 0% means a busy neighbour, and the figures are noisy). Server CPU µs/req is the server\'s CPU time per answered request, the figure a busy machine disturbs least.',
+    "Ratios are auth-sim / baseline in the same section. CPU is the share of one core used by the server process, by the load generator (the bench process) and by everything else on the machine during the run (other CPU well above 0% means a busy neighbour, and the figures are noisy). Server CPU µs/req is the server's CPU time per answered request, the figure a busy machine disturbs least.",
     '',
-    table(['case', 'server', 'req/s', 'p50 ms', 'p99 ms', 'peak RSS', 'server CPU', 'server CPU µs/req', 'generator CPU', 'other CPU', 'req/s ratio', 'p99 ratio', 'answers'], r.sections.filter((s) => s.servers).flatMap(throughputRows)),
+    table(
+      [
+        'case',
+        'server',
+        'req/s',
+        'p50 ms',
+        'p99 ms',
+        'peak RSS',
+        'server CPU',
+        'server CPU µs/req',
+        'generator CPU',
+        'other CPU',
+        'req/s ratio',
+        'p99 ratio',
+        'answers',
+      ],
+      r.sections.filter((s) => s.servers).flatMap(throughputRows),
+    ),
   ];
-  if (r.generator) parts.push('', `Load generator check: the trivial server (no lookup, one ready reply) reached ${dec(r.generator.headroom)}x the baseline's rate under the same generator; generator CPU during baseline runs ${cpu(r.generator.servers[1].generatorCpu)}: ${r.generator.verdict}.`);
+  if (r.generator)
+    parts.push(
+      '',
+      `Load generator check: the trivial server (no lookup, one ready reply) reached ${dec(r.generator.headroom)}x the baseline's rate under the same generator; generator CPU during baseline runs ${cpu(r.generator.servers[1].generatorCpu)}: ${r.generator.verdict}.`,
+    );
   const journal = r.sections.find((s) => s.id === 'journal');
   if (journal) {
-    const range = journal.cpuCostRange ? `, rounds ${journal.cpuCostRange.map((c) => `${dec(c * 100, 1)}%`).join(' to ')}` : '';
-    const ofMedians = journal.cpuCostOfMedians !== undefined ? `; from the medians of each server's runs instead: ${dec(journal.cpuCostOfMedians * 100, 1)}%` : '';
-    parts.push('', `Journal cost, the median of each round's on/off pair (run back to back, alternating order): ${dec(journal.cpuCost * 100, 1)}% server CPU per request${range}; ${dec(journal.cost * 100, 1)}% of throughput. Medians of the runs: on ${dec(journal.servers[1].cpuUs, 1)} vs off ${dec(journal.servers[2].cpuUs, 1)} µs, ${int(journal.servers[1].rps)} vs ${int(journal.servers[2].rps)} req/s${ofMedians}.`);
+    const range = journal.cpuCostRange
+      ? `, rounds ${journal.cpuCostRange.map((c) => `${dec(c * 100, 1)}%`).join(' to ')}`
+      : '';
+    const ofMedians =
+      journal.cpuCostOfMedians !== undefined
+        ? `; from the medians of each server's runs instead: ${dec(journal.cpuCostOfMedians * 100, 1)}%`
+        : '';
+    parts.push(
+      '',
+      `Journal cost, the median of each round's on/off pair (run back to back, alternating order): ${dec(journal.cpuCost * 100, 1)}% server CPU per request${range}; ${dec(journal.cost * 100, 1)}% of throughput. Medians of the runs: on ${dec(journal.servers[1].cpuUs, 1)} vs off ${dec(journal.servers[2].cpuUs, 1)} µs, ${int(journal.servers[1].rps)} vs ${int(journal.servers[2].rps)} req/s${ofMedians}.`,
+    );
   }
   const limits = r.sections.find((s) => s.id === 'limits');
   if (limits && limits.stall) {
     const s = limits.stall;
-    parts.push('', `Journal read stall: GET /__admin/requests read a full ${int(s.journalSize)}-entry journal (${mb(s.readBytes)}) in ${int(s.readMs)} ms; ${int(s.probes)} protocol GETs sent one after another meanwhile took at most ${dec(s.stallMs, 1)} ms, p99 ${dec(s.p99Ms, 1)} ms; the same probes for as long again with no read going on took at most ${dec(s.quietMaxMs, 1)} ms, p99 ${dec(s.quietP99Ms, 1)} ms (the machine's own noise).`);
+    parts.push(
+      '',
+      `Journal read stall: GET /__admin/requests read a full ${int(s.journalSize)}-entry journal (${mb(s.readBytes)}) in ${int(s.readMs)} ms; ${int(s.probes)} protocol GETs sent one after another meanwhile took at most ${dec(s.stallMs, 1)} ms, p99 ${dec(s.p99Ms, 1)} ms; the same probes for as long again with no read going on took at most ${dec(s.quietMaxMs, 1)} ms, p99 ${dec(s.quietP99Ms, 1)} ms (the machine's own noise).`,
+    );
   }
   const tls = r.sections.find((s) => s.id === 'tls');
-  if (tls) parts.push('', `HTTPS / plain HTTP (auth-sim both, keep-alive connections, same run): ${dec(tls.ratios.rps)}x the requests per second, ${dec(tls.ratios.cpuUs)}x the server CPU per request, ${dec(tls.ratios.p99)}x the p99 latency.`);
+  if (tls)
+    parts.push(
+      '',
+      `HTTPS / plain HTTP (auth-sim both, keep-alive connections, same run): ${dec(tls.ratios.rps)}x the requests per second, ${dec(tls.ratios.cpuUs)}x the server CPU per request, ${dec(tls.ratios.p99)}x the p99 latency.`,
+    );
   const dashboard = r.sections.find((s) => s.id === 'dashboard');
   if (dashboard) {
-    parts.push('', `Dashboard open vs closed (a client holding GET /__admin/events, which got ${int(dashboard.streamed.entries)} request entries and was told of ${int(dashboard.streamed.skipped)} skipped): throughput open / closed ${dec(dashboard.openToClosed, 3)}x, the median of each round's pair (rounds ${dashboard.openToClosedRange.map((x) => dec(x, 3)).join(' to ')}); target >= 0.9x.`);
+    parts.push(
+      '',
+      `Dashboard open vs closed (a client holding GET /__admin/events, which got ${int(dashboard.streamed.entries)} request entries and was told of ${int(dashboard.streamed.skipped)} skipped): throughput open / closed ${dec(dashboard.openToClosed, 3)}x, the median of each round's pair (rounds ${dashboard.openToClosedRange.map((x) => dec(x, 3)).join(' to ')}); target >= 0.9x.`,
+    );
   }
   const counted = r.journalInstructions;
   if (counted) {
-    parts.push('', `Journal cost in instructions (valgrind's callgrind, every thread of the server, ${int(counted.requests)} GETs on ${counted.connections} keep-alive connections after ${int(counted.warmup)} of warm-up, ${counted.counts ? `the median of ${counted.runs} runs each, on, off${counted.baseline ? ' and the baseline' : ''} alternating` : 'one run each'}): on ${int(counted.on)} vs off ${int(counted.off)} per request, ${dec(counted.cost * 100, 1)}%${counted.counts ? ` (runs: on ${counted.counts.on.map(int).join(', ')}; off ${counted.counts.off.map(int).join(', ')})` : ''}.${counted.baseline ? ` The bare baseline under the same count: ${int(counted.baseline)} per request (runs: ${counted.counts.baseline.map(int).join(', ')}), so auth-sim / baseline is ${dec(counted.on / counted.baseline, 3)}x with the journal on and ${dec(counted.off / counted.baseline, 3)}x off.` : ''} A count, not a time: cache misses and the kernel's share are not in it, but a busy neighbour cannot move it either.`);
+    parts.push(
+      '',
+      `Journal cost in instructions (valgrind's callgrind, every thread of the server, ${int(counted.requests)} GETs on ${counted.connections} keep-alive connections after ${int(counted.warmup)} of warm-up, ${counted.counts ? `the median of ${counted.runs} runs each, on, off${counted.baseline ? ' and the baseline' : ''} alternating` : 'one run each'}): on ${int(counted.on)} vs off ${int(counted.off)} per request, ${dec(counted.cost * 100, 1)}%${counted.counts ? ` (runs: on ${counted.counts.on.map(int).join(', ')}; off ${counted.counts.off.map(int).join(', ')})` : ''}.${counted.baseline ? ` The bare baseline under the same count: ${int(counted.baseline)} per request (runs: ${counted.counts.baseline.map(int).join(', ')}), so auth-sim / baseline is ${dec(counted.on / counted.baseline, 3)}x with the journal on and ${dec(counted.off / counted.baseline, 3)}x off.` : ''} A count, not a time: cache misses and the kernel's share are not in it, but a busy neighbour cannot move it either.`,
+    );
   }
   if (r.startup.length) {
-    parts.push('', '## Startup and memory', '', 'Startup: from spawning `node` to the first complete HTTP response (median of the starts listed). The file-styles case holds the same 1,000 hand-written tokens written in each style against a 1-token file. RSS: at first response, after a short random-token load, and the peak (VmHWM).', '');
-    parts.push(table(['case', 'server', 'startup ms', 'starts (ms)', 'RSS at start', 'RSS after load', 'peak RSS'], r.startup.flatMap(startupRows)));
+    parts.push(
+      '',
+      '## Startup and memory',
+      '',
+      'Startup: from spawning `node` to the first complete HTTP response (median of the starts listed). The file-styles case holds the same 1,000 hand-written tokens written in each style against a 1-token file. RSS: at first response, after a short random-token load, and the peak (VmHWM).',
+      '',
+    );
+    parts.push(
+      table(
+        ['case', 'server', 'startup ms', 'starts (ms)', 'RSS at start', 'RSS after load', 'peak RSS'],
+        r.startup.flatMap(startupRows),
+      ),
+    );
   }
   if (r.reload) {
-    parts.push('', '## Hot reload', '', table(['file', 'runs', 'median ms', 'worst ms'], r.reload.cases.map((c) => [`${int(c.tokens)} tokens`, c.runs, dec(c.medianMs, 1), dec(c.worstMs, 1)])));
+    parts.push(
+      '',
+      '## Hot reload',
+      '',
+      table(
+        ['file', 'runs', 'median ms', 'worst ms'],
+        r.reload.cases.map((c) => [`${int(c.tokens)} tokens`, c.runs, dec(c.medianMs, 1), dec(c.worstMs, 1)]),
+      ),
+    );
   }
   if (r.notes.length) parts.push('', '## Notes', '', ...r.notes.map((n) => `- ${n}`));
   return parts.join('\n') + '\n';

@@ -14,7 +14,21 @@ const { evaluateTargets } = require('./targets');
 const { writeReport } = require('./report');
 const { ROOT } = require('./servers');
 
-const SECTION_IDS = ['generator', 'hand-get', 'hand-post', 'mix', 'request-log', 'synth', 'journal', 'dashboard', 'tls', 'limits', 'startup', 'file-styles', 'reload'];
+const SECTION_IDS = [
+  'generator',
+  'hand-get',
+  'hand-post',
+  'mix',
+  'request-log',
+  'synth',
+  'journal',
+  'dashboard',
+  'tls',
+  'limits',
+  'startup',
+  'file-styles',
+  'reload',
+];
 
 /** A mistake in the command line: reported in one line, without a stack trace. */
 class UsageError extends Error {}
@@ -28,7 +42,9 @@ function parseArgs(argv) {
       if (argv[i + 1] === undefined || argv[i + 1].startsWith('--')) throw new UsageError(`${argv[i]} needs a value`);
       i++;
     } else if (!FLAGS.includes(argv[i])) {
-      throw new UsageError(`unknown argument ${argv[i]}; options: ${[...FLAGS, ...VALUED.map((f) => `${f} <value>`)].join(', ')}`);
+      throw new UsageError(
+        `unknown argument ${argv[i]}; options: ${[...FLAGS, ...VALUED.map((f) => `${f} <value>`)].join(', ')}`,
+      );
     }
   }
   const value = (name) => {
@@ -45,7 +61,8 @@ function parseArgs(argv) {
   const quick = argv.includes('--quick');
   const only = value('--only') ? value('--only').split(',') : SECTION_IDS;
   const unknown = only.filter((id) => !SECTION_IDS.includes(id));
-  if (unknown.length) throw new UsageError(`unknown section(s) ${unknown.join(', ')}; known: ${SECTION_IDS.join(', ')}`);
+  if (unknown.length)
+    throw new UsageError(`unknown section(s) ${unknown.join(', ')}; known: ${SECTION_IDS.join(', ')}`);
   return {
     quick,
     only,
@@ -58,7 +75,9 @@ function parseArgs(argv) {
 
 /** Which of the features the bench measures are in this build (the others land separately). */
 function detectFeatures() {
-  const help = execFileSync(process.execPath, [path.join(ROOT, 'bin/auth-sim.js'), 'serve', '--help'], { encoding: 'utf8' });
+  const help = execFileSync(process.execPath, [path.join(ROOT, 'bin/auth-sim.js'), 'serve', '--help'], {
+    encoding: 'utf8',
+  });
   const schema = require('../dist/scenario/schema/scenario-schema').scenarioFileSchema();
   const { reloadAvailable } = require('./sections/reload');
   let journalOff = null;
@@ -73,7 +92,8 @@ async function prepare(options, features) {
   const synthCounts = features.synthetic ? [0, 100000, 1000000] : [];
   const fixtures = writeFixtures(dir, { synthCounts });
   const bodies = {};
-  for (const name of ['hand', 'mix']) bodies[name] = writeBodies(path.join(dir, `${name}-bodies.json`), await loadSet([fixtures[name]]));
+  for (const name of ['hand', 'mix'])
+    bodies[name] = writeBodies(path.join(dir, `${name}-bodies.json`), await loadSet([fixtures[name]]));
   return {
     dir,
     fixtures,
@@ -122,7 +142,15 @@ async function main() {
   const features = detectFeatures();
   const ctx = await prepare(options, features);
   const { runSections } = require('./sections');
-  const results = { command, build: describeBuild(), date: new Date().toISOString(), machine, options: { ...options, connections: 50 }, features, notes: [] };
+  const results = {
+    command,
+    build: describeBuild(),
+    date: new Date().toISOString(),
+    machine,
+    options: { ...options, connections: 50 },
+    features,
+    notes: [],
+  };
   try {
     Object.assign(results, await runSections(ctx, options, features, (label, fn) => attempt(label, results.notes, fn)));
     results.notes.push(...results.pendingNotes);

@@ -11,7 +11,11 @@ const PREFIX = '/rest/chat/client/id/';
  * to /dev/null (stdout 'ignore'): the cost of writing it, without the bench process (the load
  * generator) reading it.
  */
-function authSim(name, scenarioPaths, { extraArgs = [], probeToken = 'bench-probe', scheme = 'http', quiet = true } = {}) {
+function authSim(
+  name,
+  scenarioPaths,
+  { extraArgs = [], probeToken = 'bench-probe', scheme = 'http', quiet = true } = {},
+) {
   const scenarios = scenarioPaths.flatMap((p) => ['--scenarios', p]);
   return {
     name,
@@ -36,7 +40,11 @@ function baseline(name, bodiesFile, { trivial = false, probeToken = 'bench-probe
 
 /** The baseline started from the same scenario file auth-sim reads (startup like for like). */
 function baselineFromYaml(name, scenarioFile, { probeToken = 'bench-probe' } = {}) {
-  return { name, args: [path.join(__dirname, 'baseline-server.js'), '--yaml', scenarioFile], probePath: PREFIX + probeToken };
+  return {
+    name,
+    args: [path.join(__dirname, 'baseline-server.js'), '--yaml', scenarioFile],
+    probePath: PREFIX + probeToken,
+  };
 }
 
 module.exports = { authSim, baseline, baselineFromYaml, ROOT, AUTH_START };

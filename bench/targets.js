@@ -39,7 +39,14 @@ function roundSpread(section) {
 function evaluateTargets(r) {
   const out = [];
   const add = (name, goal, value, show, ok, also) =>
-    out.push({ name, goal, figure: value === undefined ? null : value, shown: value === undefined ? '-' : shownBeside(value, show, ok), also: also || '', status: value === undefined ? 'not measured' : ok(value) ? 'met' : 'missed' });
+    out.push({
+      name,
+      goal,
+      figure: value === undefined ? null : value,
+      shown: value === undefined ? '-' : shownBeside(value, show, ok),
+      also: also || '',
+      status: value === undefined ? 'not measured' : ok(value) ? 'met' : 'missed',
+    });
   const ratio = (id, key) => find(r.sections, id) && find(r.sections, id).ratios[key];
   // Server CPU per request, baseline / auth-sim: the throughput ratio a fully loaded core would give.
   const cpuRatio = (id) => {
@@ -49,52 +56,146 @@ function evaluateTargets(r) {
   // Instructions per request, baseline / auth-sim (journal on, as served): the same GETs counted
   // by callgrind, where no neighbour moves the figure.
   const instructions = r.journalInstructions;
-  const instructionRatio = instructions && instructions.baseline ? `; instructions/req ratio ${(instructions.baseline / instructions.on).toFixed(2)}x (callgrind)` : '';
+  const instructionRatio =
+    instructions && instructions.baseline
+      ? `; instructions/req ratio ${(instructions.baseline / instructions.on).toFixed(2)}x (callgrind)`
+      : '';
   for (const id of ['hand-get', 'hand-post']) {
     const label = id === 'hand-get' ? 'GET' : 'POST';
     const cpu = cpuRatio(id);
     const also = cpu && cpu + (id === 'hand-get' ? instructionRatio : '');
-    add(`${label} hand-written tokens: throughput auth-sim / baseline`, '>= 0.8', ratio(id, 'rps'), times, (v) => v >= 0.8, also);
+    add(
+      `${label} hand-written tokens: throughput auth-sim / baseline`,
+      '>= 0.8',
+      ratio(id, 'rps'),
+      times,
+      (v) => v >= 0.8,
+      also,
+    );
     add(`${label} hand-written tokens: p99 auth-sim / baseline`, '<= 2x', ratio(id, 'p99'), times, (v) => v <= 2);
   }
   // Missed by choice: a card is built and encoded by the one encoder when asked for, as a
   // hand-written entry is; the faster second writer that once met this line was removed.
   const synthCpu = cpuRatio('synth-1000000');
-  add('1M synthetic population: throughput auth-sim / baseline', '>= 0.5', ratio('synth-1000000', 'rps'), times, (v) => v >= 0.5, synthCpu && `${synthCpu}; one card path, by choice`);
+  add(
+    '1M synthetic population: throughput auth-sim / baseline',
+    '>= 0.5',
+    ratio('synth-1000000', 'rps'),
+    times,
+    (v) => v >= 0.5,
+    synthCpu && `${synthCpu}; one card path, by choice`,
+  );
   const hand = find(r.startup, 'startup-hand');
   const first = server(hand, AUTH_START);
   const fromYaml = server(hand, 'baseline (same YAML file)');
   const fromBytes = server(hand, 'baseline (ready bytes)');
   const startupRatio = (sim, base) => sim && base && sim.startupMs / base.startupMs;
-  add('startup to first response, 1,000 tokens, auth-sim / baseline from ready bytes', '<= 2x', startupRatio(first, fromBytes), times, (v) => v <= 2);
-  add('startup to first response, 1,000 tokens, auth-sim / baseline from the same YAML', '<= 2x', startupRatio(first, fromYaml), times, (v) => v <= 2);
-  add('peak RSS, 1,000 tokens: auth-sim / baseline from the same YAML', '<= 1.5x', first && fromYaml && first.peakRss / fromYaml.peakRss, times, (v) => v <= 1.5);
-  add('peak RSS, 1,000 tokens: auth-sim / baseline from ready bytes', '<= 1.5x', first && fromBytes && first.peakRss / fromBytes.peakRss, times, (v) => v <= 1.5);
+  add(
+    'startup to first response, 1,000 tokens, auth-sim / baseline from ready bytes',
+    '<= 2x',
+    startupRatio(first, fromBytes),
+    times,
+    (v) => v <= 2,
+  );
+  add(
+    'startup to first response, 1,000 tokens, auth-sim / baseline from the same YAML',
+    '<= 2x',
+    startupRatio(first, fromYaml),
+    times,
+    (v) => v <= 2,
+  );
+  add(
+    'peak RSS, 1,000 tokens: auth-sim / baseline from the same YAML',
+    '<= 1.5x',
+    first && fromYaml && first.peakRss / fromYaml.peakRss,
+    times,
+    (v) => v <= 1.5,
+  );
+  add(
+    'peak RSS, 1,000 tokens: auth-sim / baseline from ready bytes',
+    '<= 1.5x',
+    first && fromBytes && first.peakRss / fromBytes.peakRss,
+    times,
+    (v) => v <= 1.5,
+  );
   const m0 = server(find(r.startup, 'startup-synth-0'), AUTH_START);
   const m1 = server(find(r.startup, 'startup-synth-1000000'), AUTH_START);
   const styles = find(r.startup, 'startup-file-styles');
   const oneToken = styles && styles.servers.find((s) => s.style === '1 token');
   for (const row of styles && oneToken ? styles.servers.filter((s) => s !== oneToken) : []) {
     const goal = row.style === 'JSON' ? 1.5 : 2;
-    add(`startup, 1,000 tokens as ${row.style} / 1 token`, `<= ${goal}x`, row.startupMs / oneToken.startupMs, times, (v) => v <= goal);
+    add(
+      `startup, 1,000 tokens as ${row.style} / 1 token`,
+      `<= ${goal}x`,
+      row.startupMs / oneToken.startupMs,
+      times,
+      (v) => v <= goal,
+    );
   }
   add('startup to first response, 1M synthetic tokens', '< 1 s', m1 && m1.startupMs, ms, (v) => v < 1000);
-  add('RSS added by 1M synthetic tokens (vs 0), after load', '<= 100 MB', m1 && m0 && m1.rss - m0.rss, mb, (v) => v <= 100 * 1024 ** 2);
+  add(
+    'RSS added by 1M synthetic tokens (vs 0), after load',
+    '<= 100 MB',
+    m1 && m0 && m1.rss - m0.rss,
+    mb,
+    (v) => v <= 100 * 1024 ** 2,
+  );
   const log = find(r.sections, 'request-log');
-  add('request log: throughput with the defaults / --quiet --no-journal (median of paired rounds)', '>= 0.85', log && log.ratio, times, (v) => v >= 0.85, log && `rounds ${log.ratioRange.map(times).join('-')}; server CPU/req ratio ${times(log.cpuRatio)}`);
+  add(
+    'request log: throughput with the defaults / --quiet --no-journal (median of paired rounds)',
+    '>= 0.85',
+    log && log.ratio,
+    times,
+    (v) => v >= 0.85,
+    log && `rounds ${log.ratioRange.map(times).join('-')}; server CPU/req ratio ${times(log.cpuRatio)}`,
+  );
   const journal = find(r.sections, 'journal');
   // Judged on server CPU per request: on a shared 2-core machine req/s of two runs of the same
   // server swing by more than the 10% being judged; the throughput figure is shown beside it.
   const journalRange = journal && journal.cpuCostRange ? `; rounds ${journal.cpuCostRange.map(pct).join(' to ')}` : '';
   // Instructions per request (callgrind) when valgrind is installed: what a noisy machine cannot move.
-  const counted = r.journalInstructions ? `; instructions per request ${pct(r.journalInstructions.cost)} (callgrind)` : '';
-  add('request journal cost (server CPU per request, on vs off, median of paired rounds)', '<= 10%', journal && journal.cpuCost, pct, (v) => v <= 0.1, journal && `throughput cost ${pct(journal.cost)}${journalRange}${counted}`);
+  const counted = r.journalInstructions
+    ? `; instructions per request ${pct(r.journalInstructions.cost)} (callgrind)`
+    : '';
+  add(
+    'request journal cost (server CPU per request, on vs off, median of paired rounds)',
+    '<= 10%',
+    journal && journal.cpuCost,
+    pct,
+    (v) => v <= 0.1,
+    journal && `throughput cost ${pct(journal.cost)}${journalRange}${counted}`,
+  );
   const limits = find(r.sections, 'limits');
-  add('unknown tokens, 5,000 known: throughput / 8 known', '>= 0.8', limits && limits.ratios.tokens5000, times, (v) => v >= 0.8);
-  add('unknown tokens, 100,000 known: throughput / 8 known', '>= 0.8', limits && limits.ratios.tokens100000, times, (v) => v >= 0.8);
-  add('largest protocol stall while GET /__admin/requests reads a 100,000-entry journal', '< 50 ms', limits && limits.stall && limits.stall.stallMs, ms, (v) => v < 50);
+  add(
+    'unknown tokens, 5,000 known: throughput / 8 known',
+    '>= 0.8',
+    limits && limits.ratios.tokens5000,
+    times,
+    (v) => v >= 0.8,
+  );
+  add(
+    'unknown tokens, 100,000 known: throughput / 8 known',
+    '>= 0.8',
+    limits && limits.ratios.tokens100000,
+    times,
+    (v) => v >= 0.8,
+  );
+  add(
+    'largest protocol stall while GET /__admin/requests reads a 100,000-entry journal',
+    '< 50 ms',
+    limits && limits.stall && limits.stall.stallMs,
+    ms,
+    (v) => v < 50,
+  );
   const dashboard = find(r.sections, 'dashboard');
-  add('throughput with a dashboard open / closed (median of paired rounds)', '>= 0.9x', dashboard && dashboard.openToClosed, times, (v) => v >= 0.9, dashboard && `rounds ${dashboard.openToClosedRange.map(times).join(' to ')}`);
+  add(
+    'throughput with a dashboard open / closed (median of paired rounds)',
+    '>= 0.9x',
+    dashboard && dashboard.openToClosed,
+    times,
+    (v) => v >= 0.9,
+    dashboard && `rounds ${dashboard.openToClosedRange.map(times).join(' to ')}`,
+  );
   const reload = r.reload && r.reload.cases;
   const small = reload && reload.find((c) => c.tokens === 10);
   const large = reload && reload.find((c) => c.tokens === 10000);

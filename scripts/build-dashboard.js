@@ -16,4 +16,7 @@ const to = path.join(root, 'dist', 'dashboard');
 fs.rmSync(to, { recursive: true, force: true });
 fs.mkdirSync(path.join(to, 'vendor'), { recursive: true });
 for (const name of fs.readdirSync(from)) fs.copyFileSync(path.join(from, name), path.join(to, name));
-fs.copyFileSync(path.join(path.dirname(require.resolve('htm')), '..', 'preact', 'standalone.module.js'), path.join(to, 'vendor', 'preact-htm.js'));
+fs.copyFileSync(
+  path.join(path.dirname(require.resolve('htm')), '..', 'preact', 'standalone.module.js'),
+  path.join(to, 'vendor', 'preact-htm.js'),
+);

@@ -17,17 +17,39 @@ async function main() {
   // Run from a scratch directory, so the pictures show short paths as a user's would (scenarios/...).
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auth-sim-shots-'));
   fs.mkdirSync(path.join(dir, 'scenarios'));
-  for (const name of ['retail.yaml', 'errors.yaml', 'corporate.yaml', 'every-field.yaml']) fs.copyFileSync(path.join(root, 'scenarios', name), path.join(dir, 'scenarios', name));
+  for (const name of ['retail.yaml', 'errors.yaml', 'corporate.yaml', 'every-field.yaml'])
+    fs.copyFileSync(path.join(root, 'scenarios', name), path.join(dir, 'scenarios', name));
   process.chdir(dir);
   const sim = await runSimulator({ sources: { paths: ['scenarios'] }, port: 0, seed: 1 });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 800 } });
     await page.goto(`${sim.url}/__admin/ui/`);
     await page.waitForSelector('.live:not(.off)');
     const get = (token) => fetch(`${sim.url}/rest/chat/client/id/${token}`).then((r) => r.arrayBuffer());
-    const post = (token) => fetch(`${sim.url}/rest/chat/client/id/`, { method: 'POST', headers: { token } }).then((r) => r.arrayBuffer());
-    for (const step of [() => get('alice'), () => post('blocked'), () => get('alise'), () => post('expired'), () => get('crm-error'), () => get('bob-corp'), () => post('alice')]) await step();
+    const post = (token) =>
+      fetch(`${sim.url}/rest/chat/client/id/`, { method: 'POST', headers: { token } }).then((r) => r.arrayBuffer());
+    for (const step of [
+      () => get('alice'),
+      () => post('blocked'),
+      () => get('alise'),
+      () => post('expired'),
+      () => get('crm-error'),
+      () => get('bob-corp'),
+      () => post('alice'),
+    ])
+      await step();
     await page.waitForSelector('tr[data-seq="7"]');
     await page.screenshot({ path: path.join(docs, 'dashboard-traffic.png') });
     await page.click('button[data-tab=tokens]');

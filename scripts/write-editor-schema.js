@@ -10,7 +10,9 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const root = path.join(__dirname, '..');
-const { EDITOR_SCHEMA_PATH, editorScenarioSchema } = require(path.join(root, 'dist', 'scenario', 'schema', 'editor-schema.js'));
+const { EDITOR_SCHEMA_PATH, editorScenarioSchema } = require(
+  path.join(root, 'dist', 'scenario', 'schema', 'editor-schema.js'),
+);
 const target = path.join(root, EDITOR_SCHEMA_PATH);
 fs.mkdirSync(path.dirname(target), { recursive: true });
 fs.writeFileSync(target, `${JSON.stringify(editorScenarioSchema(), null, 2)}\n`);

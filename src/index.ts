@@ -4,7 +4,18 @@
  */
 export { startSimulator, ScenarioError } from './api/start-simulator';
 export type { ScenarioInput, SimulatorHandle, SimulatorStatus, StartOptions } from './api/start-simulator';
-export type { Delay, Duration, Fault, GenerateItem, ResponseFields, ScenarioDefaults, ScenarioEntry, ScenarioFile, ScenarioStep, CallerCredentialText } from './api/scenario-types';
+export type {
+  Delay,
+  Duration,
+  Fault,
+  GenerateItem,
+  ResponseFields,
+  ScenarioDefaults,
+  ScenarioEntry,
+  ScenarioFile,
+  ScenarioStep,
+  CallerCredentialText,
+} from './api/scenario-types';
 export type { ResourceInput } from './protocol/resource-types';
 export type { JournalEntry, JournalFilter, MatchKind } from './server/journal';
 export type { ResetCounts } from './server/simulator-options';

@@ -42,7 +42,11 @@ async function dashboardSection(ctx) {
   const openSpec = servers.authSim('auth-sim, dashboard open', [ctx.fixtures.hand], { extraArgs: ctx.authArgs });
   openSpec.afterStart = async (handle) => (stream = await openStream(handle));
   const [base, closed, open] = await compareServers({
-    specs: [servers.baseline('baseline', ctx.bodies.hand), servers.authSim('auth-sim, dashboard closed', [ctx.fixtures.hand], { extraArgs: ctx.authArgs }), openSpec],
+    specs: [
+      servers.baseline('baseline', ctx.bodies.hand),
+      servers.authSim('auth-sim, dashboard closed', [ctx.fixtures.hand], { extraArgs: ctx.authArgs }),
+      openSpec,
+    ],
     load: { method: 'GET', tokens: handTokens(), seed: 23 },
     ...ctx.runOptions,
     rounds: ctx.journalRounds,

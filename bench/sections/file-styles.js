@@ -22,7 +22,9 @@ function writeStyles(dir, handFile) {
     '1 token': 'tokens:\n  hand-0000: { status: 204, body: none }\n',
     'plain block YAML': block,
     'flow YAML': jsYaml.dump(data, { schema: TEXT, flowLevel: 2, lineWidth: -1 }),
-    'quoted keys': jsYaml.dump(data, { schema: TEXT, lineWidth: -1 }).replace(/^(\s*(?:- )?)([A-Za-z][\w-]*):/gm, '$1"$2":'),
+    'quoted keys': jsYaml
+      .dump(data, { schema: TEXT, lineWidth: -1 })
+      .replace(/^(\s*(?:- )?)([A-Za-z][\w-]*):/gm, '$1"$2":'),
     JSON: JSON.stringify(data, null, 2),
     anchors: anchored(block),
   };
@@ -53,13 +55,17 @@ async function fileStylesCase(ctx, builds = [{ label: 'auth-sim', root: servers.
   const specs = [];
   for (const { style, file } of writeStyles(dir, ctx.fixtures.hand)) {
     for (const build of builds) {
-      const spec = servers.authSim(`${build.label}, ${style}`, [file], { extraArgs: build.args, probeToken: 'hand-0000' });
+      const spec = servers.authSim(`${build.label}, ${style}`, [file], {
+        extraArgs: build.args,
+        probeToken: 'hand-0000',
+      });
       spec.args[0] = path.join(build.root, 'bin/auth-sim.js');
       specs.push({ spec, style, build: build.label, bytes: fs.statSync(file).size, samples: [] });
     }
   }
   for (let round = 0; round < ctx.startupTimes; round++) {
-    for (const row of specs) row.samples.push(await measureStartup(row.spec, { times: 1, load: undefined, loadSeconds: 0 }));
+    for (const row of specs)
+      row.samples.push(await measureStartup(row.spec, { times: 1, load: undefined, loadSeconds: 0 }));
   }
   const rows = specs.map(({ spec, style, build, bytes, samples }) => ({
     name: spec.name,

@@ -10,7 +10,10 @@ const { handTokens } = require('./throughput');
 
 async function generatorSection(ctx) {
   const [trivial, base] = await compareServers({
-    specs: [servers.baseline('trivial server', ctx.bodies.hand, { trivial: true }), servers.baseline('baseline', ctx.bodies.hand)],
+    specs: [
+      servers.baseline('trivial server', ctx.bodies.hand, { trivial: true }),
+      servers.baseline('baseline', ctx.bodies.hand),
+    ],
     load: { method: 'GET', tokens: handTokens(), seed: 3 },
     ...ctx.runOptions,
   });

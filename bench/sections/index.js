@@ -43,7 +43,11 @@ async function startupSections(ctx, features, attempt) {
         id: `startup-synth-${count}`,
         title: `${count.toLocaleString('en-US')} synthetic tokens`,
         authSpec: authStart(ctx, file, 'synth-1'),
-        baselineSpecs: [servers.baseline('baseline (ready bytes)', await syntheticBodies(ctx, count, file), { probeToken: 'synth-1' })],
+        baselineSpecs: [
+          servers.baseline('baseline (ready bytes)', await syntheticBodies(ctx, count, file), {
+            probeToken: 'synth-1',
+          }),
+        ],
         load: count ? { method: 'GET', tokens: syntheticTokens(count), seed: 5 } : undefined,
       }),
     );
@@ -61,7 +65,8 @@ async function runSections(ctx, options, features, attempt) {
   const out = { sections: [], startup: [] };
   const notes = [];
   const push = (result) => result && out.sections.push(result);
-  if (on('generator') && options.quick && !options.explicit) notes.push('--quick skips the load generator check; run without --quick for it');
+  if (on('generator') && options.quick && !options.explicit)
+    notes.push('--quick skips the load generator check; run without --quick for it');
   else if (on('generator')) out.generator = await attempt('load generator headroom', () => generatorSection(ctx));
   if (on('hand-get')) push(await attempt('GET, hand-written tokens', () => handSection(ctx, 'GET')));
   const skipInQuick = (id) => options.quick && QUICK_SKIPS.includes(id) && !options.explicit;
@@ -69,23 +74,39 @@ async function runSections(ctx, options, features, attempt) {
   else if (on('hand-post')) push(await attempt('POST, hand-written tokens', () => handSection(ctx, 'POST')));
   if (on('mix') && skipInQuick('mix')) notes.push('--quick skips the mix; run without --quick for it');
   else if (on('mix')) push(await attempt('mix with unknown tokens and errors', () => mixSection(ctx)));
-  if (on('request-log')) push(await attempt('request log: defaults vs --quiet --no-journal', () => requestLogSection(ctx)));
-  if (on('synth') && features.synthetic) push(await attempt('1M synthetic population', () => syntheticSection(ctx, 1000000)));
-  else if (on('synth')) notes.push('synthetic populations (issue 4) are not in this build: the synthetic sections were skipped');
+  if (on('request-log'))
+    push(await attempt('request log: defaults vs --quiet --no-journal', () => requestLogSection(ctx)));
+  if (on('synth') && features.synthetic)
+    push(await attempt('1M synthetic population', () => syntheticSection(ctx, 1000000)));
+  else if (on('synth'))
+    notes.push('synthetic populations (issue 4) are not in this build: the synthetic sections were skipped');
   if (on('journal') && features.journalOff) push(await attempt('request journal on/off', () => journalSection(ctx)));
-  else if (on('journal')) notes.push('no journal flag (--journal-size/--no-journal, issue 6) in this build: the journal section was skipped');
+  else if (on('journal'))
+    notes.push('no journal flag (--journal-size/--no-journal, issue 6) in this build: the journal section was skipped');
   if (on('journal') && features.journalOff) {
-    if (options.quick && !options.explicit) notes.push('--quick skips counting the journal\'s instructions; run without --quick for it');
-    else if (!callgrindAvailable()) notes.push('valgrind is not installed (Debian: apt-get install valgrind): the journal\'s cost was not counted in instructions');
-    else out.journalInstructions = await attempt('request journal on/off, instructions (callgrind)', () => journalInstructions(ctx));
+    if (options.quick && !options.explicit)
+      notes.push("--quick skips counting the journal's instructions; run without --quick for it");
+    else if (!callgrindAvailable())
+      notes.push(
+        "valgrind is not installed (Debian: apt-get install valgrind): the journal's cost was not counted in instructions",
+      );
+    else
+      out.journalInstructions = await attempt('request journal on/off, instructions (callgrind)', () =>
+        journalInstructions(ctx),
+      );
   }
-  if (on('limits')) push(await attempt('unknown tokens by known-token count, and the journal read stall', () => limitsSection(ctx)));
+  if (on('limits'))
+    push(await attempt('unknown tokens by known-token count, and the journal read stall', () => limitsSection(ctx)));
   if (on('tls')) push(await attempt('HTTPS vs plain HTTP', () => tlsSection(ctx)));
   if (on('dashboard')) push(await attempt('dashboard open/closed', () => dashboardSection(ctx)));
   if (on('startup')) out.startup = await startupSections(ctx, features, attempt);
-  if (on('file-styles')) out.startup.push(...[await attempt('startup per file style, 1,000 tokens', () => fileStylesCase(ctx))].filter(Boolean));
+  if (on('file-styles'))
+    out.startup.push(
+      ...[await attempt('startup per file style, 1,000 tokens', () => fileStylesCase(ctx))].filter(Boolean),
+    );
   if (on('reload') && features.reload) out.reload = await attempt('hot reload latency', () => reloadSection(ctx));
-  else if (on('reload')) notes.push('bench/reload-latency.js (issue 3) is not in this tree: the reload section was skipped');
+  else if (on('reload'))
+    notes.push('bench/reload-latency.js (issue 3) is not in this tree: the reload section was skipped');
   out.pendingNotes = notes;
   return out;
 }

@@ -9,8 +9,12 @@ async function journalSection(ctx) {
   const [base, on, off] = await compareServers({
     specs: [
       servers.baseline('baseline', ctx.bodies.hand),
-      servers.authSim('auth-sim, journal on', [ctx.fixtures.hand], { extraArgs: [...ctx.authArgs, ...ctx.journalOnArgs] }),
-      servers.authSim('auth-sim, journal off', [ctx.fixtures.hand], { extraArgs: [...ctx.authArgs, ...ctx.journalOffArgs] }),
+      servers.authSim('auth-sim, journal on', [ctx.fixtures.hand], {
+        extraArgs: [...ctx.authArgs, ...ctx.journalOnArgs],
+      }),
+      servers.authSim('auth-sim, journal off', [ctx.fixtures.hand], {
+        extraArgs: [...ctx.authArgs, ...ctx.journalOffArgs],
+      }),
     ],
     load: { method: 'GET', tokens: handTokens(), seed: 17 },
     ...ctx.runOptions,
@@ -20,7 +24,10 @@ async function journalSection(ctx) {
     alternate: true,
   });
   // Per round, on against off run right next to it: machine drift cancels within a pair.
-  const pairs = on.runs.map((run, i) => ({ cpu: run.cpuUs / off.runs[i].cpuUs - 1, rps: 1 - run.rps / off.runs[i].rps }));
+  const pairs = on.runs.map((run, i) => ({
+    cpu: run.cpuUs / off.runs[i].cpuUs - 1,
+    rps: 1 - run.rps / off.runs[i].rps,
+  }));
   return {
     id: 'journal',
     title: 'GET over hand-written tokens, request journal on vs off',
@@ -48,7 +55,13 @@ async function journalSection(ctx) {
 async function journalInstructions(ctx, runs = 3) {
   const load = { warmup: 10000, requests: 10000, connections: 4 };
   const count = ({ args, probePath }) => instructionsPerRequest({ args, tokens: handTokens(), probePath, ...load });
-  const measure = (extra) => count(servers.authSim('auth-sim', [ctx.fixtures.hand], { extraArgs: [...ctx.authArgs, ...extra], probeToken: 'hand-0000' }));
+  const measure = (extra) =>
+    count(
+      servers.authSim('auth-sim', [ctx.fixtures.hand], {
+        extraArgs: [...ctx.authArgs, ...extra],
+        probeToken: 'hand-0000',
+      }),
+    );
   // The bare baseline under the same count: what the request path's own work is against the
   // practical limit, without the timing noise of the throughput sections.
   const measureBaseline = () => count(servers.baseline('baseline', ctx.bodies.hand, { probeToken: 'hand-0000' }));

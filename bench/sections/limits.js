@@ -38,7 +38,11 @@ function unknownTokens(count = 10000, seed = 24) {
 
 /** auth-sim as a user runs it: the default request log on (stdout is read by the bench). */
 function authSimLogging(name, file, extraArgs) {
-  return { name, args: [path.join(ROOT, 'bin/auth-sim.js'), 'serve', '--scenarios', file, ...extraArgs], probePath: PREFIX + KNOWN(0) };
+  return {
+    name,
+    args: [path.join(ROOT, 'bin/auth-sim.js'), 'serve', '--scenarios', file, ...extraArgs],
+    probePath: PREFIX + KNOWN(0),
+  };
 }
 
 async function unknownTokenThroughput(ctx) {
@@ -88,10 +92,24 @@ function readAll(url) {
  */
 async function journalReadStall(ctx) {
   const file = writeTokens(ctx.dir, 5000);
-  const handle = await startServerProcess(authSimLogging('auth-sim, 100,000-entry journal', file, [...ctx.authArgs, '--quiet', '--journal-size', String(JOURNAL_SIZE)]));
+  const handle = await startServerProcess(
+    authSimLogging('auth-sim, 100,000-entry journal', file, [
+      ...ctx.authArgs,
+      '--quiet',
+      '--journal-size',
+      String(JOURNAL_SIZE),
+    ]),
+  );
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   try {
-    await runLoad({ url: handle.url, method: 'GET', tokens: unknownTokens(), amount: JOURNAL_SIZE, connections: 20, seed: 31 });
+    await runLoad({
+      url: handle.url,
+      method: 'GET',
+      tokens: unknownTokens(),
+      amount: JOURNAL_SIZE,
+      connections: 20,
+      seed: 31,
+    });
     const probeUrl = `${handle.url}${PREFIX}${KNOWN(1)}`;
     // The first admin call loads Express (~80 ms, once per process): paid here, so the figure is the read's own.
     await readAll(`${handle.url}/__admin/health`);
@@ -104,9 +122,19 @@ async function journalReadStall(ctx) {
     const readMs = performance.now() - started;
     // The same probes for as long again with no read going on: what the machine alone does to them.
     const quietProbes = [];
-    for (const until = performance.now() + readMs; performance.now() < until; ) quietProbes.push(await timedGet(agent, probeUrl));
+    for (const until = performance.now() + readMs; performance.now() < until;)
+      quietProbes.push(await timedGet(agent, probeUrl));
     const p99 = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length * 0.99)];
-    return { journalSize: JOURNAL_SIZE, readMs, readBytes: bytes, probes: probes.length, stallMs: Math.max(...probes), p99Ms: p99(probes), quietMaxMs: Math.max(...quietProbes), quietP99Ms: p99(quietProbes) };
+    return {
+      journalSize: JOURNAL_SIZE,
+      readMs,
+      readBytes: bytes,
+      probes: probes.length,
+      stallMs: Math.max(...probes),
+      p99Ms: p99(probes),
+      quietMaxMs: Math.max(...quietProbes),
+      quietP99Ms: p99(quietProbes),
+    };
   } finally {
     agent.destroy();
     await handle.stop();

@@ -21,7 +21,10 @@ async function syntheticBodies(ctx, count, file) {
   const set = await loadSet([file]);
   const sample = syntheticTokens(Math.min(count, ctx.syntheticSample));
   const out = path.join(ctx.dir, `synth-${count}-bodies.json`);
-  return writeBodies(out, set, { sampleTokens: sample, pad: count > sample.length ? { prefix: 'synth-', from: 1, count } : undefined });
+  return writeBodies(out, set, {
+    sampleTokens: sample,
+    pad: count > sample.length ? { prefix: 'synth-', from: 1, count } : undefined,
+  });
 }
 
 async function syntheticSection(ctx, count) {

@@ -12,7 +12,12 @@ async function versusBaseline(ctx, { id, title, baselineSpec, authSpec, load }) 
 
 /** auth-sim / baseline for each figure. */
 function ratios(sim, base) {
-  return { rps: sim.rps / base.rps, p99: sim.p99 / base.p99, peakRss: sim.peakRss / base.peakRss, startup: sim.startupMs / base.startupMs };
+  return {
+    rps: sim.rps / base.rps,
+    p99: sim.p99 / base.p99,
+    peakRss: sim.peakRss / base.peakRss,
+    startup: sim.startupMs / base.startupMs,
+  };
 }
 
 function handTokens() {
@@ -57,15 +62,23 @@ async function requestLogSection(ctx) {
   const [base, defaults, quiet] = await compareServers({
     specs: [
       servers.baseline('baseline', ctx.bodies.hand),
-      servers.authSim('auth-sim, defaults (request log on stdout, journal)', [ctx.fixtures.hand], { extraArgs: ctx.authArgs, quiet: false }),
-      servers.authSim('auth-sim, --quiet --no-journal', [ctx.fixtures.hand], { extraArgs: [...ctx.authArgs, '--no-journal'] }),
+      servers.authSim('auth-sim, defaults (request log on stdout, journal)', [ctx.fixtures.hand], {
+        extraArgs: ctx.authArgs,
+        quiet: false,
+      }),
+      servers.authSim('auth-sim, --quiet --no-journal', [ctx.fixtures.hand], {
+        extraArgs: [...ctx.authArgs, '--no-journal'],
+      }),
     ],
     load: { method: 'GET', tokens: handTokens(), seed: 19 },
     ...ctx.runOptions,
     rounds: ctx.journalRounds,
     alternate: true,
   });
-  const pairs = defaults.runs.map((run, i) => ({ rps: run.rps / quiet.runs[i].rps, cpu: quiet.runs[i].cpuUs / run.cpuUs }));
+  const pairs = defaults.runs.map((run, i) => ({
+    rps: run.rps / quiet.runs[i].rps,
+    cpu: quiet.runs[i].cpuUs / run.cpuUs,
+  }));
   return {
     id: 'request-log',
     title: 'GET over hand-written tokens, defaults vs --quiet --no-journal',

@@ -12,7 +12,10 @@ async function tlsSection(ctx) {
   const [plain, tls] = await compareServers({
     specs: [
       servers.authSim('auth-sim, plain HTTP', [ctx.fixtures.hand], { extraArgs: ctx.authArgs }),
-      servers.authSim('auth-sim, HTTPS (--tls)', [ctx.fixtures.hand], { extraArgs: [...ctx.authArgs, '--tls'], scheme: 'https' }),
+      servers.authSim('auth-sim, HTTPS (--tls)', [ctx.fixtures.hand], {
+        extraArgs: [...ctx.authArgs, '--tls'],
+        scheme: 'https',
+      }),
     ],
     load: { method: 'GET', tokens: handTokens(), seed: 23 },
     ...ctx.runOptions,

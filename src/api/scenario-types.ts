@@ -19,12 +19,17 @@ import type { PopulationSpec } from '../synth/population-spec';
 export type Duration = number | `${number}${'ms' | 's' | 'm'}`;
 
 /** A delay: fixed, or a shape drawn per request. */
-export type Delay = Duration | { readonly uniform: readonly [min: Duration, max: Duration] } | { readonly lognormal: { readonly median: Duration; readonly sigma?: number } };
+export type Delay =
+  | Duration
+  | { readonly uniform: readonly [min: Duration, max: Duration] }
+  | { readonly lognormal: { readonly median: Duration; readonly sigma?: number } };
 
 type FaultParameter = keyof typeof FAULT_PARAMETERS;
 
 /** `'reset'`, or `{ hang: '30s' }` for a fault that takes a parameter (html takes an HTTP status). */
-export type Fault = FaultName | { readonly [K in FaultParameter]: { readonly [P in K]: P extends 'html' ? number : Duration } }[FaultParameter];
+export type Fault =
+  | FaultName
+  | { readonly [K in FaultParameter]: { readonly [P in K]: P extends 'html' ? number : Duration } }[FaultParameter];
 
 /** The Response fields an answer may carry: client, companyList, errorCode, errorText. */
 export type ResponseFields = ResourceInput<'Response'>;
@@ -115,10 +120,19 @@ type Assert<T extends true> = T;
 // Top-level file keys are checked by test/types/scenario-types.test.ts against scenarioFileSchema().
 
 /** Compile-time: the typed control keys are exactly the schema's; adding a key to one without the other fails the build. */
-export type ControlKeysMatchSchema = Assert<Same<Exclude<keyof ScenarioEntry, keyof ResponseFields>, keyof typeof CONTROL_KEYS>>;
+export type ControlKeysMatchSchema = Assert<
+  Same<Exclude<keyof ScenarioEntry, keyof ResponseFields>, keyof typeof CONTROL_KEYS>
+>;
 /** Compile-time: the step keys are the schema's minus the entry-only ones, plus the answer keys. */
-export type StepKeysMatchSchema = Assert<Same<Exclude<keyof ScenarioStep, keyof ResponseFields | keyof typeof ANSWER_KEYS>, Exclude<keyof typeof CONTROL_KEYS, keyof typeof ENTRY_ONLY_KEYS | keyof typeof ANSWER_KEYS>>>;
+export type StepKeysMatchSchema = Assert<
+  Same<
+    Exclude<keyof ScenarioStep, keyof ResponseFields | keyof typeof ANSWER_KEYS>,
+    Exclude<keyof typeof CONTROL_KEYS, keyof typeof ENTRY_ONLY_KEYS | keyof typeof ANSWER_KEYS>
+  >
+>;
 /** Compile-time: the typed `defaults:` keys are exactly the schema's. */
 export type DefaultsKeysMatchSchema = Assert<Same<keyof ScenarioDefaults, keyof typeof DEFAULTS_KEYS>>;
 /** Compile-time: every knob of a population is typed (the control keys passed to cards aside). */
-export type GenerateKnobsMatchSpec = Assert<Same<Exclude<keyof GenerateItem, (typeof PASSED_CONTROL_KEYS)[number]>, Exclude<keyof PopulationSpec, 'control'>>>;
+export type GenerateKnobsMatchSpec = Assert<
+  Same<Exclude<keyof GenerateItem, (typeof PASSED_CONTROL_KEYS)[number]>, Exclude<keyof PopulationSpec, 'control'>>
+>;

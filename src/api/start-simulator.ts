@@ -65,7 +65,8 @@ export async function startSimulator(options: StartOptions = {}): Promise<Simula
   try {
     sim = await runSimulator({ ...rest, sources: toScenarioSources(scenarios), port: options.port ?? 0 });
   } catch (error) {
-    if (error instanceof ScenarioLoadError) throw new ScenarioError('auth-sim: the scenarios did not load:', error.problems);
+    if (error instanceof ScenarioLoadError)
+      throw new ScenarioError('auth-sim: the scenarios did not load:', error.problems);
     throw error;
   }
   const { control } = sim;
@@ -83,7 +84,11 @@ export async function startSimulator(options: StartOptions = {}): Promise<Simula
     reset: async () => control.reset(),
     async setToken(token, entry) {
       const outcome = control.runtime.putValue(token, entry, `setToken(${JSON.stringify(token)})`);
-      if (!outcome.ok) throw new ScenarioError(`auth-sim: the entry for token ${JSON.stringify(token)} was not set:`, outcome.problems);
+      if (!outcome.ok)
+        throw new ScenarioError(
+          `auth-sim: the entry for token ${JSON.stringify(token)} was not set:`,
+          outcome.problems,
+        );
     },
     removeToken: async (token) => control.runtime.remove(token),
     status: () => ({ ...sim.store.status(), runtimeTokens: control.runtime.tokens() }),
@@ -96,7 +101,8 @@ export async function startSimulator(options: StartOptions = {}): Promise<Simula
  * indented JSON so problems point at a line and column of what the program wrote.
  */
 function toScenarioSources(input: ScenarioInput | readonly ScenarioInput[] | undefined): ScenarioSources {
-  const list: readonly ScenarioInput[] = input === undefined ? [] : Array.isArray(input) ? input : [input as ScenarioInput];
+  const list: readonly ScenarioInput[] =
+    input === undefined ? [] : Array.isArray(input) ? input : [input as ScenarioInput];
   const paths: string[] = [];
   const inline: { file: string; text: string }[] = [];
   for (const item of list) {

@@ -29,8 +29,12 @@ const MATCHER = new RegExp(CALLER_AUTH_PATTERN, 's');
 export function parseCallerCredential(spec: string): CallerCredential | { readonly problem: string } {
   if (!MATCHER.test(spec)) {
     const scheme = spec.slice(0, Math.max(0, spec.indexOf(':')));
-    const hint = Object.hasOwn(FORMS, scheme) ? `the ${scheme} form is ${scheme}:${FORMS[scheme as CallerAuthScheme]}` : `it starts with "${scheme.slice(0, 12)}", not basic:, bearer: or header:`;
-    return { problem: `a caller credential must be ${CALLER_AUTH_FORMS} (${hint}); the value is not shown, it may hold a secret` };
+    const hint = Object.hasOwn(FORMS, scheme)
+      ? `the ${scheme} form is ${scheme}:${FORMS[scheme as CallerAuthScheme]}`
+      : `it starts with "${scheme.slice(0, 12)}", not basic:, bearer: or header:`;
+    return {
+      problem: `a caller credential must be ${CALLER_AUTH_FORMS} (${hint}); the value is not shown, it may hold a secret`,
+    };
   }
   const colon = spec.indexOf(':');
   const scheme = spec.slice(0, colon) as CallerAuthScheme;
@@ -46,7 +50,10 @@ export function parseCallerCredential(spec: string): CallerCredential | { readon
 }
 
 /** Parses several; every problem is reported, each naming where the credential came from. */
-export function parseCallerCredentials(specs: readonly string[], origin: string): { credentials: CallerCredential[]; problems: string[] } {
+export function parseCallerCredentials(
+  specs: readonly string[],
+  origin: string,
+): { credentials: CallerCredential[]; problems: string[] } {
   const credentials: CallerCredential[] = [];
   const problems: string[] = [];
   specs.forEach((spec, i) => {

@@ -14,7 +14,11 @@ export interface CallerCheck {
 }
 
 /** The built-in refusal: 401 in the protocol's error shape (the reference has no word on callers; this is what such services answer). */
-export const DEFAULT_CALLER_REFUSAL = Object.freeze({ status: 401, errorCode: 'UNAUTHORIZED', errorText: 'the caller is not authenticated' });
+export const DEFAULT_CALLER_REFUSAL = Object.freeze({
+  status: 401,
+  errorCode: 'UNAUTHORIZED',
+  errorText: 'the caller is not authenticated',
+});
 
 /** Why a caller was refused, as the journal says it. */
 const REFUSALS = Object.freeze({
@@ -36,8 +40,11 @@ export function createCallerCheck(credentials: readonly CallerCredential[], clie
     else if (c.scheme === 'bearer') bearers.add(c.token);
     else headers.set(c.name, (headers.get(c.name) ?? new Set()).add(c.value));
   }
-  const checkCredentials = credentials.length === 0 ? () => null : (req: IncomingMessage) => credentialRefusal(req, basics, bearers, headers);
-  const check = clientCertificate ? (req: IncomingMessage) => certificateRefusal(req.socket as TLSSocket) ?? checkCredentials(req) : checkCredentials;
+  const checkCredentials =
+    credentials.length === 0 ? () => null : (req: IncomingMessage) => credentialRefusal(req, basics, bearers, headers);
+  const check = clientCertificate
+    ? (req: IncomingMessage) => certificateRefusal(req.socket as TLSSocket) ?? checkCredentials(req)
+    : checkCredentials;
   return { check, challenges: challenges(basics.size > 0, bearers.size > 0) };
 }
 
@@ -60,7 +67,12 @@ export function createGlobalGuard(specs: readonly string[], clientCertificate: b
  * The credentials check. The header is compared as sent (a simulator guards nothing worth a
  * timing attack, so plain comparisons), Basic after base64 decoding as RFC 7617 defines it.
  */
-function credentialRefusal(req: IncomingMessage, basics: ReadonlySet<string>, bearers: ReadonlySet<string>, headers: ReadonlyMap<string, ReadonlySet<string>>): string | null {
+function credentialRefusal(
+  req: IncomingMessage,
+  basics: ReadonlySet<string>,
+  bearers: ReadonlySet<string>,
+  headers: ReadonlyMap<string, ReadonlySet<string>>,
+): string | null {
   const authorization = req.headers.authorization;
   let presented = authorization !== undefined;
   if (authorization !== undefined) {
@@ -87,6 +99,9 @@ function certificateRefusal(socket: TLSSocket): string | null {
 
 /** WWW-Authenticate challenges for the schemes that have one (RFC 7617 Basic, RFC 6750 Bearer). */
 function challenges(basic: boolean, bearer: boolean): Record<string, string> {
-  const list = [...(basic ? ['Basic realm="auth-sim", charset="UTF-8"'] : []), ...(bearer ? ['Bearer realm="auth-sim"'] : [])];
+  const list = [
+    ...(basic ? ['Basic realm="auth-sim", charset="UTF-8"'] : []),
+    ...(bearer ? ['Bearer realm="auth-sim"'] : []),
+  ];
   return list.length > 0 ? { 'www-authenticate': list.join(', ') } : {};
 }

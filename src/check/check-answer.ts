@@ -9,13 +9,19 @@ import { error, warning, type BodyFinding } from './finding';
 export type Expectation = 'known' | 'unknown';
 
 /** Everything wrong with one answer, taken alone (reference, "Endpoints" and "Errors"). */
-export function checkAnswer(outcome: Outcome, expect: Expectation, options: WireOptions, timeoutMs: number): BodyFinding[] {
+export function checkAnswer(
+  outcome: Outcome,
+  expect: Expectation,
+  options: WireOptions,
+  timeoutMs: number,
+): BodyFinding[] {
   if (outcome.kind === 'timeout') return [error('', `no answer within ${timeoutMs} ms (timed out)`)];
   if (outcome.kind === 'failed') return [error('', `request failed: ${outcome.message}`)];
   const type = outcome.headers.get('content-type') ?? '';
   if (outcome.status === 200 && expect === 'unknown') return [error('', 'an unknown token must not get 200; got 200')];
   if (outcome.status !== 200) return checkErrorBody(outcome.bytes, type, options);
-  if (!isJsonType(type)) return [error('', `a 200 must be application/json; got ${type === '' ? 'no content type' : type}`)];
+  if (!isJsonType(type))
+    return [error('', `a 200 must be application/json; got ${type === '' ? 'no content type' : type}`)];
   const parsed = parseJson(outcome.bytes);
   if (!parsed.ok) return [error('', `the body is not JSON: ${parsed.message}`)];
   const body = parsed.value;
@@ -40,9 +46,11 @@ export function compareAnswers(get: Outcome, post: Outcome): BodyFinding[] {
   if (get.kind !== 'answer' || post.kind !== 'answer') return [];
   const getType = get.headers.get('content-type') ?? 'no content type';
   const postType = post.headers.get('content-type') ?? 'no content type';
-  if (get.status !== post.status) return [error('', `answered ${post.status} (${postType}); GET answered ${get.status} (${getType})`)];
+  if (get.status !== post.status)
+    return [error('', `answered ${post.status} (${postType}); GET answered ${get.status} (${getType})`)];
   if (getType !== postType) return [error('', `content type ${postType}; GET's was ${getType}`)];
-  if (!get.bytes.equals(post.bytes)) return [error('', `the body differs from GET's, first at byte ${firstDifference(get.bytes, post.bytes)}`)];
+  if (!get.bytes.equals(post.bytes))
+    return [error('', `the body differs from GET's, first at byte ${firstDifference(get.bytes, post.bytes)}`)];
   return [];
 }
 

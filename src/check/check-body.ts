@@ -1,4 +1,12 @@
-import { describeType, RESOURCES, findField, type FieldSpec, type FieldType, type ResourceName, type ScalarType } from '../protocol/fields';
+import {
+  describeType,
+  RESOURCES,
+  findField,
+  type FieldSpec,
+  type FieldType,
+  type ResourceName,
+  type ScalarType,
+} from '../protocol/fields';
 import { isJsonObject } from '../protocol/map-table-fields';
 import { COMPANY_MODULES, isCompanyListServed } from '../protocol/modules';
 import { isIntroducedBy } from '../protocol/versions';
@@ -10,11 +18,17 @@ import { error, joinPath, warning, type BodyFinding } from './finding';
  * required fields, scalar encoding per wire style, real dates, declared values, fields newer than
  * the protocol version, companyList without a module that processes it, deprecated fields.
  */
-export function checkResource(resource: ResourceName, value: unknown, path: string, options: WireOptions): BodyFinding[] {
+export function checkResource(
+  resource: ResourceName,
+  value: unknown,
+  path: string,
+  options: WireOptions,
+): BodyFinding[] {
   if (!isJsonObject(value)) return [error(path, `must be a JSON object (${resource}); got ${describeJson(value)}`)];
   const findings: BodyFinding[] = [];
   for (const spec of RESOURCES[resource]) {
-    if (spec.required && !(spec.name in value)) findings.push(error(joinPath(path, spec.name), `required ${resource} field missing`));
+    if (spec.required && !(spec.name in value))
+      findings.push(error(joinPath(path, spec.name), `required ${resource} field missing`));
   }
   for (const [name, item] of Object.entries(value)) {
     const spec = findField(resource, name);
@@ -30,9 +44,15 @@ export function checkResource(resource: ResourceName, value: unknown, path: stri
 
 function servingProblems(spec: FieldSpec, at: string, options: WireOptions): BodyFinding[] {
   const out: BodyFinding[] = [];
-  if (!isIntroducedBy(spec.since, options.version)) out.push(error(at, `introduced in protocol ${spec.since}; checking protocol ${options.version} (--protocol)`));
+  if (!isIntroducedBy(spec.since, options.version))
+    out.push(error(at, `introduced in protocol ${spec.since}; checking protocol ${options.version} (--protocol)`));
   if (spec.needsCompanyModule && !isCompanyListServed(options.modules)) {
-    out.push(error(at, `sent only with a module that processes companies (${COMPANY_MODULES.join(' or ')}); checking --modules ${options.modules.join(',') || 'none'}`));
+    out.push(
+      error(
+        at,
+        `sent only with a module that processes companies (${COMPANY_MODULES.join(' or ')}); checking --modules ${options.modules.join(',') || 'none'}`,
+      ),
+    );
   }
   if (spec.deprecatedFor !== undefined) out.push(warning(at, `deprecated; use ${spec.deprecatedFor} instead`));
   return out;
@@ -43,7 +63,8 @@ function checkValue(spec: FieldSpec, value: unknown, at: string, options: WireOp
   const type: FieldType = spec.type;
   if (typeof type === 'object') {
     if ('one' in type) return checkResource(type.one, value, at, options);
-    if (!Array.isArray(value)) return [error(at, `must be a JSON array (${describeType(type)}); got ${describeJson(value)}`)];
+    if (!Array.isArray(value))
+      return [error(at, `must be a JSON array (${describeType(type)}); got ${describeJson(value)}`)];
     return value.flatMap((item, i) => checkResource(type.list, item, `${at}[${i}]`, options));
   }
   if (type === 'Map<String,String>') {
@@ -56,7 +77,12 @@ function checkValue(spec: FieldSpec, value: unknown, at: string, options: WireOp
   if (problem !== undefined) return [error(at, problem)];
   const text = String(value);
   if (spec.declaredValues && !spec.declaredValues.includes(text)) {
-    return [warning(at, `${JSON.stringify(text)} is not a declared value (${spec.declaredValues.map((v) => JSON.stringify(v)).join(' or ')})`)];
+    return [
+      warning(
+        at,
+        `${JSON.stringify(text)} is not a declared value (${spec.declaredValues.map((v) => JSON.stringify(v)).join(' or ')})`,
+      ),
+    ];
   }
   return [];
 }
@@ -65,12 +91,17 @@ function checkValue(spec: FieldSpec, value: unknown, at: string, options: WireOp
 function scalarProblem(type: ScalarType, value: unknown, options: WireOptions): string | undefined {
   const typed = options.wire === 'typed';
   if (type === 'Boolean') {
-    if (typed) return typeof value === 'boolean' ? undefined : `must be a JSON boolean (--wire typed); got ${describeJson(value)}`;
+    if (typed)
+      return typeof value === 'boolean'
+        ? undefined
+        : `must be a JSON boolean (--wire typed); got ${describeJson(value)}`;
     return value === 'true' || value === 'false' ? undefined : `must be "true" or "false"; got ${describeJson(value)}`;
   }
   if (type === 'Integer' || type === 'Long') {
-    if (typed && typeof value === 'number') return Number.isInteger(value) ? undefined : `must be a whole number; got ${describeJson(value)}`;
-    if (typeof value !== 'string') return `must be a JSON string${typed ? ' or number' : ''}; got ${describeJson(value)}`;
+    if (typed && typeof value === 'number')
+      return Number.isInteger(value) ? undefined : `must be a whole number; got ${describeJson(value)}`;
+    if (typeof value !== 'string')
+      return `must be a JSON string${typed ? ' or number' : ''}; got ${describeJson(value)}`;
     return /^-?\d+$/.test(value) ? undefined : `must be a whole number; got ${describeJson(value)}`;
   }
   if (typeof value !== 'string') return `must be a JSON string; got ${describeJson(value)}`;

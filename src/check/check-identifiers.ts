@@ -1,6 +1,13 @@
 import { nestedResource, RESOURCES, type FieldRole, type ResourceName } from '../protocol/fields';
 import { isJsonObject } from '../protocol/map-table-fields';
-import { isValidAccountKey, isValidBik, isValidInn, isValidKpp, isValidOgrn, isValidOgrnip } from '../synth/identifiers';
+import {
+  isValidAccountKey,
+  isValidBik,
+  isValidInn,
+  isValidKpp,
+  isValidOgrn,
+  isValidOgrnip,
+} from '../synth/identifiers';
 import { joinPath, warning, type BodyFinding } from './finding';
 
 /**
@@ -16,7 +23,9 @@ export function checkIdentifiers(resource: ResourceName, value: unknown, path: s
     const nested = nestedResource(spec.type);
     if (nested !== undefined) {
       const items = Array.isArray(item) ? item : [item];
-      items.forEach((one, i) => findings.push(...checkIdentifiers(nested, one, Array.isArray(item) ? `${at}[${i}]` : at)));
+      items.forEach((one, i) =>
+        findings.push(...checkIdentifiers(nested, one, Array.isArray(item) ? `${at}[${i}]` : at)),
+      );
       continue;
     }
     if (typeof item !== 'string' || item === '') continue;
@@ -26,15 +35,23 @@ export function checkIdentifiers(resource: ResourceName, value: unknown, path: s
   return findings;
 }
 
-function identifierProblem(role: FieldRole | undefined, text: string, record: Record<string, unknown>): string | undefined {
+function identifierProblem(
+  role: FieldRole | undefined,
+  text: string,
+  record: Record<string, unknown>,
+): string | undefined {
   const shown = JSON.stringify(text);
   switch (role) {
     case 'inn':
       return isValidInn(text) ? undefined : `${shown} is not a valid INN (10 or 12 digits with correct check digits)`;
     case 'ogrn':
-      return isValidOgrn(text) || isValidOgrnip(text) ? undefined : `${shown} is not a valid OGRN (13 digits) or OGRNIP (15 digits) with a correct check digit`;
+      return isValidOgrn(text) || isValidOgrnip(text)
+        ? undefined
+        : `${shown} is not a valid OGRN (13 digits) or OGRNIP (15 digits) with a correct check digit`;
     case 'kpp':
-      return isValidKpp(text) ? undefined : `${shown} is not a valid KPP (9 characters: 4 digits, 2 digits or capitals, 3 digits)`;
+      return isValidKpp(text)
+        ? undefined
+        : `${shown} is not a valid KPP (9 characters: 4 digits, 2 digits or capitals, 3 digits)`;
     case 'bik':
       return isValidBik(text) ? undefined : `${shown} is not a valid BIK (9 digits starting with 04)`;
     case 'accounts':

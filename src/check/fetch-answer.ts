@@ -4,7 +4,13 @@ export type Method = 'GET' | 'POST';
 
 /** What one request to the service gave: an answer, a time-out, or a failure before any answer. */
 export type Outcome =
-  | { readonly kind: 'answer'; readonly status: number; readonly headers: Headers; readonly bytes: Buffer; readonly ms: number }
+  | {
+      readonly kind: 'answer';
+      readonly status: number;
+      readonly headers: Headers;
+      readonly bytes: Buffer;
+      readonly ms: number;
+    }
   | { readonly kind: 'timeout'; readonly ms: number }
   | { readonly kind: 'failed'; readonly message: string; readonly ms: number };
 

@@ -40,13 +40,22 @@ function textReport(report: CheckReport): string {
 function junitReport(report: CheckReport): string {
   const cases = report.requests.map((r) => {
     const mine = report.findings.filter((f) => f.token === r.token && f.method === r.method);
-    const failures = mine.filter((f) => f.severity === 'error').map((f) => `      <failure message="${xml(formatFinding(f))}"/>`);
+    const failures = mine
+      .filter((f) => f.severity === 'error')
+      .map((f) => `      <failure message="${xml(formatFinding(f))}"/>`);
     const warnings = mine.filter((f) => f.severity === 'warning').map(formatFinding);
     const out = warnings.length > 0 ? [`      <system-out>${xml(warnings.join('\n'))}</system-out>`] : [];
     const name = `${r.token} ${r.method}`;
-    return [`    <testcase classname="auth-sim.check" name="${xml(name)}" time="${(r.ms / 1000).toFixed(3)}">`, ...failures, ...out, '    </testcase>'].join('\n');
+    return [
+      `    <testcase classname="auth-sim.check" name="${xml(name)}" time="${(r.ms / 1000).toFixed(3)}">`,
+      ...failures,
+      ...out,
+      '    </testcase>',
+    ].join('\n');
   });
-  const failed = report.requests.filter((r) => report.findings.some((f) => f.severity === 'error' && f.token === r.token && f.method === r.method)).length;
+  const failed = report.requests.filter((r) =>
+    report.findings.some((f) => f.severity === 'error' && f.token === r.token && f.method === r.method),
+  ).length;
   const time = (report.requests.reduce((sum, r) => sum + r.ms, 0) / 1000).toFixed(3);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -60,5 +69,10 @@ function junitReport(report: CheckReport): string {
 }
 
 function xml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/\n/g, '&#10;');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/\n/g, '&#10;');
 }

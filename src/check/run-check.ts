@@ -42,7 +42,10 @@ const PARALLEL_TOKENS = 4;
 
 /** Checks every token and the unknown-token probe (GET, then POST, per token); the report keeps token order. */
 export async function runCheck(options: CheckOptions): Promise<CheckReport> {
-  const probes: [string, Expectation][] = [...options.tokens.map((t): [string, Expectation] => [t, 'known']), [options.unknownToken ?? randomUnknownToken(), 'unknown']];
+  const probes: [string, Expectation][] = [
+    ...options.tokens.map((t): [string, Expectation] => [t, 'known']),
+    [options.unknownToken ?? randomUnknownToken(), 'unknown'],
+  ];
   const results: { requests: RequestRecord[]; findings: Finding[] }[] = new Array(probes.length);
   let next = 0;
   const worker = async () => {
@@ -52,17 +55,27 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
     }
   };
   await Promise.all(Array.from({ length: Math.min(PARALLEL_TOKENS, probes.length) }, worker));
-  return { baseUrl: options.baseUrl, requests: results.flatMap((r) => r.requests), findings: results.flatMap((r) => r.findings) };
+  return {
+    baseUrl: options.baseUrl,
+    requests: results.flatMap((r) => r.requests),
+    findings: results.flatMap((r) => r.findings),
+  };
 }
 
-async function checkToken(token: string, expect: Expectation, options: CheckOptions): Promise<{ requests: RequestRecord[]; findings: Finding[] }> {
+async function checkToken(
+  token: string,
+  expect: Expectation,
+  options: CheckOptions,
+): Promise<{ requests: RequestRecord[]; findings: Finding[] }> {
   const get = await fetchAnswer(options.baseUrl, token, 'GET', options.timeoutMs);
   const post = await fetchAnswer(options.baseUrl, token, 'POST', options.timeoutMs);
   const findings: Finding[] = [];
-  const add = (method: Method, list: ReturnType<typeof checkAnswer>) => findings.push(...list.map((f) => ({ ...f, token, method })));
+  const add = (method: Method, list: ReturnType<typeof checkAnswer>) =>
+    findings.push(...list.map((f) => ({ ...f, token, method })));
   add('GET', checkAnswer(get, expect, options.wire, options.timeoutMs));
   // The same bytes have the same problems: POST's body is checked only where it differs from GET's.
-  const sameAsGet = get.kind === 'answer' && post.kind === 'answer' && get.status === post.status && get.bytes.equals(post.bytes);
+  const sameAsGet =
+    get.kind === 'answer' && post.kind === 'answer' && get.status === post.status && get.bytes.equals(post.bytes);
   add('POST', sameAsGet ? [] : checkAnswer(post, expect, options.wire, options.timeoutMs));
   add('POST', compareAnswers(get, post));
   return { requests: [requestRecord(token, 'GET', expect, get), requestRecord(token, 'POST', expect, post)], findings };
@@ -72,7 +85,15 @@ async function checkToken(token: string, expect: Expectation, options: CheckOpti
 export function requestRecord(token: string, method: Method, expect: Expectation, outcome: Outcome): RequestRecord {
   if (outcome.kind !== 'answer') return { token, method, expect, outcome: outcome.kind, ms: outcome.ms };
   const contentType = outcome.headers.get('content-type') ?? undefined;
-  return { token, method, expect, outcome: outcome.kind, ms: outcome.ms, status: outcome.status, ...(contentType ? { contentType } : {}) };
+  return {
+    token,
+    method,
+    expect,
+    outcome: outcome.kind,
+    ms: outcome.ms,
+    status: outcome.status,
+    ...(contentType ? { contentType } : {}),
+  };
 }
 
 /** Errors and warnings counted. */

@@ -17,9 +17,17 @@ interface CheckFlags extends ToolboxFlags {
 
 /** The flags that say which protocol the service is held to: serve's, with serve's parsers and defaults. */
 export const HELD_TO_OPTIONS: readonly Option[] = [
-  new Option('--protocol <version>', `hold the service to this protocol version (default: ${LATEST_VERSION})`).choices(PROTOCOL_VERSIONS),
-  new Option('--modules <list>', `the modules installed where the service runs, comma-separated, or "none" (default: all: ${MODULES.join(',')})`).argParser(parseModules),
-  new Option('--wire <style>', 'the scalar style the service must send: strings (every scalar a JSON string) or typed (default: strings)').choices(WIRE_STYLES),
+  new Option('--protocol <version>', `hold the service to this protocol version (default: ${LATEST_VERSION})`).choices(
+    PROTOCOL_VERSIONS,
+  ),
+  new Option(
+    '--modules <list>',
+    `the modules installed where the service runs, comma-separated, or "none" (default: all: ${MODULES.join(',')})`,
+  ).argParser(parseModules),
+  new Option(
+    '--wire <style>',
+    'the scalar style the service must send: strings (every scalar a JSON string) or typed (default: strings)',
+  ).choices(WIRE_STYLES),
 ];
 
 /**
@@ -31,13 +39,24 @@ export function registerCheck(program: Command): void {
     .command('check')
     .description('check a live authorization service against the protocol; exits 1 on any error')
     .argument('<base-url>', 'the service, e.g. http://crm.local:8080 (the protocol path is appended)')
-    .requiredOption('--token <token>', 'a token to ask for (repeatable); one the service refuses is checked as an error answer', collect)
+    .requiredOption(
+      '--token <token>',
+      'a token to ask for (repeatable); one the service refuses is checked as an error answer',
+      collect,
+    )
     .option('--unknown-token <token>', 'a token the service must refuse (default: a random one)')
-    .addOption(new Option('--timeout <duration>', 'time allowed per request: "5s", "800ms"').argParser(parseTimeout).default(5000, '5s'))
+    .addOption(
+      new Option('--timeout <duration>', 'time allowed per request: "5s", "800ms"')
+        .argParser(parseTimeout)
+        .default(5000, '5s'),
+    )
     .addOption(new Option('--format <format>', 'report format').choices(REPORT_FORMATS).default('text'));
   for (const option of HELD_TO_OPTIONS) command.addOption(option);
   command
-    .addHelpText('after', '\nExamples:\n  $ auth-sim check http://127.0.0.1:8080 --token alice --token bob-corp\n  $ auth-sim check https://crm.example/api --token T1 --protocol 1.3 --modules retail --format junit > check.xml')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ auth-sim check http://127.0.0.1:8080 --token alice --token bob-corp\n  $ auth-sim check https://crm.example/api --token T1 --protocol 1.3 --modules retail --format junit > check.xml',
+    )
     .action(async (baseUrl: string, flags: CheckFlags) => {
       const report = await runCheck({
         baseUrl,
@@ -54,6 +73,7 @@ export function registerCheck(program: Command): void {
 /** A duration as scenario files write one ("5s", "800ms", or milliseconds), that a timer can hold. */
 export function parseTimeout(value: string): number {
   const ms = parseDuration(value);
-  if (ms === undefined || ms <= 0 || ms > MAX_TIMER_MS) throw new InvalidArgumentError(`write a duration: "5s", "800ms" or milliseconds (at most ${MAX_TIMER_MS})`);
+  if (ms === undefined || ms <= 0 || ms > MAX_TIMER_MS)
+    throw new InvalidArgumentError(`write a duration: "5s", "800ms" or milliseconds (at most ${MAX_TIMER_MS})`);
   return ms;
 }

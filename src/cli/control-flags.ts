@@ -19,19 +19,36 @@ export type LogFormat = (typeof LOG_FORMATS)[number];
 
 /** The options, in help order; serve.ts adds each to its command. */
 export const CONTROL_OPTIONS: readonly Option[] = [
-  new Option('--journal-size <number>', 'requests the journal keeps for GET /__admin/requests; 0 turns it off').default(DEFAULT_JOURNAL_SIZE).argParser(wholeNumberParser(0, Number.MAX_SAFE_INTEGER, (v) => `--journal-size must be a whole number from 0 (0 turns the journal off), got "${v}"`)),
+  new Option('--journal-size <number>', 'requests the journal keeps for GET /__admin/requests; 0 turns it off')
+    .default(DEFAULT_JOURNAL_SIZE)
+    .argParser(
+      wholeNumberParser(
+        0,
+        Number.MAX_SAFE_INTEGER,
+        (v) => `--journal-size must be a whole number from 0 (0 turns the journal off), got "${v}"`,
+      ),
+    ),
   new Option('--no-journal', 'keep no request journal (same as --journal-size 0)'),
-  new Option('--admin-token <secret>', 'PUT, POST and DELETE on the admin API need this, as "authorization: Bearer <secret>" or "x-admin-token: <secret>"').env('AUTH_SIM_ADMIN_TOKEN'),
-  new Option('--admin-prefix <path>', 'where the admin API is mounted').default(DEFAULT_ADMIN_PREFIX).argParser(parseAdminPrefix),
+  new Option(
+    '--admin-token <secret>',
+    'PUT, POST and DELETE on the admin API need this, as "authorization: Bearer <secret>" or "x-admin-token: <secret>"',
+  ).env('AUTH_SIM_ADMIN_TOKEN'),
+  new Option('--admin-prefix <path>', 'where the admin API is mounted')
+    .default(DEFAULT_ADMIN_PREFIX)
+    .argParser(parseAdminPrefix),
   new Option('--no-admin', 'serve no admin API at all'),
-  new Option('--log <format>', 'request lines as readable text or one JSON object per line').choices(LOG_FORMATS).default('text'),
+  new Option('--log <format>', 'request lines as readable text or one JSON object per line')
+    .choices(LOG_FORMATS)
+    .default('text'),
 ];
 
 /** The simulator options these flags set (the request log is wired by serve.ts). */
 export function controlSettings(flags: ControlFlags): Pick<SimulatorOptions, 'journalSize' | 'admin'> {
   return {
     journalSize: flags.journal ? flags.journalSize : 0,
-    admin: flags.admin ? { prefix: flags.adminPrefix, ...(flags.adminToken ? { token: flags.adminToken } : {}) } : false,
+    admin: flags.admin
+      ? { prefix: flags.adminPrefix, ...(flags.adminToken ? { token: flags.adminToken } : {}) }
+      : false,
   };
 }
 

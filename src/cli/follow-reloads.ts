@@ -20,7 +20,10 @@ export type ShowWarnings = (logger: Logger, warnings: readonly Problem[]) => voi
 export function warningsShown(shippedExamples: boolean): ShowWarnings {
   if (!shippedExamples) return reportProblems;
   return (logger, warnings) => {
-    if (warnings.length > 0) logger.info(`the shipped examples demonstrate ${plural(warnings.length, 'warning')} on purpose; see them with: npx auth-sim validate`);
+    if (warnings.length > 0)
+      logger.info(
+        `the shipped examples demonstrate ${plural(warnings.length, 'warning')} on purpose; see them with: npx auth-sim validate`,
+      );
   };
 }
 
@@ -38,8 +41,14 @@ export function followReloads(simulator: Simulator, logger: Logger, showWarnings
     reportProblems(logger, outcome.problems);
     logger.error(describeFailure(outcome, store));
   });
-  simulator.watcher?.on('watch-error', (error: Error) => logger.warn(`watching scenarios: ${error.message}; send SIGHUP to reload by hand`));
-  simulator.watcher?.on('watch-stopped', (why: string) => logger.warn(`watching stopped: ${why}; still serving the last good set, and watching resumes when it is back (SIGHUP reloads by hand)`));
+  simulator.watcher?.on('watch-error', (error: Error) =>
+    logger.warn(`watching scenarios: ${error.message}; send SIGHUP to reload by hand`),
+  );
+  simulator.watcher?.on('watch-stopped', (why: string) =>
+    logger.warn(
+      `watching stopped: ${why}; still serving the last good set, and watching resumes when it is back (SIGHUP reloads by hand)`,
+    ),
+  );
   simulator.watcher?.on('watch-resumed', (roots: string) => logger.info(`watching ${roots} again`));
   process.on('SIGHUP', () => void store.reload('SIGHUP'));
 }
@@ -54,7 +63,9 @@ function describeReload(outcome: Extract<ReloadOutcome, { ok: true }>): string {
 /** `reload (a.yaml) failed with 1 problem; still serving the last good set (loaded at ..., 40 tokens)` */
 function describeFailure(outcome: Extract<ReloadOutcome, { ok: false }>, store: ScenarioStore): string {
   const status = store.status();
-  const kept = status.loadedAt ? `still serving the last good set (loaded at ${status.loadedAt}, ${plural(status.tokens, 'token')})` : 'nothing to serve yet';
+  const kept = status.loadedAt
+    ? `still serving the last good set (loaded at ${status.loadedAt}, ${plural(status.tokens, 'token')})`
+    : 'nothing to serve yet';
   return `reload (${outcome.trigger}) failed with ${plural(outcome.problems.length, 'problem')}; ${kept}`;
 }
 

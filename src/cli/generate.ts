@@ -45,7 +45,8 @@ const GROUP_FLAGS = [
 const PROGRESS_FROM = 10_000;
 
 const kebab = (name: string): string => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-const numeric = (value: string): string | number => (value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value);
+const numeric = (value: string): string | number =>
+  value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value;
 
 /** `auth-sim generate`: writes a synthetic population out as an ordinary scenario file (or JSON lines). */
 export function registerGenerate(program: Command): void {
@@ -58,7 +59,10 @@ export function registerGenerate(program: Command): void {
   for (const [flag, help] of KNOB_FLAGS) command.option(`--${kebab(flag)} <value>`, help);
   for (const [flag, , help] of GROUP_FLAGS) command.option(`--${kebab(flag)} <value>`, help);
   command
-    .addHelpText('after', '\nExamples:\n  $ auth-sim generate --count 1000 --seed 42 --out scenarios/generated.yaml\n  $ auth-sim generate --count 100000 --tokens "load-{n}" --type 0.5 --jsonl > tokens.jsonl')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ auth-sim generate --count 1000 --seed 42 --out scenarios/generated.yaml\n  $ auth-sim generate --count 100000 --tokens "load-{n}" --type 0.5 --jsonl > tokens.jsonl',
+    )
     .action(async (flags: GenerateFlags) => {
       const logger = createLogger({ out: process.stderr });
       const spec = specFromFlags(flags, logger);
@@ -73,13 +77,26 @@ export function registerGenerate(program: Command): void {
 /** The `generate:` item the flags describe, checked by the same schema and rules as a scenario file's. */
 function specFromFlags(flags: GenerateFlags, logger: Logger): PopulationSpec | undefined {
   const item: Record<string, unknown> = { tokens: 'synth-{n}', count: 1000 };
-  for (const [key] of KNOB_FLAGS) if (typeof flags[key] === 'string') item[key] = key === 'tokens' || key === 'locale' ? flags[key] : numeric(flags[key] as string);
-  const groups = Object.fromEntries(GROUP_FLAGS.filter(([flag]) => typeof flags[flag] === 'string').map(([flag, key]) => [key, numeric(flags[flag] as string)]));
+  for (const [key] of KNOB_FLAGS)
+    if (typeof flags[key] === 'string')
+      item[key] = key === 'tokens' || key === 'locale' ? flags[key] : numeric(flags[key] as string);
+  const groups = Object.fromEntries(
+    GROUP_FLAGS.filter(([flag]) => typeof flags[flag] === 'string').map(([flag, key]) => [
+      key,
+      numeric(flags[flag] as string),
+    ]),
+  );
   if (Object.keys(groups).length > 0) item.groups = groups;
   if (flags.deprecated === true) item.deprecated = true;
   const parsed = parseScenarioFile('(options)', JSON.stringify({ generate: [item] }));
-  const problems = parsed.problems.length > 0 ? parsed.problems : compilePopulations([parsed], DEFAULT_WIRE_OPTIONS, () => ({})).problems;
-  for (const problem of problems) logger.error(problem.message.replace(/generate\[0\]\.(groups\.)?(\w+)/, (_m, _g, key: string) => `--${kebab(flagOf(key))}`));
+  const problems =
+    parsed.problems.length > 0
+      ? parsed.problems
+      : compilePopulations([parsed], DEFAULT_WIRE_OPTIONS, () => ({})).problems;
+  for (const problem of problems)
+    logger.error(
+      problem.message.replace(/generate\[0\]\.(groups\.)?(\w+)/, (_m, _g, key: string) => `--${kebab(flagOf(key))}`),
+    );
   if (problems.length > 0) return undefined;
   return toPopulationSpec(item) as PopulationSpec;
 }
@@ -96,8 +113,17 @@ function progressBar(count: number): SingleBar | undefined {
   const { Format, Presets, SingleBar } = require('cli-progress') as typeof import('cli-progress');
   // cli-progress gives its ETA as "INF" or "NULL" until it has a rate, which its own formatter
   // turned into "NFs left"; those read as "--" instead.
-  const formatTime = (seconds: unknown, options: object, roundTo: number) => (typeof seconds === 'number' && Number.isFinite(seconds) ? Format.TimeFormat(seconds, options, roundTo) : '--');
-  return new SingleBar({ stream: process.stderr, format: 'generating [{bar}] {percentage}% {value}/{total} tokens, {eta_formatted} left', formatTime, hideCursor: true }, Presets.shades_classic);
+  const formatTime = (seconds: unknown, options: object, roundTo: number) =>
+    typeof seconds === 'number' && Number.isFinite(seconds) ? Format.TimeFormat(seconds, options, roundTo) : '--';
+  return new SingleBar(
+    {
+      stream: process.stderr,
+      format: 'generating [{bar}] {percentage}% {value}/{total} tokens, {eta_formatted} left',
+      formatTime,
+      hideCursor: true,
+    },
+    Presets.shades_classic,
+  );
 }
 
 /** Streams the population to --out or stdout, waiting for the stream whenever it is full. */

@@ -29,7 +29,9 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   const paint = { info: (m: string) => m, warn: colors.yellow, error: colors.red };
   const prefix = (stream: NodeJS.WritableStream) => (useColor(stream) ? pc.dim('auth-sim:') : 'auth-sim:');
   const line = (stream: NodeJS.WritableStream, level: keyof typeof paint, message: string) =>
-    stream.write(options.json ? `${JSON.stringify({ level, message })}\n` : `${prefix(stream)} ${paint[level](message)}\n`);
+    stream.write(
+      options.json ? `${JSON.stringify({ level, message })}\n` : `${prefix(stream)} ${paint[level](message)}\n`,
+    );
   return {
     info: (m) => {
       if (options.quiet) return;

@@ -18,7 +18,16 @@ export function buildProgram(): Command {
     .version(packageVersion(), '-V, --version', 'print the version')
     .showHelpAfterError('(run auth-sim --help for usage)');
   const serve = registerServe(program);
-  for (const register of [registerValidate, registerSchema, registerFields, registerGenerate, registerCheck, registerRecord, registerOpenApi]) register(program);
+  for (const register of [
+    registerValidate,
+    registerSchema,
+    registerFields,
+    registerGenerate,
+    registerCheck,
+    registerRecord,
+    registerOpenApi,
+  ])
+    register(program);
   showServeOptionsAtTop(program, serve);
   return program;
 }
@@ -30,14 +39,21 @@ export function buildProgram(): Command {
 function showServeOptionsAtTop(program: Command, serve: Command): void {
   const standard = new Help();
   program.configureHelp({
-    visibleOptions: (cmd) => (cmd === program ? [...serve.options.filter((o) => !o.hidden), ...standard.visibleOptions(program)] : standard.visibleOptions(cmd)),
+    visibleOptions: (cmd) =>
+      cmd === program
+        ? [...serve.options.filter((o) => !o.hidden), ...standard.visibleOptions(program)]
+        : standard.visibleOptions(cmd),
   });
-  program.addHelpText('after', '\nExample:\n  $ npx auth-sim --scenarios ./scenarios --port 8080\n  $ curl http://127.0.0.1:8080/rest/chat/client/id/alice\n\nEach command has its own --help: auth-sim validate --help');
+  program.addHelpText(
+    'after',
+    '\nExample:\n  $ npx auth-sim --scenarios ./scenarios --port 8080\n  $ curl http://127.0.0.1:8080/rest/chat/client/id/alice\n\nEach command has its own --help: auth-sim validate --help',
+  );
 }
 
 /** The version in package.json (two levels up from both src/cli and dist/cli). */
 function packageVersion(): string {
-  return (JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
+  return (JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string })
+    .version;
 }
 
 /** Entry point used by bin/auth-sim.js. */

@@ -14,9 +14,14 @@ export function registerOpenApi(program: Command): void {
   program
     .command('openapi')
     .description('print the OpenAPI 3.1 description of the protocol (both operations, every resource, the error body)')
-    .addOption(new Option('--wire <style>', 'scalars as this wire style sends them').choices(WIRE_STYLES).default('strings'))
+    .addOption(
+      new Option('--wire <style>', 'scalars as this wire style sends them').choices(WIRE_STYLES).default('strings'),
+    )
     .option('--scenarios <path>', 'add what each token of these scenarios answers as examples (repeatable)', collect)
-    .addHelpText('after', '\nExamples:\n  $ auth-sim openapi > client-authorization.openapi.json\n  $ auth-sim openapi --wire typed --scenarios scenarios/ > with-examples.json')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ auth-sim openapi > client-authorization.openapi.json\n  $ auth-sim openapi --wire typed --scenarios scenarios/ > with-examples.json',
+    )
     .action(async (flags: { wire: WireStyle; scenarios?: string[] }) => {
       const logger = createLogger({ out: process.stderr });
       const examples = flags.scenarios ? await examplesFrom(flags.scenarios, flags.wire, logger) : [];
@@ -31,7 +36,12 @@ export function registerOpenApi(program: Command): void {
 async function examplesFrom(paths: string[], wire: WireStyle, logger: Logger) {
   try {
     const { components } = openApiDocument(wire) as { components: { schemas: JsonSchema } };
-    const { examples, problems } = servedExamples(await readScenarioSources(paths), wire, components.schemas, compilePopulations);
+    const { examples, problems } = servedExamples(
+      await readScenarioSources(paths),
+      wire,
+      components.schemas,
+      compilePopulations,
+    );
     // Only what keeps the scenarios from loading: warnings (a deprecated field) say nothing about the examples.
     const errors = problems.filter((p) => p.severity === 'error');
     reportProblems(logger, errors);

@@ -35,15 +35,31 @@ export function registerRecord(program: Command): void {
     .description('proxy to a real authorization service and record its answers as a scenario file')
     .requiredOption('--target <base-url>', 'the real service, e.g. http://crm.local:8080')
     .requiredOption('-o, --out <file>', 'the scenario file to write (rewritten whole after each new token)')
-    .addOption(new Option('-p, --port <number>', 'port to listen on; 0 picks a free one').default(8081).argParser(parsePort))
+    .addOption(
+      new Option('-p, --port <number>', 'port to listen on; 0 picks a free one').default(8081).argParser(parsePort),
+    )
     .option('-H, --host <host>', 'interface to listen on', DEFAULT_HOST)
-    .addOption(new Option('--timeout <duration>', 'how long to wait for the service before answering 504').argParser(parseTimeout).default(60_000, '60s'))
-    .option('--redact', 'replace personal data (names, phones, e-mails, INNs, OGRNs, accounts, birth dates, secret words, company names and addresses) with synthetic values')
-    .addOption(new Option('--seed <number>', `seed of the --redact stand-ins (default ${DEFAULT_REDACT_SEED})`).argParser(parseSeed))
-    .option('--keep-delays', 'write each measured delay as the entry\'s delay: (default: as a comment)');
+    .addOption(
+      new Option('--timeout <duration>', 'how long to wait for the service before answering 504')
+        .argParser(parseTimeout)
+        .default(60_000, '60s'),
+    )
+    .option(
+      '--redact',
+      'replace personal data (names, phones, e-mails, INNs, OGRNs, accounts, birth dates, secret words, company names and addresses) with synthetic values',
+    )
+    .addOption(
+      new Option('--seed <number>', `seed of the --redact stand-ins (default ${DEFAULT_REDACT_SEED})`).argParser(
+        parseSeed,
+      ),
+    )
+    .option('--keep-delays', "write each measured delay as the entry's delay: (default: as a comment)");
   for (const option of HELD_TO_OPTIONS) command.addOption(option);
   command
-    .addHelpText('after', '\nExample:\n  $ auth-sim record --target http://crm.local:8080 --out scenarios/recorded.yaml --redact --port 8081\n  (point the chat server at http://127.0.0.1:8081)')
+    .addHelpText(
+      'after',
+      '\nExample:\n  $ auth-sim record --target http://crm.local:8080 --out scenarios/recorded.yaml --redact --port 8081\n  (point the chat server at http://127.0.0.1:8081)',
+    )
     .action(async (flags: RecordFlags) => {
       const logger = createLogger();
       const { wire } = toolboxSettings(flags);
@@ -54,7 +70,13 @@ export function registerRecord(program: Command): void {
         keepDelays: flags.keepDelays === true,
         ...(flags.redact ? { redact: createRedactor(flags.seed ?? DEFAULT_REDACT_SEED) } : {}),
       });
-      const proxy = createRecordProxy({ target: flags.target, wire, timeoutMs: flags.timeout, recorder, onEvent: (e) => logEvent(logger, e) });
+      const proxy = createRecordProxy({
+        target: flags.target,
+        wire,
+        timeoutMs: flags.timeout,
+        recorder,
+        onEvent: (e) => logEvent(logger, e),
+      });
       const server = await startServer(proxy, () => false, flags.port, flags.host);
       logger.info(`recording ${flags.target} into ${flags.out}${flags.redact ? ' (redacted)' : ''}`);
       logger.info(`listening on ${server.url}  (point the chat server here)`);
@@ -69,8 +91,16 @@ export function registerRecord(program: Command): void {
 
 function logEvent(logger: Logger, e: ProxyEvent): void {
   const line = requestLine(requestRecord(e.token, e.method, 'known', e.outcome));
-  const what = e.recorded === undefined ? 'not recorded' : e.recorded.kind === 'recorded' ? (e.recorded.replaysSameBytes ? 'recorded' : 'recorded (replays other bytes)') : 'already recorded';
+  const what =
+    e.recorded === undefined
+      ? 'not recorded'
+      : e.recorded.kind === 'recorded'
+        ? e.recorded.replaysSameBytes
+          ? 'recorded'
+          : 'recorded (replays other bytes)'
+        : 'already recorded';
   logger.info(`${line}: ${what}`);
-  if (e.recorded?.kind === 'kept' && e.recorded.differs) logger.warn(`${e.token} ${e.method}: this answer differs from the one recorded; the recording keeps the first`);
+  if (e.recorded?.kind === 'kept' && e.recorded.differs)
+    logger.warn(`${e.token} ${e.method}: this answer differs from the one recorded; the recording keeps the first`);
   for (const f of e.findings) (f.severity === 'error' ? logger.error : logger.warn)(formatFinding(f));
 }

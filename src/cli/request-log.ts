@@ -12,14 +12,23 @@ export type RequestLog = BatchedLines<JournalEntry>;
  * The request log for `--log text|json`, or none with --quiet: each finished request printed
  * to `out`, a batch per event-loop turn, dropped and counted when `out` cannot keep up.
  */
-export function createRequestLog(format: LogFormat, quiet: boolean | undefined, out: Writable = process.stdout, onFirstDrop?: () => void): RequestLog | undefined {
+export function createRequestLog(
+  format: LogFormat,
+  quiet: boolean | undefined,
+  out: Writable = process.stdout,
+  onFirstDrop?: () => void,
+): RequestLog | undefined {
   if (quiet) return undefined;
   const json = format === 'json';
   const color = !json && useColor(out);
   const prefix = color ? pc.dim('auth-sim:') : 'auth-sim:';
   return new BatchedLines<JournalEntry>(out, {
-    format: json ? (entry) => `${JSON.stringify({ level: 'info', event: 'request', ...entry })}\n` : (entry) => `${prefix} ${formatRequestLine(entry, color)}\n`,
-    droppedNote: json ? (n) => `${JSON.stringify({ level: 'warn', event: 'dropped', lines: n, message: DROPPED })}\n` : (n) => `${prefix} ${n} ${DROPPED}\n`,
+    format: json
+      ? (entry) => `${JSON.stringify({ level: 'info', event: 'request', ...entry })}\n`
+      : (entry) => `${prefix} ${formatRequestLine(entry, color)}\n`,
+    droppedNote: json
+      ? (n) => `${JSON.stringify({ level: 'warn', event: 'dropped', lines: n, message: DROPPED })}\n`
+      : (n) => `${prefix} ${n} ${DROPPED}\n`,
     ...(onFirstDrop ? { onFirstDrop } : {}),
   });
 }
@@ -38,13 +47,15 @@ const PLAIN = /^[\w.@:+=/-]+$/;
  */
 export function formatRequestLine(entry: JournalEntry, color: boolean): string {
   const c = color ? COLORS.on : COLORS.off;
-  const token = entry.token === null ? c.dim('(no token)') : PLAIN.test(entry.token) ? entry.token : JSON.stringify(entry.token);
+  const token =
+    entry.token === null ? c.dim('(no token)') : PLAIN.test(entry.token) ? entry.token : JSON.stringify(entry.token);
   const status = entry.status === null ? c.magenta('---') : paint(c, entry.status);
   const parts = [`${entry.method} ${token} ${status} ${entry.durationMs}ms`];
   if (entry.fault) parts.push(c.magenta(`fault ${entry.fault}`));
   if (entry.delayMs > 0) parts.push(`delay ${entry.delayMs}ms`);
   parts.push(c.dim(describeMatch(entry)));
-  if (entry.nearMisses.length > 0) parts.push(`did you mean ${entry.nearMisses.map((t) => JSON.stringify(t)).join(' or ')}?`);
+  if (entry.nearMisses.length > 0)
+    parts.push(`did you mean ${entry.nearMisses.map((t) => JSON.stringify(t)).join(' or ')}?`);
   if (entry.clientCert !== null) parts.push(`cert ${entry.clientCert}`);
   return parts.join('  ');
 }

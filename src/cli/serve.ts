@@ -26,40 +26,83 @@ interface ServeFlags extends ToolboxFlags, ControlFlags, TlsFlags, LimitFlags {
 export function registerServe(program: Command): Command {
   const command = program
     .command('serve', { isDefault: true })
-    .description('serve scenarios on GET /rest/chat/client/id/{token} and POST /rest/chat/client/id/ (the default command)')
-    .option('-s, --scenarios <path>', 'a scenario directory or file; repeat for more (default: the shipped examples)', collect)
-    .addOption(new Option('-p, --port <number>', 'port to listen on; 0 picks a free one').default(8080).argParser(parsePort))
+    .description(
+      'serve scenarios on GET /rest/chat/client/id/{token} and POST /rest/chat/client/id/ (the default command)',
+    )
+    .option(
+      '-s, --scenarios <path>',
+      'a scenario directory or file; repeat for more (default: the shipped examples)',
+      collect,
+    )
+    .addOption(
+      new Option('-p, --port <number>', 'port to listen on; 0 picks a free one').default(8080).argParser(parsePort),
+    )
     .option('-H, --host <host>', 'interface to listen on', DEFAULT_HOST)
     .option('-q, --quiet', 'print only problems');
   for (const option of TOOLBOX_OPTIONS) command.addOption(option);
   command.option('--no-watch', 'do not reload when scenario files change (SIGHUP still reloads)');
-  for (const option of [...CONTROL_OPTIONS, ...TLS_OPTIONS, SHUTDOWN_GRACE_OPTION, ...LIMIT_OPTIONS]) command.addOption(option);
+  for (const option of [...CONTROL_OPTIONS, ...TLS_OPTIONS, SHUTDOWN_GRACE_OPTION, ...LIMIT_OPTIONS])
+    command.addOption(option);
   return command
-    .addHelpText('after', '\nExamples:\n  $ auth-sim\n  $ auth-sim --scenarios ./scenarios --scenarios ./more.yaml --port 0\n  $ curl http://127.0.0.1:8080/rest/chat/client/id/alice')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ auth-sim\n  $ auth-sim --scenarios ./scenarios --scenarios ./more.yaml --port 0\n  $ curl http://127.0.0.1:8080/rest/chat/client/id/alice',
+    )
     .action(async (flags: ServeFlags) => {
-      const logger = createLogger({ quiet: flags.quiet, json: flags.log === 'json', beforeInfo: () => requestLog?.flush() });
-      const requestLog = createRequestLog(flags.log, flags.quiet, process.stdout, () => logger.warn('stdout is not keeping up: dropping request lines (and counting them) until it does'));
+      const logger = createLogger({
+        quiet: flags.quiet,
+        json: flags.log === 'json',
+        beforeInfo: () => requestLog?.flush(),
+      });
+      const requestLog = createRequestLog(flags.log, flags.quiet, process.stdout, () =>
+        logger.warn('stdout is not keeping up: dropping request lines (and counting them) until it does'),
+      );
       const simulator = await start(flags, logger, requestLog);
       if (simulator) stopOnSignals(simulator, logger, flags.shutdownGrace, requestLog);
     });
 }
 
-async function start(flags: ServeFlags, logger: Logger, requestLog: RequestLog | undefined): Promise<Simulator | undefined> {
+async function start(
+  flags: ServeFlags,
+  logger: Logger,
+  requestLog: RequestLog | undefined,
+): Promise<Simulator | undefined> {
   const paths = flags.scenarios ?? [DEFAULT_SCENARIOS];
   const showWarnings = warningsShown(flags.scenarios === undefined);
   try {
     const security = tlsSettings(flags);
-    const simulator = await runSimulator({ sources: { paths }, port: flags.port, host: flags.host, watch: flags.watch, ...toolboxSettings(flags), ...controlSettings(flags), ...limitSettings(flags), ...security, onInternalError: (message) => logger.error(message), onTlsFailure: (f) => logger.warn(`TLS handshake with ${f.from} failed: ${f.reason}`), shutdownGraceMs: flags.shutdownGrace, ...(requestLog ? { onRequest: (entry) => requestLog.push(entry) } : {}) });
+    const simulator = await runSimulator({
+      sources: { paths },
+      port: flags.port,
+      host: flags.host,
+      watch: flags.watch,
+      ...toolboxSettings(flags),
+      ...controlSettings(flags),
+      ...limitSettings(flags),
+      ...security,
+      onInternalError: (message) => logger.error(message),
+      onTlsFailure: (f) => logger.warn(`TLS handshake with ${f.from} failed: ${f.reason}`),
+      shutdownGraceMs: flags.shutdownGrace,
+      ...(requestLog ? { onRequest: (entry) => requestLog.push(entry) } : {}),
+    });
     const set = simulator.store.set;
     if (flags.scenarios) showWarnings(logger, set.warnings);
     const shipped = flags.scenarios ? '' : ' (the shipped examples)';
     logger.info(`loaded ${set.files.length} file(s), ${tokenCount(set)} token(s) from ${paths.join(', ')}${shipped}`);
     if (!flags.scenarios) showWarnings(logger, set.warnings);
-    if (set.unavailable) logger.warn(`no module installed (--modules none): every request gets ${set.unavailable.answer({ token: '' }).reply.status}, the API-unavailable answer`);
+    if (set.unavailable)
+      logger.warn(
+        `no module installed (--modules none): every request gets ${set.unavailable.answer({ token: '' }).reply.status}, the API-unavailable answer`,
+      );
     logger.info(`seed ${simulator.seed} (replay this run's chance and random delays with --seed ${simulator.seed})`);
-    logger.info(simulator.watcher ? 'watching the scenario files: a save reloads them' : 'not watching the scenario files (--no-watch); SIGHUP reloads them');
+    logger.info(
+      simulator.watcher
+        ? 'watching the scenario files: a save reloads them'
+        : 'not watching the scenario files (--no-watch); SIGHUP reloads them',
+    );
     logger.info(describeAdmin(simulator, flags));
-    if (simulator.adminUrl) logger.info(`dashboard on ${simulator.adminUrl}/ui/  (live traffic, tokens, change an answer, health)`);
+    if (simulator.adminUrl)
+      logger.info(`dashboard on ${simulator.adminUrl}/ui/  (live traffic, tokens, change an answer, health)`);
     const certPath = simulator.tls?.selfSigned ? writeSelfSignedCert(simulator.tls, flags.host, simulator.port) : null;
     describeSecurity(simulator.tls, certPath, flags, security.callerAuth ?? []).forEach((line) => logger.info(line));
     const curl = certPath ? `curl --cacert ${certPath}` : 'curl';
@@ -68,7 +111,10 @@ async function start(flags: ServeFlags, logger: Logger, requestLog: RequestLog |
     return simulator;
   } catch (error) {
     if (error instanceof ScenarioLoadError) reportProblems(logger, error.problems);
-    else describeStartError(error, flags).split('\n').forEach((line) => logger.error(line));
+    else
+      describeStartError(error, flags)
+        .split('\n')
+        .forEach((line) => logger.error(line));
     logger.error('not started');
     process.exitCode = 1;
     return undefined;
@@ -76,15 +122,20 @@ async function start(flags: ServeFlags, logger: Logger, requestLog: RequestLog |
 }
 
 function describeAdmin(simulator: Simulator, flags: ServeFlags): string {
-  const journal = simulator.control.journal ? `journal keeps the last ${simulator.control.journal.capacity} requests` : 'no request journal';
+  const journal = simulator.control.journal
+    ? `journal keeps the last ${simulator.control.journal.capacity} requests`
+    : 'no request journal';
   if (!simulator.adminUrl) return `admin API off (--no-admin); ${journal}`;
-  const guard = flags.adminToken ? 'changes need the admin token' : 'open to anyone who can reach it; --admin-token guards changes';
+  const guard = flags.adminToken
+    ? 'changes need the admin token'
+    : 'open to anyone who can reach it; --admin-token guards changes';
   return `admin API on ${simulator.adminUrl}  (${journal}; ${guard}; try: curl ${simulator.adminUrl}/requests)`;
 }
 
 function describeStartError(error: unknown, flags: ServeFlags): string {
   const err = error as NodeJS.ErrnoException;
-  if (err.code === 'EADDRINUSE') return `port ${flags.port} on ${flags.host} is in use; pick another with --port, or --port 0 for any free one`;
+  if (err.code === 'EADDRINUSE')
+    return `port ${flags.port} on ${flags.host} is in use; pick another with --port, or --port 0 for any free one`;
   if (err.code === 'ENOENT') return `cannot read scenarios: ${err.path ?? err.message} does not exist`;
   return err.message;
 }
@@ -92,6 +143,7 @@ function describeStartError(error: unknown, flags: ServeFlags): string {
 /** A port from 0 to 65535 (0: any free one). */
 export function parsePort(value: string): number {
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a whole number from 0 to 65535, got "${value}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`--port must be a whole number from 0 to 65535, got "${value}"`);
   return port;
 }

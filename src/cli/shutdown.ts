@@ -9,12 +9,20 @@ import type { RequestLog } from './request-log';
 const LAST_WORDS_MS = 1000;
 
 /** serve's --shutdown-grace. */
-export const SHUTDOWN_GRACE_OPTION = new Option('--shutdown-grace <duration>', 'on Ctrl-C or SIGTERM, how long in-flight requests (delays, hangs) may take before their connections are cut: "5s", "500ms", 0').default(DEFAULT_SHUTDOWN_GRACE_MS, '5s').argParser(parseGrace);
+export const SHUTDOWN_GRACE_OPTION = new Option(
+  '--shutdown-grace <duration>',
+  'on Ctrl-C or SIGTERM, how long in-flight requests (delays, hangs) may take before their connections are cut: "5s", "500ms", 0',
+)
+  .default(DEFAULT_SHUTDOWN_GRACE_MS, '5s')
+  .argParser(parseGrace);
 
 /** A duration from 0 to 2^31-1 ms: "5s", "500ms", "1m", or bare milliseconds. */
 function parseGrace(value: string): number {
   const ms = parseDuration(value);
-  if (ms === undefined || ms > MAX_TIMER_MS) throw new InvalidArgumentError(`--shutdown-grace must be a duration like "5s", "500ms" or 0 (at most ${MAX_TIMER_MS} ms), got "${value}"`);
+  if (ms === undefined || ms > MAX_TIMER_MS)
+    throw new InvalidArgumentError(
+      `--shutdown-grace must be a duration like "5s", "500ms" or 0 (at most ${MAX_TIMER_MS} ms), got "${value}"`,
+    );
   return ms;
 }
 
@@ -23,7 +31,12 @@ function parseGrace(value: string): number {
  * say how many request lines were dropped, then exit without waiting for a reader that stopped
  * reading stdout (queued output would otherwise hold the process open).
  */
-export function stopOnSignals(simulator: Simulator, logger: Logger, graceMs: number, requestLog: RequestLog | undefined): void {
+export function stopOnSignals(
+  simulator: Simulator,
+  logger: Logger,
+  graceMs: number,
+  requestLog: RequestLog | undefined,
+): void {
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -31,7 +44,8 @@ export function stopOnSignals(simulator: Simulator, logger: Logger, graceMs: num
     logger.info(`${signal}: finishing in-flight requests (up to ${graceMs} ms), then stopping`);
     void simulator.close().then(() => {
       requestLog?.flush();
-      if (requestLog?.dropped) logger.warn(`${requestLog.dropped} request lines were dropped in all: the output was not keeping up`);
+      if (requestLog?.dropped)
+        logger.warn(`${requestLog.dropped} request lines were dropped in all: the output was not keeping up`);
       logger.info('stopped');
       exitOnceWritten();
     });

@@ -21,7 +21,10 @@ export function registerValidate(program: Command): void {
     .command('validate')
     .description('check scenario files without serving them; exits 1 on any error')
     .argument('[paths...]', 'scenario directories or files', [DEFAULT_SCENARIOS])
-    .addHelpText('after', '\nExample:\n  $ auth-sim validate scenarios/ extra/blocked.yaml\n  $ auth-sim validate --protocol 1.2 --modules retail scenarios/');
+    .addHelpText(
+      'after',
+      '\nExample:\n  $ auth-sim validate scenarios/ extra/blocked.yaml\n  $ auth-sim validate --protocol 1.2 --modules retail scenarios/',
+    );
   // Serve's flags that change what a file's entries mean (and so what is reported): all but --seed.
   for (const option of TOOLBOX_OPTIONS) if (option.long !== '--seed') command.addOption(option);
   command.addOption(MAX_FILE_SIZE_OPTION);
@@ -33,7 +36,10 @@ export function registerValidate(program: Command): void {
     } catch (error) {
       const err = error as NodeJS.ErrnoException;
       if (error instanceof NotUtf8Error) reportProblems(logger, [readFailureProblem(error)]);
-      else logger.error(err.code === 'EFBIG' ? `cannot read ${err.path}: ${err.message}` : `cannot read scenarios: ${err.message}`);
+      else
+        logger.error(
+          err.code === 'EFBIG' ? `cannot read ${err.path}: ${err.message}` : `cannot read scenarios: ${err.message}`,
+        );
       process.exitCode = 1;
       return;
     }

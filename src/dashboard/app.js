@@ -40,19 +40,34 @@ function App() {
 
   const go = (name) => () => ((location.hash = name), setView(name));
   const broken = health?.lastError;
-  const tab = (name, label) => html`<button class=${view === name ? 'tab on' : 'tab'} data-tab=${name} onClick=${go(name)}>${label}</button>`;
-  return html`
-    <header>
+  const tab = (name, label) =>
+    html`<button class=${view === name ? 'tab on' : 'tab'} data-tab=${name} onClick=${go(name)}>${label}</button>`;
+  return html` <header>
       <h1>auth-sim</h1>
-      ${tab('traffic', 'Live traffic')} ${tab('tokens', 'Tokens')} ${tab('health', broken ? 'Health (broken)' : 'Health')}
+      ${tab('traffic', 'Live traffic')} ${tab('tokens', 'Tokens')}
+      ${tab('health', broken ? 'Health (broken)' : 'Health')}
       <span class=${connected ? 'live' : 'live off'}>${connected ? 'live' : 'reconnecting...'}</span>
     </header>
-    ${broken && html`<div class="banner" data-test="broken-banner" onClick=${go('health')}>
-      A scenario file is broken; the last good set is still served: <b>${broken.problems[0]?.text}</b></div>`}
+    ${
+      broken &&
+      html`<div class="banner" data-test="broken-banner" onClick=${go('health')}>
+        A scenario file is broken; the last good set is still served: <b>${broken.problems[0]?.text}</b>
+      </div>`
+    }
     ${hello?.adminTokenRequired && html`<${SecretBar} />`}
     <main>
-      ${view === 'traffic' && html`<${Traffic} journalOff=${hello?.journalCapacity === 0} rows=${rows} skipped=${skipped} paused=${paused} waiting=${pending.length}
-        onPause=${() => setPaused(!paused)} onClear=${() => (setRows([]), setPending([]), setSkipped(0))} />`}
+      ${
+        view === 'traffic' &&
+        html`<${Traffic}
+          journalOff=${hello?.journalCapacity === 0}
+          rows=${rows}
+          skipped=${skipped}
+          paused=${paused}
+          waiting=${pending.length}
+          onPause=${() => setPaused(!paused)}
+          onClear=${() => (setRows([]), setPending([]), setSkipped(0))}
+        />`
+      }
       ${view === 'tokens' && html`<${Tokens} health=${health} />`}
       ${view === 'health' && html`<${Health} health=${health} />`}
     </main>`;
@@ -64,9 +79,12 @@ function SecretBar() {
   const [saved, setSaved] = useState(savedSecret() !== '');
   const submit = (e) => (e.preventDefault(), saveSecret(value), setSaved(true));
   return html`<form class="secret" onSubmit=${submit}>
-    <label>Admin secret (this simulator runs with --admin-token; changes need it):
-      <input type="password" name="secret" value=${value} onInput=${(e) => (setValue(e.target.value), setSaved(false))} /></label>
-    <button type="submit">Use it</button> <span data-test="secret-state">${saved ? 'sent with every change' : 'not set'}</span>
+    <label
+      >Admin secret (this simulator runs with --admin-token; changes need it):
+      <input type="password" name="secret" value=${value} onInput=${(e) => (setValue(e.target.value), setSaved(false))}
+    /></label>
+    <button type="submit">Use it</button>
+    <span data-test="secret-state">${saved ? 'sent with every change' : 'not set'}</span>
   </form>`;
 }
 

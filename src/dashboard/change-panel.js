@@ -25,30 +25,64 @@ export function ChangePanel({ token, view, onChanged }) {
   const path = '/tokens/' + encodeURIComponent(token);
   const put = async (entryText) => {
     const r = await adminCall('PUT', path, entryText);
-    setMessage(r.ok ? { ok: true, text: `applied: ${token} is now a runtime token` } : { ok: false, text: r.body.error ?? `HTTP ${r.status}`, problems: r.body.problems });
+    setMessage(
+      r.ok
+        ? { ok: true, text: `applied: ${token} is now a runtime token` }
+        : { ok: false, text: r.body.error ?? `HTTP ${r.status}`, problems: r.body.problems },
+    );
     if (r.ok) onChanged();
   };
   const putEntry = (entry) => put(JSON.stringify(entry, null, 2));
   const reset = async () => {
     const r = await adminCall('DELETE', path);
-    setMessage(r.ok ? { ok: true, text: `${token} answers from the files again` } : { ok: false, text: r.body.error ?? `HTTP ${r.status}` });
+    setMessage(
+      r.ok
+        ? { ok: true, text: `${token} answers from the files again` }
+        : { ok: false, text: r.body.error ?? `HTTP ${r.status}` },
+    );
     if (r.ok) onChanged();
   };
-  const status = (code, body) => () => putEntry(body ? { status: code, errorCode: errorCode(code), errorText: `answered ${code} from the dashboard` } : { status: code, body: 'none' });
+  const status = (code, body) => () =>
+    putEntry(
+      body
+        ? { status: code, errorCode: errorCode(code), errorText: `answered ${code} from the dashboard` }
+        : { status: code, body: 'none' },
+    );
   return html`<div class="change" data-test="change">
     <h3>Change it now</h3>
-    <div class="row">${[401, 403, 503].map((code) => html`
-      <button data-action=${`${code}-body`} onClick=${status(code, true)}>${code}</button>
-      <button data-action=${`${code}-none`} onClick=${status(code, false)}>${code}, no body</button>`)}</div>
-    <div class="row">fault: ${FAULTS.map((name) => html`<button data-action=${`fault-${name}`} onClick=${() => putEntry({ ...cardEntry(view), fault: name })}>${name}</button>`)}</div>
-    <div class="row"><label>delay <input name="delay" value=${delay} onInput=${(e) => setDelay(e.target.value)} size="6" /></label>
+    <div class="row">
+      ${[401, 403, 503].map(
+        (code) =>
+          html` <button data-action=${`${code}-body`} onClick=${status(code, true)}>${code}</button>
+            <button data-action=${`${code}-none`} onClick=${status(code, false)}>${code}, no body</button>`,
+      )}
+    </div>
+    <div class="row">
+      fault:
+      ${FAULTS.map((name) => html`<button data-action=${`fault-${name}`} onClick=${() => putEntry({ ...cardEntry(view), fault: name })}>${name}</button>`)}
+    </div>
+    <div class="row">
+      <label>delay <input name="delay" value=${delay} onInput=${(e) => setDelay(e.target.value)} size="6" /></label>
       <button data-action="delay" onClick=${() => putEntry({ ...cardEntry(view), delay })}>Delay every answer</button>
-      <button data-action="reset" onClick=${reset}>Reset (back to the files)</button></div>
-    <label>Edit the entry (YAML or JSON, checked like a scenario file)
-      <textarea name="entry" rows="12" value=${text} onInput=${(e) => setText(e.target.value)}></textarea></label>
+      <button data-action="reset" onClick=${reset}>Reset (back to the files)</button>
+    </div>
+    <label
+      >Edit the entry (YAML or JSON, checked like a scenario file)
+      <textarea name="entry" rows="12" value=${text} onInput=${(e) => setText(e.target.value)}></textarea>
+    </label>
     <button data-action="apply-yaml" onClick=${() => put(text)}>Apply</button>
-    ${message && html`<div class=${message.ok ? 'ok' : 'err'} data-test="change-message">${message.problems ? `${token} was not applied:` : message.text}
-      ${message.problems && html`<ul>${message.problems.map((p) => html`<li>${p.file}:${p.line}:${p.column} ${p.message}</li>`)}</ul>`}</div>`}
+    ${
+      message &&
+      html`<div class=${message.ok ? 'ok' : 'err'} data-test="change-message">
+        ${message.problems ? `${token} was not applied:` : message.text}
+        ${
+          message.problems &&
+          html`<ul>
+            ${message.problems.map((p) => html`<li>${p.file}:${p.line}:${p.column} ${p.message}</li>`)}
+          </ul>`
+        }
+      </div>`
+    }
   </div>`;
 }
 

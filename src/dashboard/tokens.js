@@ -13,7 +13,11 @@ export function Tokens({ health }) {
   const refresh = () => adminCall('GET', '/tokens?q=' + encodeURIComponent(q)).then((r) => setList(r.body));
   const resetAll = async () => {
     const r = await adminCall('POST', '/reset');
-    setResetNote(r.ok ? `reset: ${r.body.reset.runtimeTokens} runtime token(s) removed, journal and token state cleared` : r.body.error ?? `HTTP ${r.status}`);
+    setResetNote(
+      r.ok
+        ? `reset: ${r.body.reset.runtimeTokens} runtime token(s) removed, journal and token state cleared`
+        : (r.body.error ?? `HTTP ${r.status}`),
+    );
     setSelected(null);
     refresh();
   };
@@ -22,17 +26,36 @@ export function Tokens({ health }) {
     <div class="list">
       <input name="search" placeholder="search tokens or files" value=${q} onInput=${(e) => setQ(e.target.value)} />
       <form class="lookup" onSubmit=${(e) => (e.preventDefault(), lookup && setSelected(lookup))}>
-        <input name="lookup" placeholder="any token (populations, fallback)" value=${lookup} onInput=${(e) => setLookup(e.target.value)} />
+        <input
+          name="lookup"
+          placeholder="any token (populations, fallback)"
+          value=${lookup}
+          onInput=${(e) => setLookup(e.target.value)}
+        />
         <button type="submit">Look up</button>
       </form>
-      ${list && html`<p class="muted">${list.total} named token(s)${list.total > list.tokens.length ? `, first ${list.tokens.length} shown` : ''}</p>
-        <ul data-test="token-list">${list.tokens.map((t) => html`<li key=${t.kind + ":" + t.token} class=${selected === t.token ? 'on' : ''}>
-          <a href="#tokens" data-token=${t.token} onClick=${() => setSelected(t.token)}>${t.token}</a>
-          <span class="src">${t.kind === 'admin' ? 'runtime (admin API)' : t.source}</span></li>`)}</ul>
-        ${list.populations.map((p) => html`<p class="pop">Population: ${p.description}, ${p.size} tokens (look one up above)</p>`)}`}
-      <button data-action="reset-all" onClick=${resetAll}>Reset everything to the files</button> <span class="muted" data-test="reset-note">${resetNote}</span>
+      ${
+        list &&
+        html`<p class="muted">
+            ${list.total} named token(s)${list.total > list.tokens.length ? `, first ${list.tokens.length} shown` : ''}
+          </p>
+          <ul data-test="token-list">
+            ${list.tokens.map(
+              (t) =>
+                html`<li key=${t.kind + ':' + t.token} class=${selected === t.token ? 'on' : ''}>
+                  <a href="#tokens" data-token=${t.token} onClick=${() => setSelected(t.token)}>${t.token}</a>
+                  <span class="src">${t.kind === 'admin' ? 'runtime (admin API)' : t.source}</span>
+                </li>`,
+            )}
+          </ul>
+          ${list.populations.map((p) => html`<p class="pop">Population: ${p.description}, ${p.size} tokens (look one up above)</p>`)}`
+      }
+      <button data-action="reset-all" onClick=${resetAll}>Reset everything to the files</button>
+      <span class="muted" data-test="reset-note">${resetNote}</span>
     </div>
-    <div class="detail">${selected ? html`<${TokenDetail} token=${selected} onChanged=${refresh} />` : html`<p class="muted">Pick a token to see its answer.</p>`}</div>
+    <div class="detail">
+      ${selected ? html`<${TokenDetail} token=${selected} onChanged=${refresh} />` : html`<p class="muted">Pick a token to see its answer.</p>`}
+    </div>
   </section>`;
 }
 
@@ -46,18 +69,32 @@ function TokenDetail({ token, onChanged }) {
   const changed = () => (load(), onChanged());
   return html`<div data-test="token-detail">
     <h2>${token} <span class="kind">${view.kind}</span></h2>
-    <p class="muted">from ${view.source}${view.state ? `; asked ${view.state.uses} time(s) since ${view.state.firstUseAt}` : '; not asked yet'}</p>
+    <p class="muted">
+      from
+      ${view.source}${view.state ? `; asked ${view.state.uses} time(s) since ${view.state.firstUseAt}` : '; not asked yet'}
+    </p>
     <dl class="facts">
-      <dt>status</dt><dd data-test="status">${view.status}</dd>
-      <dt>delay</dt><dd>${view.delayMs} ms</dd>
-      <dt>fault</dt><dd data-test="fault">${view.fault ?? 'none'}</dd>
+      <dt>status</dt>
+      <dd data-test="status">${view.status}</dd>
+      <dt>delay</dt>
+      <dd>${view.delayMs} ms</dd>
+      <dt>fault</dt>
+      <dd data-test="fault">${view.fault ?? 'none'}</dd>
     </dl>
     <${CardView} body=${view.body} />
     <h3>Headers</h3>
-    <pre data-test="headers">${Object.entries(view.headers).map(([k, v]) => `${k}: ${v}`).join('\n')}</pre>
-    <h3>Wire bytes (${view.bodyNone ? 'no body' : `${view.bodyBytes} bytes`}) <button onClick=${() => navigator.clipboard?.writeText(view.body)}>Copy</button></h3>
+    <pre data-test="headers">
+${Object.entries(view.headers)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join('\n')}</pre>
+    <h3>
+      Wire bytes (${view.bodyNone ? 'no body' : `${view.bodyBytes} bytes`})
+      <button onClick=${() => navigator.clipboard?.writeText(view.body)}>Copy</button>
+    </h3>
     <pre class="wire" data-test="wire">${view.body}</pre>
-    <p class="muted">The answer to this token's first request${view.state ? ' (a sequence or expiry moves on per request)' : ''}.</p>
+    <p class="muted">
+      The answer to this token's first request${view.state ? ' (a sequence or expiry moves on per request)' : ''}.
+    </p>
     <h3>curl</h3>
     <pre data-test="curl-get">${curl.get}</pre>
     <pre data-test="curl-post">${curl.post}</pre>

@@ -18,25 +18,58 @@ export function Traffic({ journalOff, rows, skipped, paused, waiting, onPause, o
   const [f, setF] = useState({ token: '', method: '', status: '', matched: '' });
   const set = (key) => (e) => setF({ ...f, [key]: e.target.value });
   const shown = rows.filter((r) => passes(r, f));
-  const select = (key, label, values) => html`<label>${label}
-    <select name=${key} value=${f[key]} onChange=${set(key)}><option value="">any</option>${values.map((v) => html`<option value=${v}>${v}</option>`)}</select></label>`;
+  const select = (key, label, values) =>
+    html`<label
+      >${label}
+      <select name=${key} value=${f[key]} onChange=${set(key)}>
+        <option value="">any</option>
+        ${values.map((v) => html`<option value=${v}>${v}</option>`)}
+      </select></label
+    >`;
   return html`<section>
     <div class="bar">
       <label>token <input name="token" value=${f.token} onInput=${set('token')} placeholder="part of a token" /></label>
-      ${select('status', 'status', ['2xx', '4xx', '5xx', 'none'])}
-      ${select('method', 'method', ['GET', 'POST'])}
+      ${select('status', 'status', ['2xx', '4xx', '5xx', 'none'])} ${select('method', 'method', ['GET', 'POST'])}
       ${select('matched', 'matched', MATCHED)}
       <button data-test="pause" onClick=${onPause}>${paused ? `Resume (${waiting} waiting)` : 'Pause'}</button>
       <button data-test="clear" onClick=${onClear}>Clear</button>
-      <span class="muted">${shown.length} of ${rows.length} shown${skipped > 0 ? `; ${skipped} skipped under load` : ''}</span>
+      <span class="muted"
+        >${shown.length} of ${rows.length} shown${skipped > 0 ? `; ${skipped} skipped under load` : ''}</span
+      >
     </div>
     <table class="traffic" data-test="traffic">
-      <thead><tr><th>time</th><th>method</th><th>token</th><th>from</th><th>status</th><th>ms</th><th>delay</th><th>fault</th><th>matched</th><th>entry</th><th>near misses</th></tr></thead>
-      <tbody>${shown.map((r) => html`<tr key=${r.seq} data-seq=${r.seq} class=${statusClass(r.status)}>
-        <td>${r.time.slice(11, 23)}</td><td data-col="method">${r.method}</td><td data-col="token">${r.token ?? '-'}</td>
-        <td data-col="origin">${r.origin ?? '-'}</td><td data-col="status">${r.status ?? 'none'}</td><td>${r.durationMs}</td>
-        <td data-col="delay">${r.delayMs || ''}</td><td data-col="fault">${r.fault ?? ''}</td><td data-col="matched">${r.matched}</td>
-        <td data-col="entry">${r.entry ?? ''}</td><td>${r.nearMisses.length > 0 ? `did you mean ${r.nearMisses.join(', ')}?` : ''}</td></tr>`)}
+      <thead>
+        <tr>
+          <th>time</th>
+          <th>method</th>
+          <th>token</th>
+          <th>from</th>
+          <th>status</th>
+          <th>ms</th>
+          <th>delay</th>
+          <th>fault</th>
+          <th>matched</th>
+          <th>entry</th>
+          <th>near misses</th>
+        </tr>
+      </thead>
+      <tbody>
+        ${shown.map(
+          (r) =>
+            html`<tr key=${r.seq} data-seq=${r.seq} class=${statusClass(r.status)}>
+              <td>${r.time.slice(11, 23)}</td>
+              <td data-col="method">${r.method}</td>
+              <td data-col="token">${r.token ?? '-'}</td>
+              <td data-col="origin">${r.origin ?? '-'}</td>
+              <td data-col="status">${r.status ?? 'none'}</td>
+              <td>${r.durationMs}</td>
+              <td data-col="delay">${r.delayMs || ''}</td>
+              <td data-col="fault">${r.fault ?? ''}</td>
+              <td data-col="matched">${r.matched}</td>
+              <td data-col="entry">${r.entry ?? ''}</td>
+              <td>${r.nearMisses.length > 0 ? `did you mean ${r.nearMisses.join(', ')}?` : ''}</td>
+            </tr>`,
+        )}
       </tbody>
     </table>
     ${journalOff && html`<p class="muted" data-test="journal-off">No live traffic: this simulator runs without its request journal (<code>--no-journal</code> or <code>--journal-size 0</code>). The tokens and health views still work.</p>`}

@@ -25,16 +25,29 @@ export type ScalarType = 'String' | 'Date' | 'Boolean' | 'Integer' | 'Long';
 
 /** A field's type: a scalar, a nested resource, a list of resources, or the deprecated string map. */
 export type FieldType =
-  | ScalarType
-  | 'Map<String,String>'
-  | { readonly one: ResourceName }
-  | { readonly list: ResourceName };
+  ScalarType | 'Map<String,String>' | { readonly one: ResourceName } | { readonly list: ResourceName };
 
 /**
  * What a field holds beyond its wire type: an identifier with check digits (the checker verifies
  * it) or personal data (the recorder's --redact replaces it).
  */
-export type FieldRole = 'inn' | 'ogrn' | 'kpp' | 'bik' | 'accounts' | 'full-name' | 'surname' | 'firstname' | 'patronymic' | 'birth-date' | 'secret-word' | 'phone' | 'email' | 'messenger-name' | 'company-name' | 'address';
+export type FieldRole =
+  | 'inn'
+  | 'ogrn'
+  | 'kpp'
+  | 'bik'
+  | 'accounts'
+  | 'full-name'
+  | 'surname'
+  | 'firstname'
+  | 'patronymic'
+  | 'birth-date'
+  | 'secret-word'
+  | 'phone'
+  | 'email'
+  | 'messenger-name'
+  | 'company-name'
+  | 'address';
 
 export interface FieldSpec {
   readonly name: string;
@@ -56,7 +69,10 @@ export interface FieldSpec {
 }
 
 /** A row as written in FIELD_TABLE: `required` defaults to false and `since` to 1.0. */
-export type FieldRow = Omit<FieldSpec, 'required' | 'since'> & { readonly required?: boolean; readonly since?: ProtocolVersion };
+export type FieldRow = Omit<FieldSpec, 'required' | 'since'> & {
+  readonly required?: boolean;
+  readonly since?: ProtocolVersion;
+};
 
 /**
  * Every resource's fields, in the reference's order (which is also the wire order), declared
@@ -66,7 +82,12 @@ export type FieldRow = Omit<FieldSpec, 'required' | 'since'> & { readonly requir
 export const FIELD_TABLE = {
   Response: [
     { name: 'client', type: { one: 'Client' }, meaning: 'Client information' },
-    { name: 'companyList', type: { list: 'Company' }, needsCompanyModule: true, meaning: 'Organizations the current client belongs to' },
+    {
+      name: 'companyList',
+      type: { list: 'Company' },
+      needsCompanyModule: true,
+      meaning: 'Organizations the current client belongs to',
+    },
     { name: 'errorCode', type: 'String', meaning: 'Error code' },
     { name: 'errorText', type: 'String', meaning: 'Error text' },
   ],
@@ -78,7 +99,13 @@ export const FIELD_TABLE = {
     { name: 'surname', type: 'String', required: true, role: 'surname', meaning: 'Surname' },
     { name: 'firstname', type: 'String', required: true, role: 'firstname', meaning: 'First name' },
     { name: 'patronymic', type: 'String', role: 'patronymic', meaning: 'Patronymic' },
-    { name: 'type', type: 'String', required: true, declaredValues: ['0', '1'], meaning: 'Client type code (individual or legal entity)' },
+    {
+      name: 'type',
+      type: 'String',
+      required: true,
+      declaredValues: ['0', '1'],
+      meaning: 'Client type code (individual or legal entity)',
+    },
     { name: 'enabled', type: 'Boolean', required: true, meaning: 'Whether servicing of the client is allowed' },
     { name: 'birthDate', type: 'Date', role: 'birth-date', meaning: 'Date of birth' },
     { name: 'extRef', type: 'String', meaning: 'Client identifier in the core accounting system' },
@@ -88,7 +115,13 @@ export const FIELD_TABLE = {
     { name: 'actionList', type: { list: 'ActionList' }, since: '1.4', meaning: 'Link buttons as name and value pairs' },
     { name: 'inn', type: 'String', role: 'inn', meaning: 'Client tax number' },
     { name: 'shortName', type: 'String', since: '1.1', role: 'full-name', meaning: 'Short name' },
-    { name: 'accountNumbers', type: 'String', since: '1.3', role: 'accounts', meaning: 'Client account numbers, kept only within an open conversation' },
+    {
+      name: 'accountNumbers',
+      type: 'String',
+      since: '1.3',
+      role: 'accounts',
+      meaning: 'Client account numbers, kept only within an open conversation',
+    },
     { name: 'positionStream', type: 'Boolean', since: '1.3', meaning: 'Portfolio flag' },
     { name: 'betaUser', type: 'Boolean', since: '1.3', meaning: 'Beta user flag' },
     { name: 'lvlClient', type: 'String', since: '1.3', meaning: 'Service level, service priority' },
@@ -96,10 +129,31 @@ export const FIELD_TABLE = {
     { name: 'osVersion', type: 'String', since: '1.3', meaning: 'Device OS version' },
     { name: 'device', type: 'String', since: '1.3', meaning: 'Device type' },
     { name: 'deviceVersion', type: 'String', since: '1.3', meaning: 'Application version' },
-    { name: 'fields', type: 'Map<String,String>', deprecatedFor: 'fieldList', meaning: 'Extra client information as name to value' },
-    { name: 'fieldList', type: { list: 'Field' }, since: '1.1', meaning: 'Extra client information, order kept in the operator interface' },
-    { name: 'contacts', type: { one: 'Contacts' }, since: '1.2', meaning: 'Client contacts for operators and omnichannel linking' },
-    { name: 'secretWord', type: 'String', since: '1.2', role: 'secret-word', meaning: 'Code word for manual client identification' },
+    {
+      name: 'fields',
+      type: 'Map<String,String>',
+      deprecatedFor: 'fieldList',
+      meaning: 'Extra client information as name to value',
+    },
+    {
+      name: 'fieldList',
+      type: { list: 'Field' },
+      since: '1.1',
+      meaning: 'Extra client information, order kept in the operator interface',
+    },
+    {
+      name: 'contacts',
+      type: { one: 'Contacts' },
+      since: '1.2',
+      meaning: 'Client contacts for operators and omnichannel linking',
+    },
+    {
+      name: 'secretWord',
+      type: 'String',
+      since: '1.2',
+      role: 'secret-word',
+      meaning: 'Code word for manual client identification',
+    },
     { name: 'group', type: { list: 'Group' }, since: '1.2', meaning: 'Client groups' },
   ],
   Branch: [
@@ -123,7 +177,13 @@ export const FIELD_TABLE = {
     { name: 'ogrn', type: 'String', role: 'ogrn', meaning: 'State registration number' },
     { name: 'ogrnDate', type: 'Date', meaning: 'Date of state registration' },
     { name: 'internationalAddress', type: 'String', role: 'address', meaning: 'Full international address' },
-    { name: 'regAddress', type: 'String', undocumented: true, role: 'address', meaning: 'Shown in a sample company entry; its definition is not given' },
+    {
+      name: 'regAddress',
+      type: 'String',
+      undocumented: true,
+      role: 'address',
+      meaning: 'Shown in a sample company entry; its definition is not given',
+    },
   ],
   Field: [
     { name: 'name', type: 'String', required: true, meaning: 'Field name displayed in the operator interface' },
@@ -132,8 +192,18 @@ export const FIELD_TABLE = {
   Contacts: [
     { name: 'phone', type: 'String', role: 'phone', meaning: 'Phone number' },
     { name: 'email', type: 'String', role: 'email', meaning: 'E-mail address' },
-    { name: 'telegramUserName', type: 'String', role: 'messenger-name', meaning: 'Text identifier of the user in a messenger' },
-    { name: 'whatsappPhone', type: 'String', role: 'phone', meaning: 'Messenger user identifier in phone-number format' },
+    {
+      name: 'telegramUserName',
+      type: 'String',
+      role: 'messenger-name',
+      meaning: 'Text identifier of the user in a messenger',
+    },
+    {
+      name: 'whatsappPhone',
+      type: 'String',
+      role: 'phone',
+      meaning: 'Messenger user identifier in phone-number format',
+    },
   ],
   Group: [
     { name: 'id', type: 'Long', required: true, meaning: 'Group identifier in the external system' },
@@ -156,18 +226,29 @@ export type FieldTable = typeof FIELD_TABLE;
 export type FieldNameOf<R extends ResourceName> = FieldTable[R][number]['name'];
 
 /** The table row of `resource.name` exactly as declared (literal type, meaning and since included). */
-export type FieldRowOf<R extends ResourceName, N extends FieldNameOf<R>> = Extract<FieldTable[R][number], { readonly name: N }>;
+export type FieldRowOf<R extends ResourceName, N extends FieldNameOf<R>> = Extract<
+  FieldTable[R][number],
+  { readonly name: N }
+>;
 
 /** The names of `resource`'s required fields. */
-export type RequiredFieldNameOf<R extends ResourceName> = Extract<FieldTable[R][number], { readonly required: true }>['name'];
+export type RequiredFieldNameOf<R extends ResourceName> = Extract<
+  FieldTable[R][number],
+  { readonly required: true }
+>['name'];
 
 function normalise(rows: readonly FieldRow[]): readonly FieldSpec[] {
-  return Object.freeze(rows.map((r) => Object.freeze({ ...r, required: r.required ?? false, since: r.since ?? '1.0' })));
+  return Object.freeze(
+    rows.map((r) => Object.freeze({ ...r, required: r.required ?? false, since: r.since ?? '1.0' })),
+  );
 }
 
 /** Every resource's fields with defaults filled in: what validation, encoding and synth read. */
 export const RESOURCES: Readonly<Record<ResourceName, readonly FieldSpec[]>> = Object.freeze(
-  Object.fromEntries(RESOURCE_NAMES.map((r) => [r, normalise(FIELD_TABLE[r])])) as Record<ResourceName, readonly FieldSpec[]>,
+  Object.fromEntries(RESOURCE_NAMES.map((r) => [r, normalise(FIELD_TABLE[r])])) as Record<
+    ResourceName,
+    readonly FieldSpec[]
+  >,
 );
 
 /** The resource a structured field holds, or undefined for scalars and the string map. */

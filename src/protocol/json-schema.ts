@@ -1,5 +1,13 @@
 import { COMPANY_MODULES } from './modules';
-import { RESOURCE_NAMES, RESOURCES, describeType, type FieldSpec, type FieldType, type ResourceName, type ScalarType } from './fields';
+import {
+  RESOURCE_NAMES,
+  RESOURCES,
+  describeType,
+  type FieldSpec,
+  type FieldType,
+  type ResourceName,
+  type ScalarType,
+} from './fields';
 
 /**
  * JSON Schemas derived from the field table. "authoring" is what a scenario author may write
@@ -50,13 +58,18 @@ function fieldNote(spec: FieldSpec): string {
   const notes = [describeType(spec.type), spec.required ? 'required' : 'optional', `since protocol ${spec.since}`];
   if (spec.deprecatedFor) notes.push(`deprecated: use ${spec.deprecatedFor}`);
   if (spec.needsCompanyModule) notes.push(`served only with the ${COMPANY_MODULES.join(' or ')} module`);
-  if (spec.declaredValues) notes.push(`declared values ${spec.declaredValues.map((v) => `"${v}"`).join(', ')}; others are served`);
+  if (spec.declaredValues)
+    notes.push(`declared values ${spec.declaredValues.map((v) => `"${v}"`).join(', ')}; others are served`);
   if (spec.undocumented) notes.push('not in the reference tables; shown in its sample');
   return `${spec.meaning} (${notes.join('; ')})`;
 }
 
 function fieldSchema(spec: FieldSpec, mode: SchemaMode): JsonSchema {
-  return { ...typeSchema(spec.type, mode), $comment: fieldNote(spec), ...(spec.deprecatedFor ? { deprecated: true } : {}) };
+  return {
+    ...typeSchema(spec.type, mode),
+    $comment: fieldNote(spec),
+    ...(spec.deprecatedFor ? { deprecated: true } : {}),
+  };
 }
 
 /** Each scalar type as the default wire sends it (a JSON string), and what an author reads of it. */
@@ -75,12 +88,21 @@ function typeSchema(type: FieldType, mode: SchemaMode): JsonSchema {
   }
   const authoring = mode === 'authoring';
   if (type === 'Map<String,String>') {
-    return { type: 'object', additionalProperties: typeSchema('String', mode), ...(authoring ? { description: 'a map of names to strings' } : {}) };
+    return {
+      type: 'object',
+      additionalProperties: typeSchema('String', mode),
+      ...(authoring ? { description: 'a map of names to strings' } : {}),
+    };
   }
   // encodeScalar's typed style: whole numbers beyond 2^53 stay strings, since a JSON number would lose digits.
   if (mode === 'wire-typed' && type === 'Boolean') return { type: 'boolean' };
   if (mode === 'wire-typed' && (type === 'Integer' || type === 'Long')) {
-    return { type: ['integer', 'string'], pattern: INTEGER_PATTERN, format: type === 'Long' ? 'int64' : 'int32', description: 'a JSON number (a string of digits only beyond 2^53)' };
+    return {
+      type: ['integer', 'string'],
+      pattern: INTEGER_PATTERN,
+      format: type === 'Long' ? 'int64' : 'int32',
+      description: 'a JSON number (a string of digits only beyond 2^53)',
+    };
   }
   return { ...SCALARS[type].wire, ...(authoring ? { description: SCALARS[type].about } : {}) };
 }
@@ -96,7 +118,8 @@ export function notesAsDescriptions<T>(node: T): T {
   const out: JsonSchema = {};
   for (const [key, value] of Object.entries(node)) out[key] = notesAsDescriptions(value);
   if (typeof out.$comment === 'string') {
-    out.description = typeof out.description === 'string' ? `${out.$comment}. Expected: ${out.description}.` : `${out.$comment}.`;
+    out.description =
+      typeof out.description === 'string' ? `${out.$comment}. Expected: ${out.description}.` : `${out.$comment}.`;
     delete out.$comment;
   }
   return out as T;

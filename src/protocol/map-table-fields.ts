@@ -13,12 +13,18 @@ export type FieldValueMap = (spec: FieldSpec, value: unknown, record: Record<str
  * are copied the same way at every depth, every other field of the table becomes `map`'s result,
  * and keys the table lacks are kept as they are, or left out with `dropUnknown`.
  */
-export function mapTableFields(resource: ResourceName, value: Record<string, unknown>, map: FieldValueMap, dropUnknown = false): Record<string, unknown> {
+export function mapTableFields(
+  resource: ResourceName,
+  value: Record<string, unknown>,
+  map: FieldValueMap,
+  dropUnknown = false,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, item] of Object.entries(value)) {
     const spec = findField(resource, name);
     const nested = spec && nestedResource(spec.type);
-    const copy = (one: unknown) => (nested !== undefined && isJsonObject(one) ? mapTableFields(nested, one, map, dropUnknown) : one);
+    const copy = (one: unknown) =>
+      nested !== undefined && isJsonObject(one) ? mapTableFields(nested, one, map, dropUnknown) : one;
     if (spec === undefined) {
       if (!dropUnknown) out[name] = item;
     } else if (nested !== undefined) out[name] = Array.isArray(item) ? item.map(copy) : copy(item);

@@ -34,16 +34,22 @@ function versionHistory(): string {
  */
 export function openApiDocument(wire: WireStyle, examples: readonly OpenApiExample[] = []): JsonSchema {
   const defs = resourceDefinitions(wire === 'typed' ? 'wire-typed' : 'wire');
-  const schemas = JSON.parse(JSON.stringify(notesAsDescriptions(defs)).replaceAll('"#/$defs/', '"#/components/schemas/')) as Record<string, JsonSchema>;
+  const schemas = JSON.parse(
+    JSON.stringify(notesAsDescriptions(defs)).replaceAll('"#/$defs/', '"#/components/schemas/'),
+  ) as Record<string, JsonSchema>;
   const responseProps = schemas.Response.properties as Record<string, JsonSchema>;
   schemas.Error = {
     title: 'Error',
-    description: 'The optional body of a failure: any status other than 200, with or without this body (reference, "Errors")',
+    description:
+      'The optional body of a failure: any status other than 200, with or without this body (reference, "Errors")',
     type: 'object',
     properties: Object.fromEntries(ERROR_FIELDS.map((name) => [name, responseProps[name]])),
     additionalProperties: false,
   };
-  const style = wire === 'typed' ? 'Booleans and whole numbers as JSON types (the `wire: typed` style)' : 'every scalar a JSON string, as the reference shows';
+  const style =
+    wire === 'typed'
+      ? 'Booleans and whole numbers as JSON types (the `wire: typed` style)'
+      : 'every scalar a JSON string, as the reference shows';
   return {
     openapi: '3.1.0',
     info: {
@@ -53,34 +59,70 @@ export function openApiDocument(wire: WireStyle, examples: readonly OpenApiExamp
         `The interface a chat server calls to authorize a client by an opaque token and get the client card; scalars: ${style}.`,
         `Available only with one of the modules ${MODULES.join(', ')}; companyList only with ${COMPANY_MODULES.join(' or ')}.`,
         `Protocol versions ${PROTOCOL_VERSIONS.join(', ')}; fields by the version that added them:\n${versionHistory()}`,
-        `Deprecated: ${RESOURCES.Client.filter((f) => f.deprecatedFor).map((f) => `${f.name} (use ${f.deprecatedFor})`).join(', ')}.`,
+        `Deprecated: ${RESOURCES.Client.filter((f) => f.deprecatedFor)
+          .map((f) => `${f.name} (use ${f.deprecatedFor})`)
+          .join(', ')}.`,
       ].join('\n\n'),
     },
     paths: {
       [`${PROTOCOL_PATH}/{token}`]: {
-        get: operation('getClientByToken', 'Get the client by token (token in the path)', { name: 'token', in: 'path' }, examples),
+        get: operation(
+          'getClientByToken',
+          'Get the client by token (token in the path)',
+          { name: 'token', in: 'path' },
+          examples,
+        ),
       },
       [`${PROTOCOL_PATH}/`]: {
-        post: operation('postClientByToken', 'Get the client by token (token in the `token` header; since protocol 1.3)', { name: 'token', in: 'header' }, examples),
+        post: operation(
+          'postClientByToken',
+          'Get the client by token (token in the `token` header; since protocol 1.3)',
+          { name: 'token', in: 'header' },
+          examples,
+        ),
       },
     },
     components: { schemas },
   };
 }
 
-function operation(operationId: string, summary: string, token: { name: string; in: string }, examples: readonly OpenApiExample[]): JsonSchema {
+function operation(
+  operationId: string,
+  summary: string,
+  token: { name: string; in: string },
+  examples: readonly OpenApiExample[],
+): JsonSchema {
   return {
     operationId,
     summary,
     parameters: [{ ...token, required: true, description: 'The client token: any string', schema: { type: 'string' } }],
     responses: {
-      '200': { description: 'The client card: `client` for an authorized client, `companyList` under the module conditions', content: json('Response', examples.filter((e) => e.status === 200)) },
-      default: { description: 'A failure: any status other than 200; the body is optional', content: json('Error', examples.filter((e) => e.status !== 200)) },
+      '200': {
+        description: 'The client card: `client` for an authorized client, `companyList` under the module conditions',
+        content: json(
+          'Response',
+          examples.filter((e) => e.status === 200),
+        ),
+      },
+      default: {
+        description: 'A failure: any status other than 200; the body is optional',
+        content: json(
+          'Error',
+          examples.filter((e) => e.status !== 200),
+        ),
+      },
     },
   };
 }
 
 function json(schema: string, examples: readonly OpenApiExample[]): JsonSchema {
-  const named = Object.fromEntries(examples.map((e) => [e.token, { summary: `token "${e.token}" (HTTP ${e.status})`, value: e.body }]));
-  return { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` }, ...(examples.length > 0 ? { examples: named } : {}) } };
+  const named = Object.fromEntries(
+    examples.map((e) => [e.token, { summary: `token "${e.token}" (HTTP ${e.status})`, value: e.body }]),
+  );
+  return {
+    'application/json': {
+      schema: { $ref: `#/components/schemas/${schema}` },
+      ...(examples.length > 0 ? { examples: named } : {}),
+    },
+  };
 }

@@ -33,15 +33,24 @@ export type FieldInput<T> = T extends { readonly one: infer R extends ResourceNa
  */
 export type Field<About extends string, V> = V | (V & { readonly '(about)'?: About });
 
-type TypeName<T> = T extends string ? T : T extends { readonly one: infer R extends string } ? R : T extends { readonly list: infer R extends string } ? `List<${R}>` : never;
+type TypeName<T> = T extends string
+  ? T
+  : T extends { readonly one: infer R extends string }
+    ? R
+    : T extends { readonly list: infer R extends string }
+      ? `List<${R}>`
+      : never;
 type SinceOf<Row> = Row extends { readonly since: infer S extends string } ? S : '1.0';
 type RequiredOf<Row> = Row extends { readonly required: true } ? 'required' : 'optional';
-type DeprecationOf<Row> = Row extends { readonly deprecatedFor: infer D extends string } ? `; deprecated: use ${D}` : '';
+type DeprecationOf<Row> = Row extends { readonly deprecatedFor: infer D extends string }
+  ? `; deprecated: use ${D}`
+  : '';
 
 /** What the table says of one field, as one line: meaning (type; required; since; deprecation). */
-export type AboutField<R extends ResourceName, N extends FieldNameOf<R>> = FieldRowOf<R, N> extends infer Row extends { readonly meaning: string; readonly type: unknown }
-  ? `${Row['meaning']} (${TypeName<Row['type']>}; ${RequiredOf<Row>}; since ${SinceOf<Row>}${DeprecationOf<Row>})`
-  : never;
+export type AboutField<R extends ResourceName, N extends FieldNameOf<R>> =
+  FieldRowOf<R, N> extends infer Row extends { readonly meaning: string; readonly type: unknown }
+    ? `${Row['meaning']} (${TypeName<Row['type']>}; ${RequiredOf<Row>}; since ${SinceOf<Row>}${DeprecationOf<Row>})`
+    : never;
 
 type Optional<R extends ResourceName> = Exclude<FieldNameOf<R>, RequiredFieldNameOf<R>>;
 

@@ -78,7 +78,9 @@ export function createWireEncoder(options: WireOptions): WireEncoder {
   for (const name of RESOURCE_NAMES) {
     const served = RESOURCES[name].filter((spec) => isServed(spec, options));
     const key = (spec: FieldSpec) => `${JSON.stringify(spec.name)}:`;
-    fields[name] = new Map(served.map((spec) => [spec.name, { first: `{${key(spec)}`, next: `,${key(spec)}`, write: writerOf(spec.type) }]));
+    fields[name] = new Map(
+      served.map((spec) => [spec.name, { first: `{${key(spec)}`, next: `,${key(spec)}`, write: writerOf(spec.type) }]),
+    );
   }
   return { options, served: (name, field) => fields[name].has(field), json };
 }
@@ -99,7 +101,9 @@ function quote(text: string): string {
 
 /** The deprecated string map: every value as a string; Object.keys orders keys as JSON.stringify would. */
 function mapJson(map: Readonly<Record<string, unknown>>): string {
-  return `{${Object.keys(map).map((key) => `${JSON.stringify(key)}:${JSON.stringify(String(map[key]))}`).join(',')}}`;
+  return `{${Object.keys(map)
+    .map((key) => `${JSON.stringify(key)}:${JSON.stringify(String(map[key]))}`)
+    .join(',')}}`;
 }
 
 /**

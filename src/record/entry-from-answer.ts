@@ -44,13 +44,22 @@ export function entryFromAnswer(answer: RecordedAnswer, options: WireOptions, ke
   else notes.push(`measured ${answer.ms} ms`);
   if (body === undefined) {
     entry.body = 'none';
-    if (answer.bytes.length > 0) notes.push(`the service sent ${answer.bytes.length} bytes of ${type || 'no content type'}; a scenario answers with no body instead`);
+    if (answer.bytes.length > 0)
+      notes.push(
+        `the service sent ${answer.bytes.length} bytes of ${type || 'no content type'}; a scenario answers with no body instead`,
+      );
   } else {
     if (hasTypedScalars(body)) entry.wire = 'typed';
-    Object.assign(entry, mapTableFields('Response', body, (_spec, value) => value, true));
+    Object.assign(
+      entry,
+      mapTableFields('Response', body, (_spec, value) => value, true),
+    );
   }
   const replaysSameBytes = replays(entry, answer, options);
-  if (!replaysSameBytes && body !== undefined) notes.push('served, this entry gives other bytes than the service did (unknown fields, JSON types, spacing or escapes)');
+  if (!replaysSameBytes && body !== undefined)
+    notes.push(
+      'served, this entry gives other bytes than the service did (unknown fields, JSON types, spacing or escapes)',
+    );
   return { entry, notes, replaysSameBytes };
 }
 
@@ -71,5 +80,9 @@ function replays(entry: Record<string, unknown>, answer: RecordedAnswer, options
   const reply = buildReply(entry, wireOptionsFor(entry, options));
   const bytes = reply.body ?? Buffer.alloc(0);
   const type = reply.headers['content-type'];
-  return reply.status === answer.status && bytes.equals(answer.bytes) && (bytes.length === 0 || type === answer.headers.get('content-type'));
+  return (
+    reply.status === answer.status &&
+    bytes.equals(answer.bytes) &&
+    (bytes.length === 0 || type === answer.headers.get('content-type'))
+  );
 }

@@ -1,6 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { Faker } from '@faker-js/faker';
-import { makeAccountNumber, makeInn10, makeInn12, makeKpp, makeOgrn, makeOgrnip, isValidBik, isValidKpp, type RandomInt } from '../synth/identifiers';
+import {
+  makeAccountNumber,
+  makeInn10,
+  makeInn12,
+  makeKpp,
+  makeOgrn,
+  makeOgrnip,
+  isValidBik,
+  isValidKpp,
+  type RandomInt,
+} from '../synth/identifiers';
 import { transliterate } from '../synth/transliterate';
 
 /**
@@ -36,7 +46,8 @@ export function sameShapeDigits(original: string, rand: RandomInt, keep: number)
   let out = original.slice(0, keep);
   for (const ch of original.slice(keep)) out += /\d/.test(ch) ? String(rand(0, 9)) : ch;
   // Ten draws all repeating the original's digits is next to impossible; a value without digits stays as it is.
-  for (let i = 0; out === original && /\d/.test(original.slice(keep)) && i < 10; i += 1) out = sameShapeDigits(original, rand, keep);
+  for (let i = 0; out === original && /\d/.test(original.slice(keep)) && i < 10; i += 1)
+    out = sameShapeDigits(original, rand, keep);
   return out;
 }
 
@@ -66,7 +77,8 @@ export function fakeAccounts(original: string, rand: RandomInt, bik: string | un
     .split(/(\s*,\s*)/)
     .map((part, i) => {
       if (i % 2 === 1) return part;
-      if (/^\d{20}$/.test(part) && bik !== undefined && isValidBik(bik)) return makeAccountNumber(rand, bik, { prefix: part.slice(0, 8) });
+      if (/^\d{20}$/.test(part) && bik !== undefined && isValidBik(bik))
+        return makeAccountNumber(rand, bik, { prefix: part.slice(0, 8) });
       return sameShapeDigits(part, rand, Math.min(8, part.length));
     })
     .join('');

@@ -28,7 +28,15 @@ export interface RecordProxyOptions {
 }
 
 /** Request headers that belong to one hop, not to the request: the proxy sets its own. */
-const HOP_REQUEST = new Set(['host', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'accept-encoding', 'upgrade']);
+const HOP_REQUEST = new Set([
+  'host',
+  'connection',
+  'keep-alive',
+  'content-length',
+  'transfer-encoding',
+  'accept-encoding',
+  'upgrade',
+]);
 
 /**
  * A request listener that passes every request on to `target` and the answer back unchanged
@@ -42,19 +50,37 @@ export function createRecordProxy(options: RecordProxyOptions): RequestListener 
   };
 }
 
-async function forward(req: IncomingMessage, res: ServerResponse, base: string, options: RecordProxyOptions): Promise<void> {
+async function forward(
+  req: IncomingMessage,
+  res: ServerResponse,
+  base: string,
+  options: RecordProxyOptions,
+): Promise<void> {
   const body = await buffer(req);
-  const init = { method: req.method, headers: requestHeaders(req), ...(body.length > 0 && req.method !== 'GET' && req.method !== 'HEAD' ? { body } : {}) };
+  const init = {
+    method: req.method,
+    headers: requestHeaders(req),
+    ...(body.length > 0 && req.method !== 'GET' && req.method !== 'HEAD' ? { body } : {}),
+  };
   const outcome = await fetchOutcome(base + (req.url ?? '/'), init, options.timeoutMs);
   reply(res, outcome, options);
   noteProtocolAnswer(req, outcome, options);
 }
 
 function reply(res: ServerResponse, outcome: Outcome, options: RecordProxyOptions): void {
-  if (outcome.kind === 'timeout') return writeReply(res, errorReply(504, 'GATEWAY_TIMEOUT', `${options.target} did not answer within ${options.timeoutMs} ms`));
-  if (outcome.kind === 'failed') return writeReply(res, errorReply(502, 'BAD_GATEWAY', `${options.target} failed: ${outcome.message}`));
+  if (outcome.kind === 'timeout')
+    return writeReply(
+      res,
+      errorReply(504, 'GATEWAY_TIMEOUT', `${options.target} did not answer within ${options.timeoutMs} ms`),
+    );
+  if (outcome.kind === 'failed')
+    return writeReply(res, errorReply(502, 'BAD_GATEWAY', `${options.target} failed: ${outcome.message}`));
   const headers = Object.fromEntries([...outcome.headers].filter(([name]) => !HOP_RESPONSE.has(name)));
-  writeReply(res, { status: outcome.status, headers: { ...headers, 'content-length': outcome.bytes.length }, body: outcome.bytes });
+  writeReply(res, {
+    status: outcome.status,
+    headers: { ...headers, 'content-length': outcome.bytes.length },
+    body: outcome.bytes,
+  });
 }
 
 /** Checks a protocol answer as `check` does and records it; other paths are only passed on. */

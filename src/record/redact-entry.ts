@@ -3,7 +3,17 @@ import type { FieldRole } from '../protocol/fields';
 import { mapTableFields } from '../protocol/map-table-fields';
 import { loadFaker } from '../synth/population-context';
 import { transliterate } from '../synth/transliterate';
-import { createStableFake, fakeAccounts, fakeDate, fakeInn, fakeKpp, fakeOgrn, sameScript, sameShapeDigits, type StableFake } from './fake-values';
+import {
+  createStableFake,
+  fakeAccounts,
+  fakeDate,
+  fakeInn,
+  fakeKpp,
+  fakeOgrn,
+  sameScript,
+  sameShapeDigits,
+  type StableFake,
+} from './fake-values';
 
 /** Replaces personal data in a scenario entry's Response fields; everything else is kept. */
 export type Redactor = (entry: Record<string, unknown>) => Record<string, unknown>;
@@ -34,13 +44,27 @@ function fakeFor(role: FieldRole, text: string, record: Record<string, unknown>,
       return stable(role, text, (_, rand) => fakeDate(text, rand));
     case 'secret-word':
       // faker has no Russian word list: a Cyrillic code word becomes a maiden name, the classic code word.
-      return stable(role, text, (faker) => (/[\u0400-\u04ff]/.test(text) ? faker.person.lastName('female') : faker.word.noun()));
+      return stable(role, text, (faker) =>
+        /[\u0400-\u04ff]/.test(text) ? faker.person.lastName('female') : faker.word.noun(),
+      );
     case 'phone':
       return stable(role, text, (_, rand) => sameShapeDigits(text, rand, text.startsWith('+') ? 2 : 1));
     case 'email':
-      return stable(role, text, (faker) => `${faker.internet.username().toLowerCase().replace(/[^a-z0-9._-]/g, '')}@example.com`);
+      return stable(
+        role,
+        text,
+        (faker) =>
+          `${faker.internet
+            .username()
+            .toLowerCase()
+            .replace(/[^a-z0-9._-]/g, '')}@example.com`,
+      );
     case 'messenger-name':
-      return stable(role, text, (faker) => (text.startsWith('@') ? '@' : '') + faker.internet.username().replace(/[^A-Za-z0-9_]/g, ''));
+      return stable(
+        role,
+        text,
+        (faker) => (text.startsWith('@') ? '@' : '') + faker.internet.username().replace(/[^A-Za-z0-9_]/g, ''),
+      );
     case 'inn':
       return stable(role, text, (_, rand) => fakeInn(text, rand));
     case 'ogrn':
@@ -56,7 +80,12 @@ function fakeFor(role: FieldRole, text: string, record: Record<string, unknown>,
     case 'company-name':
       return stable(role, text, (faker) => sameScript(text, faker.company.name()));
     case 'address':
-      return stable(role, text, (faker) => sameScript(text, `${faker.location.zipCode('######')}, ${faker.location.city()}, ${faker.location.street()} ${faker.number.int({ min: 1, max: 99 })}`));
+      return stable(role, text, (faker) =>
+        sameScript(
+          text,
+          `${faker.location.zipCode('######')}, ${faker.location.city()}, ${faker.location.street()} ${faker.number.int({ min: 1, max: 99 })}`,
+        ),
+      );
     case 'bik':
       // A BIK names a bank branch, not a person; it is kept so account keys still check.
       return text;
@@ -86,7 +115,12 @@ function fullName(text: string, record: Record<string, unknown>, stable: StableF
 function namePart(part: (typeof NAME_PARTS)[number], text: string, stable: StableFake): string {
   const sex: SexType = /a$/i.test(transliterate(text)) ? 'female' : 'male';
   return stable(part, text, (faker: Faker) => {
-    const drawn = part === 'surname' ? faker.person.lastName(sex) : part === 'firstname' ? faker.person.firstName(sex) : faker.person.middleName(sex);
+    const drawn =
+      part === 'surname'
+        ? faker.person.lastName(sex)
+        : part === 'firstname'
+          ? faker.person.firstName(sex)
+          : faker.person.middleName(sex);
     return sameScript(text, drawn);
   });
 }

@@ -48,11 +48,19 @@ export interface ControlParts {
 }
 
 /** Builds the runtime tokens, the journal and the recorder (only if something listens); `recording` adds what the connection tells (client certificates). */
-export function createControlParts(store: ScenarioStore, options: SimulatorOptions, answering: AnswerRuntime, recording: Pick<RecorderOptions, 'clientSubject'>): ControlParts {
+export function createControlParts(
+  store: ScenarioStore,
+  options: SimulatorOptions,
+  answering: AnswerRuntime,
+  recording: Pick<RecorderOptions, 'clientSubject'>,
+): ControlParts {
   const runtime = new RuntimeTokens(options, options.maxRuntimeTokens);
   const size = options.journalSize ?? DEFAULT_JOURNAL_SIZE;
   const journal = size > 0 ? new Journal(size) : undefined;
-  const recorder = journal || options.onRequest ? new RequestRecorder({ journal, onRequest: options.onRequest, runtime, ...recording }) : undefined;
+  const recorder =
+    journal || options.onRequest
+      ? new RequestRecorder({ journal, onRequest: options.onRequest, runtime, ...recording })
+      : undefined;
   const reset = (): ResetCounts => {
     const counts = { requests: journal?.size ?? 0, runtimeTokens: runtime.size, tokenStates: answering.states.reset() };
     journal?.clear();
@@ -61,16 +69,34 @@ export function createControlParts(store: ScenarioStore, options: SimulatorOptio
   };
   const streams = new Set<ServerResponse>();
   const settings = options.admin === false ? undefined : (options.admin ?? {});
-  const admin = settings && { prefix: normalizePrefix(settings.prefix ?? DEFAULT_ADMIN_PREFIX), token: settings.token, host: options.host ?? DEFAULT_HOST, maxEntryBytes: options.maxEntryBytes ?? DEFAULT_MAX_ENTRY_BYTES };
+  const admin = settings && {
+    prefix: normalizePrefix(settings.prefix ?? DEFAULT_ADMIN_PREFIX),
+    token: settings.token,
+    host: options.host ?? DEFAULT_HOST,
+    maxEntryBytes: options.maxEntryBytes ?? DEFAULT_MAX_ENTRY_BYTES,
+  };
   const endStreams = () => streams.forEach((res) => res.end());
   const settle = async () => recorder?.settle();
-  return { store, tokens: createServedTokens(store, runtime), runtime, journal, recorder, answering, admin, streams, reset, endStreams, settle };
+  return {
+    store,
+    tokens: createServedTokens(store, runtime),
+    runtime,
+    journal,
+    recorder,
+    answering,
+    admin,
+    streams,
+    reset,
+    endStreams,
+    settle,
+  };
 }
 
 /** `__admin/` and `/__admin` both mean `/__admin`; `/` and protocol paths are refused. */
 export function normalizePrefix(prefix: string): string {
   const trimmed = prefix.trim().replace(/\/+$/, '');
   const path = trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
-  if (path === '/' || path.startsWith('/rest/')) throw new RangeError(`the admin prefix must be a path of its own like /__admin, not "${prefix}"`);
+  if (path === '/' || path.startsWith('/rest/'))
+    throw new RangeError(`the admin prefix must be a path of its own like /__admin, not "${prefix}"`);
   return path;
 }

@@ -6,7 +6,11 @@ import { errorReply } from './error-reply';
 import { writeReply } from './write-reply';
 import { describeFailure } from './describe-failure';
 
-const NOT_FOUND = errorReply(404, 'NOT_FOUND', 'no such path; the protocol paths are GET /rest/chat/client/id/{token} and POST /rest/chat/client/id/');
+const NOT_FOUND = errorReply(
+  404,
+  'NOT_FOUND',
+  'no such path; the protocol paths are GET /rest/chat/client/id/{token} and POST /rest/chat/client/id/',
+);
 const INTERNAL = errorReply(500, 'INTERNAL_ERROR', 'auth-sim failed to answer this request; see its log');
 
 /**

@@ -6,7 +6,11 @@ import { FAULT_ACTIONS } from './faults/fault-actions';
 import { writeReply } from './write-reply';
 
 /** What a caller gets when an answer cannot be written (a header Node refuses slipped past load). */
-const UNWRITABLE = errorReply(500, 'INTERNAL_ERROR', 'auth-sim could not write the answer this token is given; see its log');
+const UNWRITABLE = errorReply(
+  500,
+  'INTERNAL_ERROR',
+  'auth-sim could not write the answer this token is given; see its log',
+);
 
 /**
  * Sends an answer: after its delay (a timer that never holds up other requests and is dropped
@@ -27,7 +31,9 @@ function act(res: ServerResponse, answer: Answer, runtime: AnswerRuntime): void 
     if (answer.fault === undefined) writeReply(res, answer.reply);
     else FAULT_ACTIONS[answer.fault.name](res, answer, runtime.faults);
   } catch (error) {
-    runtime.report(`could not write a ${answer.reply.status} answer for ${res.req?.url ?? 'a request'}: ${(error as Error).message}; answered 500 instead`);
+    runtime.report(
+      `could not write a ${answer.reply.status} answer for ${res.req?.url ?? 'a request'}: ${(error as Error).message}; answered 500 instead`,
+    );
     if (res.headersSent) return void res.destroy();
     for (const name of res.getHeaderNames()) res.removeHeader(name);
     writeReply(res, UNWRITABLE);

@@ -108,7 +108,8 @@ export class Journal {
   private count = 0;
 
   constructor(readonly capacity: number) {
-    if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`journal capacity must be a whole number from 1, got ${capacity}`);
+    if (!Number.isInteger(capacity) || capacity < 1)
+      throw new RangeError(`journal capacity must be a whole number from 1, got ${capacity}`);
     this.ring = new Array<JournalRecord | undefined>(capacity).fill(undefined);
   }
 

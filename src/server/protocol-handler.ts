@@ -15,9 +15,21 @@ export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => boolean
  * The protocol endpoints, GET by path and POST by header, as one handler. The server calls it
  * before Express's router (the hot path); the Express app mounts the same function.
  */
-export function createProtocolHandler(tokens: TokenSource, recorder: RequestRecorder | undefined, runtime: AnswerRuntime, guard?: CallerGuard): NodeHandler {
+export function createProtocolHandler(
+  tokens: TokenSource,
+  recorder: RequestRecorder | undefined,
+  runtime: AnswerRuntime,
+  guard?: CallerGuard,
+): NodeHandler {
   /** Answers a caller a guard turned away, with the set's `callerAuthFailed:` or the guard's built-in 401. */
-  const refuse = (req: IncomingMessage, res: ServerResponse, set: ScenarioSet, found: TokenResult, by: CallerGuard, refused: string): true => {
+  const refuse = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    set: ScenarioSet,
+    found: TokenResult,
+    by: CallerGuard,
+    refused: string,
+  ): true => {
     const token = 'token' in found ? found.token : null;
     const origin = 'token' in found ? found.origin : null;
     const entry = set.callerAuthFailed ?? by.refusal;

@@ -2,7 +2,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { RuntimeTokens } from '../scenario/state/runtime-tokens';
 import type { Answer, CompiledEntry, ScenarioSet } from '../scenario/scenario-set';
-import { describeRecord, entryKind, type Journal, type JournalEntry, type JournalRecord, type MatchKind } from './journal';
+import {
+  describeRecord,
+  entryKind,
+  type Journal,
+  type JournalEntry,
+  type JournalRecord,
+  type MatchKind,
+} from './journal';
 import { NEAR_MISS_MAX_TOKENS, NO_NEAR_MISSES, NearMissIndex, nearMisses } from './near-misses';
 import type { TokenOrigin } from './request-token';
 
@@ -115,7 +122,8 @@ export class RequestRecorder {
    * can read its answer a turn of the event loop before the server sees the response close.
    */
   async settle(maxTurns = 100): Promise<void> {
-    for (let turn = 0; turn < maxTurns && this.hasSentUnrecorded(); turn++) await new Promise((resolve) => setImmediate(resolve));
+    for (let turn = 0; turn < maxTurns && this.hasSentUnrecorded(); turn++)
+      await new Promise((resolve) => setImmediate(resolve));
   }
 
   private hasSentUnrecorded(): boolean {
@@ -165,7 +173,8 @@ export class RequestRecorder {
       this.runtimeIndex = undefined;
       return nearMisses(token, [named]);
     }
-    if (this.runtimeIndex?.version !== runtime.version) this.runtimeIndex = { version: runtime.version, index: new NearMissIndex(runtime.tokens()) };
+    if (this.runtimeIndex?.version !== runtime.version)
+      this.runtimeIndex = { version: runtime.version, index: new NearMissIndex(runtime.tokens()) };
     return nearMisses(token, [this.runtimeIndex.index, named]);
   }
 }

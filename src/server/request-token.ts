@@ -8,16 +8,29 @@ export type TokenOrigin = 'path' | 'header';
 
 export type TokenResult = { readonly token: string; readonly origin: TokenOrigin } | { readonly reject: Reply };
 
-const MISSING_PATH_TOKEN = errorReply(400, 'BAD_REQUEST', 'GET needs the token in the path: GET /rest/chat/client/id/{token}');
-const MISSING_HEADER_TOKEN = errorReply(400, 'BAD_REQUEST', 'POST needs the token in a "token" header: POST /rest/chat/client/id/');
+const MISSING_PATH_TOKEN = errorReply(
+  400,
+  'BAD_REQUEST',
+  'GET needs the token in the path: GET /rest/chat/client/id/{token}',
+);
+const MISSING_HEADER_TOKEN = errorReply(
+  400,
+  'BAD_REQUEST',
+  'POST needs the token in a "token" header: POST /rest/chat/client/id/',
+);
 const BAD_ENCODING = errorReply(400, 'BAD_REQUEST', 'the token in the path is not valid percent-encoding');
-const WRONG_METHOD = errorReply(405, 'METHOD_NOT_ALLOWED', 'use GET /rest/chat/client/id/{token} or POST /rest/chat/client/id/', { allow: 'GET, POST' });
+const WRONG_METHOD = errorReply(
+  405,
+  'METHOD_NOT_ALLOWED',
+  'use GET /rest/chat/client/id/{token} or POST /rest/chat/client/id/',
+  { allow: 'GET, POST' },
+);
 
 /** Whether a request URL is on the protocol's path (the caller already knows nothing else matched). */
 export function isProtocolUrl(url: string): boolean {
   if (!url.startsWith(PROTOCOL_PATH)) return false;
   const next = url.charCodeAt(PROTOCOL_PATH.length);
-  return Number.isNaN(next) || next === 47 /* / */ || next === 63 /* ? */;
+  return Number.isNaN(next) || next === 47 /* / */ || next === 63; /* ? */
 }
 
 /**

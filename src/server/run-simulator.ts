@@ -53,7 +53,12 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
   const store = new ScenarioStore(options.sources, options, compilePopulations);
   const runtime = createAnswerRuntime(options.seed, options.onInternalError);
   // Built first: a bad admin prefix must fail before anything watches or listens.
-  const control = createControlParts(store, { ...options, host }, runtime, tls && tls.served.clientCertificates !== 'off' ? { clientSubject: createClientSubjects() } : {});
+  const control = createControlParts(
+    store,
+    { ...options, host },
+    runtime,
+    tls && tls.served.clientCertificates !== 'off' ? { clientSubject: createClientSubjects() } : {},
+  );
   // Watch before the first read, so an edit made while loading is not missed.
   const watcher = await startWatcher(store, options.watch);
   const first = await store.reload('start');
@@ -63,16 +68,44 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
   }
   const protocol = createProtocolHandler(control.tokens, control.recorder, runtime, guard);
   const app = lazyApp(protocol, control);
-  const running = await startServer((req, res) => app()(req, res), protocol, options.port ?? 0, host, tls?.serverOptions).catch(async (error: unknown) => {
+  const running = await startServer(
+    (req, res) => app()(req, res),
+    protocol,
+    options.port ?? 0,
+    host,
+    tls?.serverOptions,
+  ).catch(async (error: unknown) => {
     await watcher?.close();
     throw error;
   });
   if (tls && options.onTlsFailure) {
     const report = options.onTlsFailure;
-    running.server.on('tlsClientError', (error: Error & { reason?: string }, socket: { remoteAddress?: string; remotePort?: number }) => report({ from: `${socket.remoteAddress}:${socket.remotePort}`, reason: error.reason ?? error.message }));
+    running.server.on(
+      'tlsClientError',
+      (error: Error & { reason?: string }, socket: { remoteAddress?: string; remotePort?: number }) =>
+        report({ from: `${socket.remoteAddress}:${socket.remotePort}`, reason: error.reason ?? error.message }),
+    );
   }
-  const close = async (graceMs?: number) => (await watcher?.close(), runtime.faults.closeAll(), control.endStreams(), running.close(graceMs ?? options.shutdownGraceMs));
-  return { ...running, close, store, get app() { return app(); }, control, adminUrl: control.admin ? `${running.url}${control.admin.prefix}` : null, tokenStates: runtime.states, seed: runtime.states.seed, watcher, tls: tls?.served ?? null };
+  const close = async (graceMs?: number) => (
+    await watcher?.close(),
+    runtime.faults.closeAll(),
+    control.endStreams(),
+    running.close(graceMs ?? options.shutdownGraceMs)
+  );
+  return {
+    ...running,
+    close,
+    store,
+    get app() {
+      return app();
+    },
+    control,
+    adminUrl: control.admin ? `${running.url}${control.admin.prefix}` : null,
+    tokenStates: runtime.states,
+    seed: runtime.states.seed,
+    watcher,
+    tls: tls?.served ?? null,
+  };
 }
 
 /**

@@ -21,7 +21,13 @@ export interface RunningServer {
  * router, everything else (admin API, 404s) does. Port 0 picks a free port. With `tls`, the same
  * handlers serve HTTPS (both endpoints and the admin API).
  */
-export function startServer(app: http.RequestListener, protocol: NodeHandler, port: number, host: string, tls?: TlsOptions): Promise<RunningServer> {
+export function startServer(
+  app: http.RequestListener,
+  protocol: NodeHandler,
+  port: number,
+  host: string,
+  tls?: TlsOptions,
+): Promise<RunningServer> {
   const listener: http.RequestListener = (req, res) => {
     if (!protocol(req, res)) app(req, res);
   };
@@ -34,7 +40,12 @@ export function startServer(app: http.RequestListener, protocol: NodeHandler, po
       server.off('error', reject);
       const address = server.address() as AddressInfo;
       const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-      resolve({ url: `${scheme}://${shownHost}:${address.port}`, port: address.port, server, close: (graceMs) => closeServer(server, graceMs) });
+      resolve({
+        url: `${scheme}://${shownHost}:${address.port}`,
+        port: address.port,
+        server,
+        close: (graceMs) => closeServer(server, graceMs),
+      });
     });
   });
 }

@@ -11,7 +11,12 @@ export type FieldRules<R extends ResourceName, F> = { readonly [K in FieldNameOf
  * `facts`. `keep[i]` says whether to fill the table's i-th field (required ones always are);
  * a rule returning undefined leaves its field out.
  */
-export function assembleResource<R extends ResourceName, F>(resource: R, rules: FieldRules<R, F>, facts: F, keep?: readonly boolean[]): Record<string, unknown> {
+export function assembleResource<R extends ResourceName, F>(
+  resource: R,
+  rules: FieldRules<R, F>,
+  facts: F,
+  keep?: readonly boolean[],
+): Record<string, unknown> {
   const specs = RESOURCES[resource];
   const out: Record<string, unknown> = {};
   for (let i = 0; i < specs.length; i += 1) {

@@ -29,7 +29,12 @@ interface CardDraw {
  */
 export function createCardGenerator(spec: PopulationSpec): CardGenerator {
   const ctx = createPopulationContext(spec);
-  const catalogues: Catalogues = { branches: buildBranchCatalogue(ctx), leaves: buildGroupLeaves(ctx), profiles: drawFieldProfiles(ctx), crm: spec.crm };
+  const catalogues: Catalogues = {
+    branches: buildBranchCatalogue(ctx),
+    leaves: buildGroupLeaves(ctx),
+    profiles: drawFieldProfiles(ctx),
+    crm: spec.crm,
+  };
   return {
     spec,
     entryFor(n) {
@@ -79,7 +84,11 @@ function drawCard(ctx: PopulationContext, n: number, { branches, leaves, profile
 }
 
 /** A card as an entry: Response objects in table order, plus the population's control keys. */
-function assembleCard({ facts, profile, companies }: CardDraw, spec: PopulationSpec, profiles: Catalogues['profiles']): EntryData {
+function assembleCard(
+  { facts, profile, companies }: CardDraw,
+  spec: PopulationSpec,
+  profiles: Catalogues['profiles'],
+): EntryData {
   // The client's rules draw as they run, so the client is assembled before the companies.
   const client = assembleResource('Client', CLIENT_RULES, facts, profiles[profile]);
   const entry: EntryData = { client };

@@ -29,7 +29,20 @@ const DEVICES = [
   ['Huawei P40', 'HarmonyOS 3.0'],
 ] as const;
 
-const RUSSIAN_ZONES = ['Europe/Moscow', 'Europe/Moscow', 'Europe/Moscow', 'Europe/Kaliningrad', 'Europe/Samara', 'Asia/Yekaterinburg', 'Asia/Omsk', 'Asia/Novosibirsk', 'Asia/Krasnoyarsk', 'Asia/Irkutsk', 'Asia/Yakutsk', 'Asia/Vladivostok'] as const;
+const RUSSIAN_ZONES = [
+  'Europe/Moscow',
+  'Europe/Moscow',
+  'Europe/Moscow',
+  'Europe/Kaliningrad',
+  'Europe/Samara',
+  'Asia/Yekaterinburg',
+  'Asia/Omsk',
+  'Asia/Novosibirsk',
+  'Asia/Krasnoyarsk',
+  'Asia/Irkutsk',
+  'Asia/Yakutsk',
+  'Asia/Vladivostok',
+] as const;
 const LEVELS = ['Mass', 'Mass', 'Standard', 'Premium', 'VIP'] as const;
 
 const LEGAL_ACCOUNT = { prefix: '40702810' } as const;

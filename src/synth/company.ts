@@ -43,7 +43,6 @@ export const COMPANY_RULES: FieldRules<'Company', CompanyFacts> = {
 
 const CITY_CODES = ['495', '499', '812', '343', '383', '843', '846', '861'] as const;
 
-
 /** A registration address in local form and its international form. */
 function drawAddress(ctx: PopulationContext): { local: string; international: string } {
   const { vocab } = ctx;
@@ -54,17 +53,22 @@ function drawAddress(ctx: PopulationContext): { local: string; international: st
   const building = ctx.rand(1, 199);
   const office = ctx.rand(1, 450);
   // transliterate(`${street} ${kind}`.trim()) word by word: the memo holds words, not pairs.
-  const place = kind === '' ? ctx.latin(street) : street === '' ? ctx.latin(kind) : `${ctx.latin(street)} ${ctx.latin(kind)}`;
+  const place =
+    kind === '' ? ctx.latin(street) : street === '' ? ctx.latin(kind) : `${ctx.latin(street)} ${ctx.latin(kind)}`;
   const international = `${building} ${place}, office ${office}, ${ctx.latin(city)}, ${postcode}, ${ctx.labels.country}`;
-  if (!vocab.russian) return { local: `${building} ${street} ${kind}, ${city}, ${postcode}`.replace(/ {2,}/g, ' '), international };
+  if (!vocab.russian)
+    return { local: `${building} ${street} ${kind}, ${city}, ${postcode}`.replace(/ {2,}/g, ' '), international };
   return { local: `${postcode}, г. ${city}, ${kind} ${street}, д. ${building}, оф. ${office}`, international };
 }
 
 /** The registration date matching an OGRN's year digits (positions 2-3). */
-const ogrnDateOf = (ctx: PopulationContext, ogrn: string): string => drawDate(ctx, 2000 + Number(ogrn.slice(1, 3)), 2000 + Number(ogrn.slice(1, 3)));
+const ogrnDateOf = (ctx: PopulationContext, ogrn: string): string =>
+  drawDate(ctx, 2000 + Number(ogrn.slice(1, 3)), 2000 + Number(ogrn.slice(1, 3)));
 
 function landline(ctx: PopulationContext): string {
-  return ctx.vocab.russian ? `+7${ctx.pick(CITY_CODES)}${ctx.digits(7)}` : ctx.faker.phone.number({ style: 'international' });
+  return ctx.vocab.russian
+    ? `+7${ctx.pick(CITY_CODES)}${ctx.digits(7)}`
+    : ctx.faker.phone.number({ style: 'international' });
 }
 
 /** A brand: a company word after another or after a city's first word; [lead, word] apart, to transliterate each. */

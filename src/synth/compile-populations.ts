@@ -64,7 +64,8 @@ export function compilePopulations(
  * The card machinery, required on first use rather than imported: a scenario set without
  * `generate:` items (most of them) should not load it at startup (~8 ms).
  */
-function synth(): Pick<typeof import('./token-population'), 'createTokenPopulation'> & Pick<typeof import('./population-context'), 'fakerLocales'> {
+function synth(): Pick<typeof import('./token-population'), 'createTokenPopulation'> &
+  Pick<typeof import('./population-context'), 'fakerLocales'> {
   /* eslint-disable @typescript-eslint/no-require-imports */
   const { createTokenPopulation } = require('./token-population') as typeof import('./token-population');
   const { fakerLocales } = require('./population-context') as typeof import('./population-context');
@@ -72,15 +73,29 @@ function synth(): Pick<typeof import('./token-population'), 'createTokenPopulati
   return { createTokenPopulation, fakerLocales };
 }
 
-function declare(file: ParsedScenarioFile, item: Record<string, unknown>, index: number): Declared | { problem: Problem } {
+function declare(
+  file: ParsedScenarioFile,
+  item: Record<string, unknown>,
+  index: number,
+): Declared | { problem: Problem } {
   const at = (path: NodePath, message: string, place: 'key' | 'value' = 'value'): { problem: Problem } => {
     const full = ['generate', index, ...path];
     const pos = placeOf(file, full, place);
-    return { problem: { file: file.file, line: pos.line, column: pos.col, severity: 'error', path: dotted(full), message: `${dotted(full)} ${message}` } };
+    return {
+      problem: {
+        file: file.file,
+        line: pos.line,
+        column: pos.col,
+        severity: 'error',
+        path: dotted(full),
+        message: `${dotted(full)} ${message}`,
+      },
+    };
   };
   const spec = toPopulationSpec(item);
   if ('message' in spec) return at(spec.path, spec.message.slice(spec.path.join('.').length + 1));
-  if (!synth().fakerLocales().includes(spec.locale)) return at(['locale'], `is not a faker locale: ${JSON.stringify(spec.locale)}${suggestLocale(spec.locale)}`);
+  if (!synth().fakerLocales().includes(spec.locale))
+    return at(['locale'], `is not a faker locale: ${JSON.stringify(spec.locale)}${suggestLocale(spec.locale)}`);
   const template = parseTemplate(spec.tokens, spec.count);
   if ('error' in template) return at(['tokens'], template.error);
   const pos = placeOf(file, ['generate', index], 'value');

@@ -32,12 +32,21 @@ export function buildGroupLeaves(ctx: PopulationContext): readonly Readonly<Reco
   let nextId = 1;
   let level: { facts: GroupFacts; resource: Readonly<Record<string, unknown>> }[] = [];
   for (let d = 0; d < depth; d += 1) {
-    const parents = d === 0 ? Array.from({ length: trees }, () => undefined) : level.flatMap((p) => Array.from({ length: CHILDREN }, () => p));
+    const parents =
+      d === 0
+        ? Array.from({ length: trees }, () => undefined)
+        : level.flatMap((p) => Array.from({ length: CHILDREN }, () => p));
     level = parents.map((parent) => {
       const id = nextId++;
       ctx.reseed(id, SALT);
       const name = groupName(ctx, d, id);
-      const facts: GroupFacts = { id, parent: parent?.resource, name, path: parent ? `${parent.facts.path} / ${name}` : name, priority: ctx.rand(1, 10) };
+      const facts: GroupFacts = {
+        id,
+        parent: parent?.resource,
+        name,
+        path: parent ? `${parent.facts.path} / ${name}` : name,
+        priority: ctx.rand(1, 10),
+      };
       return { facts, resource: Object.freeze(assembleResource('Group', GROUP_RULES, facts)) };
     });
   }

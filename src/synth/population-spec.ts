@@ -38,11 +38,15 @@ export function parseRange(value: unknown): Range | undefined {
   if (hi === undefined || extra !== undefined) return undefined;
   const min = Number(lo);
   const max = Number(hi);
-  return Number.isFinite(min) && Number.isFinite(max) && lo.trim() !== '' && hi.trim() !== '' ? { min, max } : undefined;
+  return Number.isFinite(min) && Number.isFinite(max) && lo.trim() !== '' && hi.trim() !== ''
+    ? { min, max }
+    : undefined;
 }
 
 /** The spec of a validated `generate:` item, or the path and reason of the first knob that makes no sense. */
-export function toPopulationSpec(raw: Record<string, unknown>): PopulationSpec | { readonly path: string[]; readonly message: string } {
+export function toPopulationSpec(
+  raw: Record<string, unknown>,
+): PopulationSpec | { readonly path: string[]; readonly message: string } {
   const groups = { ...SYNTH_DEFAULTS.groups, ...(raw.groups as object | undefined) } as Record<string, unknown>;
   const ranges: [string[], unknown, 'count' | 'share'][] = [
     [['companies'], raw.companies ?? SYNTH_DEFAULTS.companies, 'count'],
@@ -52,10 +56,14 @@ export function toPopulationSpec(raw: Record<string, unknown>): PopulationSpec |
   const parsed: Range[] = [];
   for (const [path, value, kind] of ranges) {
     const range = parseRange(value);
-    const fits = kind === 'share' ? range && range.max <= 1 : range && Number.isInteger(range.min) && Number.isInteger(range.max);
+    const fits =
+      kind === 'share' ? range && range.max <= 1 : range && Number.isInteger(range.min) && Number.isInteger(range.max);
     if (!range || !fits || range.min > range.max) {
       const what = kind === 'share' ? 'shares within 0..1' : 'whole numbers';
-      return { path, message: `${path.join('.')} must be a range "lo..hi" of ${what} with lo <= hi; got ${JSON.stringify(value)}` };
+      return {
+        path,
+        message: `${path.join('.')} must be a range "lo..hi" of ${what} with lo <= hi; got ${JSON.stringify(value)}`,
+      };
     }
     parsed.push(range);
   }

@@ -21,7 +21,11 @@ export interface PopulationSource {
  * is generated on request from (seed, n) alone and compiled like a hand-written entry (file
  * defaults, protocol and wire options, modules), so memory stays flat however many tokens are asked.
  */
-export function createTokenPopulation(spec: PopulationSpec, template: TokenTemplate, from: PopulationSource): TokenPopulation {
+export function createTokenPopulation(
+  spec: PopulationSpec,
+  template: TokenTemplate,
+  from: PopulationSource,
+): TokenPopulation {
   const generator = createCardGenerator(spec);
   const error = compileEntry({ ...spec.control, ...spec.error }, from.defaults, from.base, from.source);
   return Object.freeze({
@@ -43,7 +47,15 @@ export function createTokenPopulation(spec: PopulationSpec, template: TokenTempl
  */
 function compileCard(card: EntryData, from: PopulationSource, n: number): CompiledEntry {
   const { defaults } = from;
-  const merged: EntryData = { ...defaults, ...card, headers: { ...(defaults.headers as object), ...(card.headers as object) } };
+  const merged: EntryData = {
+    ...defaults,
+    ...card,
+    headers: { ...(defaults.headers as object), ...(card.headers as object) },
+  };
   const fingerprint = `${from.fingerprint}#${n}`;
-  return Object.freeze({ source: from.source, fingerprint, answer: compileAnswers(merged, from.base, () => fingerprint) });
+  return Object.freeze({
+    source: from.source,
+    fingerprint,
+    answer: compileAnswers(merged, from.base, () => fingerprint),
+  });
 }

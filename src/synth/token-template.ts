@@ -15,7 +15,8 @@ export interface TokenTemplate {
 /** The template for `text`, or why it is not one. */
 export function parseTemplate(text: string, count: number): TokenTemplate | { readonly error: string } {
   const at = text.indexOf(N_PLACEHOLDER);
-  if (at === -1 || text.indexOf(N_PLACEHOLDER, at + 1) !== -1) return { error: `must contain ${N_PLACEHOLDER} exactly once, e.g. "synth-{n}"` };
+  if (at === -1 || text.indexOf(N_PLACEHOLDER, at + 1) !== -1)
+    return { error: `must contain ${N_PLACEHOLDER} exactly once, e.g. "synth-{n}"` };
   return { text, prefix: text.slice(0, at), suffix: text.slice(at + N_PLACEHOLDER.length), count };
 }
 
@@ -87,7 +88,14 @@ function alignedWitness(sa: Slot[], sb: Slot[], a: TokenTemplate, b: TokenTempla
 }
 
 /** The values the k free digits (at `start`) may take so that the digits in [from, to) read 1..count with no leading zero. */
-function freeRange(chars: (string | undefined)[], from: number, to: number, start: number, k: number, count: number): [number, number] | undefined {
+function freeRange(
+  chars: (string | undefined)[],
+  from: number,
+  to: number,
+  start: number,
+  k: number,
+  count: number,
+): [number, number] | undefined {
   const high = k > 0 ? chars.slice(from, start).join('') : chars.slice(from, to).join('');
   const low = k > 0 ? chars.slice(start + k, to).join('') : '';
   const scale = 10 ** low.length;

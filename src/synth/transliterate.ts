@@ -2,9 +2,43 @@
 // Why by hand: the iuliia package has this very schema, but takes ~4 µs a word, and a card
 // transliterates about ten words on every request; a table lookup per letter costs next to nothing.
 const CYRILLIC: Readonly<Record<string, string>> = {
-  а: 'a', б: 'b', в: 'v', г: 'g', д: 'd', е: 'e', ё: 'e', ж: 'zh', з: 'z', и: 'i', й: 'i', к: 'k', л: 'l', м: 'm',
-  н: 'n', о: 'o', п: 'p', р: 'r', с: 's', т: 't', у: 'u', ф: 'f', х: 'kh', ц: 'ts', ч: 'ch', ш: 'sh', щ: 'shch',
-  ъ: 'ie', ы: 'y', ь: '', э: 'e', ю: 'iu', я: 'ia', і: 'i', ї: 'i', є: 'ie', ґ: 'g',
+  а: 'a',
+  б: 'b',
+  в: 'v',
+  г: 'g',
+  д: 'd',
+  е: 'e',
+  ё: 'e',
+  ж: 'zh',
+  з: 'z',
+  и: 'i',
+  й: 'i',
+  к: 'k',
+  л: 'l',
+  м: 'm',
+  н: 'n',
+  о: 'o',
+  п: 'p',
+  р: 'r',
+  с: 's',
+  т: 't',
+  у: 'u',
+  ф: 'f',
+  х: 'kh',
+  ц: 'ts',
+  ч: 'ch',
+  ш: 'sh',
+  щ: 'shch',
+  ъ: 'ie',
+  ы: 'y',
+  ь: '',
+  э: 'e',
+  ю: 'iu',
+  я: 'ia',
+  і: 'i',
+  ї: 'i',
+  є: 'ie',
+  ґ: 'g',
 };
 
 const CYRILLIC_BLOCK = 0x400;
@@ -14,7 +48,8 @@ const BY_CODE: readonly (string | undefined)[] = (() => {
   const table: (string | undefined)[] = new Array(0x100).fill(undefined);
   for (const [lower, latin] of Object.entries(CYRILLIC)) {
     table[lower.charCodeAt(0) - CYRILLIC_BLOCK] = latin;
-    table[lower.toUpperCase().charCodeAt(0) - CYRILLIC_BLOCK] = latin === '' ? '' : latin[0].toUpperCase() + latin.slice(1);
+    table[lower.toUpperCase().charCodeAt(0) - CYRILLIC_BLOCK] =
+      latin === '' ? '' : latin[0].toUpperCase() + latin.slice(1);
   }
   return table;
 })();
@@ -38,6 +73,8 @@ export function transliterate(text: string): string {
 
 /** Lower-case ASCII letters and digits only, for e-mail locals and messenger names; "user" if nothing is left. */
 export function asciiHandle(text: string): string {
-  const handle = transliterate(text).toLowerCase().replace(/[^a-z0-9]/g, '');
+  const handle = transliterate(text)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
   return handle === '' ? 'user' : handle;
 }

@@ -26,7 +26,8 @@ export interface Vocabulary {
 /** A string list at `path` in faker's locale data, if the locale has one. */
 function listAt(data: unknown, ...path: string[]): readonly string[] | undefined {
   let node = data;
-  for (const key of path) node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
+  for (const key of path)
+    node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
   return Array.isArray(node) && node.length > 0 && node.every((v) => typeof v === 'string') ? node : undefined;
 }
 
@@ -38,11 +39,13 @@ export function createVocabulary(faker: Faker, locale: string, own: LocaleDefini
   const data = faker.rawDefinitions;
   const pick = (list: readonly string[]): string => list[faker.number.int(list.length - 1)];
   const from = (list: readonly string[] | undefined, fallback: () => string) => (list ? () => pick(list) : fallback);
-  const sexed = (kind: string, sex: Sex) => listAt(data, 'person', kind, sex) ?? listAt(data, 'person', kind, 'generic');
+  const sexed = (kind: string, sex: Sex) =>
+    listAt(data, 'person', kind, sex) ?? listAt(data, 'person', kind, 'generic');
   const bySex = (kind: string) => ({ female: sexed(kind, 'female'), male: sexed(kind, 'male') });
   const [last, first] = [bySex('last_name'), bySex('first_name')];
   // Patronymics only from the locale itself: an English middle name is not a German patronymic.
-  const ownMiddle = (sex: Sex) => listAt(own, 'person', 'middle_name', sex) ?? listAt(own, 'person', 'middle_name', 'generic');
+  const ownMiddle = (sex: Sex) =>
+    listAt(own, 'person', 'middle_name', sex) ?? listAt(own, 'person', 'middle_name', 'generic');
   const middle = { female: ownMiddle('female'), male: ownMiddle('male') };
   const lists = {
     cities: listAt(data, 'location', 'city_name')?.map(cleanCity),

@@ -33,7 +33,8 @@ function yamlList(items: readonly unknown[], indent: number): string {
   const pad = ' '.repeat(indent);
   return items
     .map((item) => {
-      if (!isNested(item) || Array.isArray(item)) return `${pad}- ${isNested(item) ? JSON.stringify(item) : scalar(item)}\n`;
+      if (!isNested(item) || Array.isArray(item))
+        return `${pad}- ${isNested(item) ? JSON.stringify(item) : scalar(item)}\n`;
       const body = yamlBlock(item as Record<string, unknown>, indent + 2);
       return `${pad}- ${body.slice(indent + 2)}`;
     })

@@ -39,14 +39,21 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Issues one certificate as `spec` describes. */
 export function issueCertificate(spec: CertificateSpec): IssuedCertificate {
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs1', format: 'pem' } });
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
+  });
   const cert = forge.pki.createCertificate();
   cert.publicKey = forge.pki.publicKeyFromPem(publicKey);
   // A positive serial: the leading 01 keeps the DER integer's sign bit clear.
   cert.serialNumber = `01${randomBytes(8).toString('hex')}`;
   cert.validity.notBefore = spec.notBefore ?? new Date(Date.now() - DAY_MS);
   cert.validity.notAfter = spec.notAfter ?? new Date(cert.validity.notBefore.getTime() + 365 * DAY_MS);
-  const subject = [{ name: 'commonName', value: spec.commonName }, ...(spec.organization ? [{ name: 'organizationName', value: spec.organization }] : [])];
+  const subject = [
+    { name: 'commonName', value: spec.commonName },
+    ...(spec.organization ? [{ name: 'organizationName', value: spec.organization }] : []),
+  ];
   cert.setSubject(subject);
   const issuer = spec.issuer ? forge.pki.certificateFromPem(spec.issuer.cert) : undefined;
   cert.setIssuer(issuer ? issuer.subject.attributes : subject);
@@ -58,7 +65,12 @@ export function issueCertificate(spec: CertificateSpec): IssuedCertificate {
 }
 
 function extensions(spec: CertificateSpec): object[] {
-  if (spec.isCa) return [{ name: 'basicConstraints', cA: true, critical: true }, { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true }, { name: 'subjectKeyIdentifier' }];
+  if (spec.isCa)
+    return [
+      { name: 'basicConstraints', cA: true, critical: true },
+      { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true },
+      { name: 'subjectKeyIdentifier' },
+    ];
   const list: object[] = [
     { name: 'basicConstraints', cA: false },
     { name: 'keyUsage', digitalSignature: true, keyEncipherment: true, critical: true },
@@ -66,6 +78,10 @@ function extensions(spec: CertificateSpec): object[] {
   ];
   const hosts = spec.hosts ?? [];
   // forge's altNames: type 2 is a DNS name, type 7 an IP address.
-  if (hosts.length > 0) list.push({ name: 'subjectAltName', altNames: hosts.map((h) => (net.isIP(h) ? { type: 7, ip: h } : { type: 2, value: h })) });
+  if (hosts.length > 0)
+    list.push({
+      name: 'subjectAltName',
+      altNames: hosts.map((h) => (net.isIP(h) ? { type: 7, ip: h } : { type: 2, value: h })),
+    });
   return list;
 }

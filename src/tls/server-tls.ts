@@ -31,11 +31,23 @@ export interface ServedTls {
 export class TlsSetupError extends Error {}
 
 /** Node's server options and the description of what they serve; throws TlsSetupError with what to fix. */
-export function serverTls(options: TlsOptions | true, host: string): { readonly serverOptions: NodeTlsOptions; readonly served: ServedTls } {
+export function serverTls(
+  options: TlsOptions | true,
+  host: string,
+): { readonly serverOptions: NodeTlsOptions; readonly served: ServedTls } {
   const given = options === true ? {} : options;
-  if ((given.cert === undefined) !== (given.key === undefined)) throw new TlsSetupError(`a TLS certificate needs its key and a key its certificate: give both (--tls-cert and --tls-key), or neither for a self-signed one (--tls)`);
-  if (given.clientOptional && given.clientCa === undefined) throw new TlsSetupError('client certificates can only be optional when they are asked for: give the client CA too (--tls-client-ca)');
-  const own = given.cert !== undefined && given.key !== undefined ? { cert: String(given.cert), key: String(given.key) } : undefined;
+  if ((given.cert === undefined) !== (given.key === undefined))
+    throw new TlsSetupError(
+      `a TLS certificate needs its key and a key its certificate: give both (--tls-cert and --tls-key), or neither for a self-signed one (--tls)`,
+    );
+  if (given.clientOptional && given.clientCa === undefined)
+    throw new TlsSetupError(
+      'client certificates can only be optional when they are asked for: give the client CA too (--tls-client-ca)',
+    );
+  const own =
+    given.cert !== undefined && given.key !== undefined
+      ? { cert: String(given.cert), key: String(given.key) }
+      : undefined;
   const pair = own ?? selfSignedFor(host);
   const fingerprint256 = fingerprintOf(pair.cert, 'certificate');
   if (given.clientCa !== undefined) fingerprintOf(String(given.clientCa), 'client CA');
@@ -43,7 +55,9 @@ export function serverTls(options: TlsOptions | true, host: string): { readonly 
   const serverOptions: NodeTlsOptions = {
     cert: pair.cert,
     key: pair.key,
-    ...(given.clientCa !== undefined ? { ca: given.clientCa, requestCert: true, rejectUnauthorized: !given.clientOptional } : {}),
+    ...(given.clientCa !== undefined
+      ? { ca: given.clientCa, requestCert: true, rejectUnauthorized: !given.clientOptional }
+      : {}),
   };
   try {
     // Built once here so a key that does not match its certificate is reported before listening.
@@ -51,14 +65,19 @@ export function serverTls(options: TlsOptions | true, host: string): { readonly 
   } catch (error) {
     throw new TlsSetupError(`the TLS certificate and key do not work together: ${(error as Error).message}`);
   }
-  return { serverOptions, served: { certificate: pair.cert, fingerprint256, selfSigned: own === undefined, clientCertificates } };
+  return {
+    serverOptions,
+    served: { certificate: pair.cert, fingerprint256, selfSigned: own === undefined, clientCertificates },
+  };
 }
 
 function fingerprintOf(pem: string, what: string): string {
   try {
     return new X509Certificate(pem).fingerprint256;
   } catch {
-    throw new TlsSetupError(`the TLS ${what} is not a PEM certificate (it should start with "-----BEGIN CERTIFICATE-----")`);
+    throw new TlsSetupError(
+      `the TLS ${what} is not a PEM certificate (it should start with "-----BEGIN CERTIFICATE-----")`,
+    );
   }
 }
 

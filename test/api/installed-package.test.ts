@@ -21,8 +21,16 @@ interface Run {
 }
 
 function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Run {
-  const result = spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...env }, timeout: 240_000 });
-  return { status: result.status, output: `${result.stdout}${result.stderr}${result.error ? String(result.error) : ''}` };
+  const result = spawnSync(command, args, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1', ...env },
+    timeout: 240_000,
+  });
+  return {
+    status: result.status,
+    output: `${result.stdout}${result.stderr}${result.error ? String(result.error) : ''}`,
+  };
 }
 
 /** The compiler options of a user's strict project; `module` decides CommonJS or ESM output. */
@@ -51,7 +59,19 @@ beforeAll(() => {
   const tarball = readdirSync(dir.path).find((name) => name.endsWith('.tgz'));
   expect(tarball).toBeDefined();
   dir.write('project/package.json', JSON.stringify({ name: 'user-project', private: true }));
-  const install = run('npm', ['install', path.join(dir.path, tarball!), '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--no-package-lock'], path.join(dir.path, 'project'));
+  const install = run(
+    'npm',
+    [
+      'install',
+      path.join(dir.path, tarball!),
+      '--prefer-offline',
+      '--no-audit',
+      '--no-fund',
+      '--ignore-scripts',
+      '--no-package-lock',
+    ],
+    path.join(dir.path, 'project'),
+  );
   if (install.status !== 0) throw new Error(`npm install of the tarball failed:\n${install.output}`);
 }, 240_000);
 
@@ -60,18 +80,27 @@ afterAll(() => dir?.remove());
 test.each([
   ['CommonJS', 'commonjs', 'commonjs'],
   ['ESM', 'module', 'nodenext'],
-] as const)('the README jest example compiles under tsc --strict and passes, %s', (_name, type, module) => {
-  const project = path.join(dir.path, 'project', type);
-  dir.write(`project/${type}/package.json`, JSON.stringify({ name: `user-${type}`, private: true, type }));
-  dir.write(`project/${type}/tsconfig.json`, tsconfig(module));
-  copyFileSync(EXAMPLE, path.join(project, 'readme-example.test.ts'));
+] as const)(
+  'the README jest example compiles under tsc --strict and passes, %s',
+  (_name, type, module) => {
+    const project = path.join(dir.path, 'project', type);
+    dir.write(`project/${type}/package.json`, JSON.stringify({ name: `user-${type}`, private: true, type }));
+    dir.write(`project/${type}/tsconfig.json`, tsconfig(module));
+    copyFileSync(EXAMPLE, path.join(project, 'readme-example.test.ts'));
 
-  const compiled = run(process.execPath, [TSC, '-p', 'tsconfig.json'], project);
-  expect(compiled.output).toBe('');
-  expect(compiled.status).toBe(0);
+    const compiled = run(process.execPath, [TSC, '-p', 'tsconfig.json'], project);
+    expect(compiled.output).toBe('');
+    expect(compiled.status).toBe(0);
 
-  const vmModules = type === 'module' ? { NODE_OPTIONS: '--experimental-vm-modules' } : {};
-  const tested = run(process.execPath, [JEST, '--ci', '--rootDir', path.join(project, 'out'), '--config', JEST_CONFIG], project, vmModules);
-  expect(tested.output).toMatch(/Tests: +3 passed, 3 total/);
-  expect(tested.status).toBe(0);
-}, 120_000);
+    const vmModules = type === 'module' ? { NODE_OPTIONS: '--experimental-vm-modules' } : {};
+    const tested = run(
+      process.execPath,
+      [JEST, '--ci', '--rootDir', path.join(project, 'out'), '--config', JEST_CONFIG],
+      project,
+      vmModules,
+    );
+    expect(tested.output).toMatch(/Tests: +3 passed, 3 total/);
+    expect(tested.status).toBe(0);
+  },
+  120_000,
+);

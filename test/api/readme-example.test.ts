@@ -6,7 +6,16 @@ beforeAll(async () => {
   sim = await startSimulator({
     scenarios: {
       tokens: {
-        alice: { client: { id: '100500', name: 'Ivanova Alisa', surname: 'Ivanova', firstname: 'Alisa', type: '0', enabled: true } },
+        alice: {
+          client: {
+            id: '100500',
+            name: 'Ivanova Alisa',
+            surname: 'Ivanova',
+            firstname: 'Alisa',
+            type: '0',
+            enabled: true,
+          },
+        },
         expired: { status: 401, errorCode: 'TOKEN_EXPIRED', errorText: 'token expired' },
       },
     },

@@ -21,7 +21,9 @@ test('with no options it listens on a free port and answers every token with the
 test('scenarios can mix paths and values, and status() names them all', async () => {
   const dir = makeTempDir();
   const file = dir.write('disk.yaml', 'tokens:\n  from-disk: { status: 202, body: none }\n');
-  const sim = await startSimulator({ scenarios: [file, { tokens: { 'from-value': NO_BODY } }, { fallback: { status: 410, body: 'none' } }] });
+  const sim = await startSimulator({
+    scenarios: [file, { tokens: { 'from-value': NO_BODY } }, { fallback: { status: 410, body: 'none' } }],
+  });
   try {
     expect((await getClient(sim.url, 'from-disk')).status).toBe(202);
     expect((await getClient(sim.url, 'from-value')).status).toBe(204);
@@ -83,7 +85,9 @@ describe('a running handle', () => {
     await getClient(sim.url, 'alice');
     await getClient(sim.url, 'alic');
     expect((await sim.requests()).map((r) => r.token)).toEqual(['alic', 'alice']);
-    expect(await sim.requests({ status: 404 })).toEqual([expect.objectContaining({ token: 'alic', nearMisses: ['alice'] })]);
+    expect(await sim.requests({ status: 404 })).toEqual([
+      expect.objectContaining({ token: 'alic', nearMisses: ['alice'] }),
+    ]);
   });
 
   test('reset() says what it cleared', async () => {
@@ -105,7 +109,10 @@ test('with the journal off requests() says so', async () => {
 
 test('onRequest hears each finished request', async () => {
   const heard: string[] = [];
-  const sim = await startSimulator({ journalSize: 0, onRequest: (e) => heard.push(`${e.method} ${e.token} ${e.status}`) });
+  const sim = await startSimulator({
+    journalSize: 0,
+    onRequest: (e) => heard.push(`${e.method} ${e.token} ${e.status}`),
+  });
   try {
     await getClient(sim.url, 'x');
     for (let i = 0; heard.length === 0 && i < 100; i++) await new Promise((r) => setImmediate(r));

@@ -33,7 +33,9 @@ function folderCycles(edges: ReadonlyMap<string, ReadonlySet<string>>): string[]
 }
 
 test('no import cycle between the top-level folders of src/', async () => {
-  const graph = (await madge(SRC, { fileExtensions: ['ts'], tsConfig: path.resolve(SRC, '..', 'tsconfig.json') })).obj();
+  const graph = (
+    await madge(SRC, { fileExtensions: ['ts'], tsConfig: path.resolve(SRC, '..', 'tsconfig.json') })
+  ).obj();
   const edges = new Map<string, Set<string>>();
   for (const [from, imports] of Object.entries(graph)) {
     for (const to of imports) {
@@ -47,6 +49,9 @@ test('no import cycle between the top-level folders of src/', async () => {
 });
 
 test('the cycle finder names a cycle it is given', () => {
-  const edges = new Map([['scenario', new Set(['synth'])], ['synth', new Set(['scenario'])]]);
+  const edges = new Map([
+    ['scenario', new Set(['synth'])],
+    ['synth', new Set(['scenario'])],
+  ]);
   expect(folderCycles(edges)).toEqual(['scenario -> synth -> scenario']);
 });

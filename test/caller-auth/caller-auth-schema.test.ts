@@ -20,16 +20,41 @@ test.each([
 });
 
 test.each([
-  ['a misspelt defaults key, with a suggestion', 'defaults:\n  callerAtuh: bearer:abc\n', ['a.yaml:4:3 defaults.callerAtuh is not a defaults field; did you mean "callerAuth"?']],
-  ['a misspelt top-level key, with a suggestion', 'callerAuthFaild: { status: 403 }\n', ['a.yaml:3:1 callerAuthFaild is not a scenario file field; did you mean "callerAuthFailed"?']],
-  ['a misspelt key in the refusal', 'callerAuthFailed: { statsu: 403 }\n', ['a.yaml:3:21 callerAuthFailed.statsu is not a scenario entry field; did you mean "status"?']],
-  ['a credential of no known form, its value not shown', 'defaults:\n  callerAuth: basci:chat:T0pSecret\n', [`a.yaml:4:15 defaults.callerAuth must be ${FORMS}; the value is not shown, it may hold a secret`]],
-  ['a basic credential without a password, in a list', 'defaults:\n  callerAuth: [bearer:ok, "basic:chat"]\n', [`a.yaml:4:27 defaults.callerAuth[1] must be ${FORMS}; the value is not shown, it may hold a secret`]],
+  [
+    'a misspelt defaults key, with a suggestion',
+    'defaults:\n  callerAtuh: bearer:abc\n',
+    ['a.yaml:4:3 defaults.callerAtuh is not a defaults field; did you mean "callerAuth"?'],
+  ],
+  [
+    'a misspelt top-level key, with a suggestion',
+    'callerAuthFaild: { status: 403 }\n',
+    ['a.yaml:3:1 callerAuthFaild is not a scenario file field; did you mean "callerAuthFailed"?'],
+  ],
+  [
+    'a misspelt key in the refusal',
+    'callerAuthFailed: { statsu: 403 }\n',
+    ['a.yaml:3:21 callerAuthFailed.statsu is not a scenario entry field; did you mean "status"?'],
+  ],
+  [
+    'a credential of no known form, its value not shown',
+    'defaults:\n  callerAuth: basci:chat:T0pSecret\n',
+    [`a.yaml:4:15 defaults.callerAuth must be ${FORMS}; the value is not shown, it may hold a secret`],
+  ],
+  [
+    'a basic credential without a password, in a list',
+    'defaults:\n  callerAuth: [bearer:ok, "basic:chat"]\n',
+    [`a.yaml:4:27 defaults.callerAuth[1] must be ${FORMS}; the value is not shown, it may hold a secret`],
+  ],
   ['a refusal defined in two files', 'callerAuthFailed: { status: 403 }\n', null],
 ])('%s', (_case, text, expected) => {
   if (expected === null) {
-    const result = loadSet([{ file: 'a.yaml', text: `${TOKENS}${text}` }, { file: 'b.yaml', text }]);
-    expect(result.ok ? [] : result.problems.map(formatProblem)).toEqual(['b.yaml:1:1 callerAuthFailed is defined twice: here and at a.yaml:3:1; keep one']);
+    const result = loadSet([
+      { file: 'a.yaml', text: `${TOKENS}${text}` },
+      { file: 'b.yaml', text },
+    ]);
+    expect(result.ok ? [] : result.problems.map(formatProblem)).toEqual([
+      'b.yaml:1:1 callerAuthFailed is defined twice: here and at a.yaml:3:1; keep one',
+    ]);
     return;
   }
   const found = problems(`${TOKENS}${text}`);

@@ -9,7 +9,11 @@ import { runCliAsync } from '../helpers/run-cli-async';
 function shippedTokens(): string[] {
   return readdirSync(DEFAULT_SCENARIOS)
     .filter((name) => name.endsWith('.yaml'))
-    .flatMap((name) => Object.keys((parse(readFileSync(path.join(DEFAULT_SCENARIOS, name), 'utf8')) as { tokens?: object }).tokens ?? {}));
+    .flatMap((name) =>
+      Object.keys(
+        (parse(readFileSync(path.join(DEFAULT_SCENARIOS, name), 'utf8')) as { tokens?: object }).tokens ?? {},
+      ),
+    );
 }
 
 let sim: Simulator;
@@ -24,7 +28,13 @@ describe('auth-sim check against a real auth-sim', () => {
   it('passes every shipped example token, synthetic ones included, with only the warnings the examples mean to show', async () => {
     const tokens = [...shippedTokens(), 'demo-1', 'demo-10000', 'corp-demo-1', 'corp-demo-2', 'latency-typical'];
     expect(tokens).toEqual(expect.arrayContaining(['alice', 'bob-corp', 'expired', 'crm-down', 'full']));
-    const run = await runCliAsync(['check', sim.url, ...tokens.flatMap((t) => ['--token', t]), '--unknown-token', 'nobody']);
+    const run = await runCliAsync([
+      'check',
+      sim.url,
+      ...tokens.flatMap((t) => ['--token', t]),
+      '--unknown-token',
+      'nobody',
+    ]);
     const lines = run.stdout.trimEnd().split('\n');
     expect(lines.filter((l) => / (GET|POST) [^0-9]/.test(l) && !/ (GET|POST) \d{3} /.test(l))).toEqual([
       'full GET client.crmURL: warning: deprecated; use actionList instead',
@@ -32,8 +42,12 @@ describe('auth-sim check against a real auth-sim', () => {
       'odd-type GET client.type: warning: "2" is not a declared value ("0" or "1")',
     ]);
     expect(lines).toContainEqual(expect.stringMatching(/^nobody GET 404 application\/json; charset=utf-8 \d+ ms$/));
-    expect(lines).toContainEqual(expect.stringMatching(/^slow POST 200 application\/json; charset=utf-8 (2[5-9]\d\d|[3-9]\d\d\d) ms$/));
-    expect(lines.at(-1)).toBe(`${tokens.length + 1} token(s), ${2 * (tokens.length + 1)} request(s): 0 error(s), 3 warning(s)`);
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^slow POST 200 application\/json; charset=utf-8 (2[5-9]\d\d|[3-9]\d\d\d) ms$/),
+    );
+    expect(lines.at(-1)).toBe(
+      `${tokens.length + 1} token(s), ${2 * (tokens.length + 1)} request(s): 0 error(s), 3 warning(s)`,
+    );
     expect(run.status).toBe(0);
   });
 
@@ -47,7 +61,9 @@ describe('auth-sim check against a real auth-sim', () => {
 
   it('fails a typed card held to the default strings style, naming each JSON boolean and number', async () => {
     const run = await runCliAsync(['check', sim.url, '--token', 'typed-card']);
-    expect(run.stdout).toContain('typed-card GET client.enabled: must be "true" or "false"; got false (a JSON boolean)\n');
+    expect(run.stdout).toContain(
+      'typed-card GET client.enabled: must be "true" or "false"; got false (a JSON boolean)\n',
+    );
     expect(run.stdout).toContain('typed-card GET companyList[0].id: must be a JSON string; got 12 (a JSON number)\n');
     expect(run.status).toBe(1);
   });

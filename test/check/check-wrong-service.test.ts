@@ -2,7 +2,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { runCliAsync } from '../helpers/run-cli-async';
 
-const CARD = { id: '1', name: 'Test Tess', surname: 'Test', firstname: 'Tess', type: '0', enabled: 'true', birthDate: '1990-05-12' };
+const CARD = {
+  id: '1',
+  name: 'Test Tess',
+  surname: 'Test',
+  firstname: 'Tess',
+  type: '0',
+  enabled: 'true',
+  birthDate: '1990-05-12',
+};
 
 /** Per token, what the deliberately wrong service answers to GET and POST. */
 const ANSWERS: Record<string, (method: string) => { status: number; type: string; body: string } | 'hang'> = {
@@ -12,7 +20,10 @@ const ANSWERS: Record<string, (method: string) => { status: number; type: string
   'bad-date': () => json(200, { client: { ...CARD, birthDate: '1990-02-30' } }),
   'dotted-date': () => json(200, { client: { ...CARD, birthDate: '12.05.1990' } }),
   'unknown-field': () => json(200, { client: { ...CARD, nickname: 'tess' } }),
-  'html-on-post': (method) => (method === 'POST' ? { status: 502, type: 'text/html', body: '<html><body>502 Bad Gateway</body></html>' } : json(200, { client: CARD })),
+  'html-on-post': (method) =>
+    method === 'POST'
+      ? { status: 502, type: 'text/html', body: '<html><body>502 Bad Gateway</body></html>' }
+      : json(200, { client: CARD }),
   'get-post-differ': (method) => json(200, { client: { ...CARD, enabled: method === 'POST' ? 'false' : 'true' } }),
   hang: () => 'hang',
 };
@@ -28,9 +39,16 @@ const seen: string[] = [];
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
-    const token = req.method === 'POST' ? Buffer.from(String(req.headers.token), 'latin1').toString('utf8') : decodeURIComponent((req.url ?? '').replace('/rest/chat/client/id/', ''));
+    const token =
+      req.method === 'POST'
+        ? Buffer.from(String(req.headers.token), 'latin1').toString('utf8')
+        : decodeURIComponent((req.url ?? '').replace('/rest/chat/client/id/', ''));
     seen.push(`${req.method} ${token}`);
-    const answer = ANSWERS[token]?.(req.method ?? '') ?? (token === 'accepts-anything' ? json(200, { client: CARD }) : json(404, { errorCode: 'NOT_FOUND', errorText: 'no such client' }));
+    const answer =
+      ANSWERS[token]?.(req.method ?? '') ??
+      (token === 'accepts-anything'
+        ? json(200, { client: CARD })
+        : json(404, { errorCode: 'NOT_FOUND', errorText: 'no such client' }));
     if (answer === 'hang') return;
     res.writeHead(answer.status, { 'content-type': answer.type }).end(answer.body);
   });
@@ -44,7 +62,15 @@ afterAll(async () => {
 });
 
 const tokens = Object.keys(ANSWERS);
-const args = () => ['check', url, ...tokens.flatMap((t) => ['--token', t]), '--timeout', '1500ms', '--unknown-token', 'nobody'];
+const args = () => [
+  'check',
+  url,
+  ...tokens.flatMap((t) => ['--token', t]),
+  '--timeout',
+  '1500ms',
+  '--unknown-token',
+  'nobody',
+];
 
 describe('auth-sim check against a deliberately wrong service', () => {
   it('reports each problem on one exact line and exits 1', async () => {
@@ -58,7 +84,7 @@ describe('auth-sim check against a deliberately wrong service', () => {
       'unknown-field GET client.nickname: warning: unknown field: not a Client field of the protocol',
       'html-on-post POST: warning: error body is text/html, not JSON',
       'html-on-post POST: answered 502 (text/html); GET answered 200 (application/json)',
-      'get-post-differ POST: the body differs from GET\'s, first at byte 97',
+      "get-post-differ POST: the body differs from GET's, first at byte 97",
       'hang GET: no answer within 1500 ms (timed out)',
       'hang POST: no answer within 1500 ms (timed out)',
     ]);
@@ -75,24 +101,46 @@ describe('auth-sim check against a deliberately wrong service', () => {
     await runCliAsync(['check', url, '--token', 'a b+/ж=']);
     // Tokens are checked side by side: the order between them is not fixed, GET before POST per token is.
     expect(seen.filter((s) => s.endsWith(' a b+/ж='))).toEqual(['GET a b+/ж=', 'POST a b+/ж=']);
-    expect(seen.filter((s) => !s.endsWith(' a b+/ж='))).toEqual([expect.stringMatching(/^GET auth-sim-check [0-9a-f]{12}\+\/ж$/), expect.stringMatching(/^POST auth-sim-check [0-9a-f]{12}\+\/ж$/)]);
+    expect(seen.filter((s) => !s.endsWith(' a b+/ж='))).toEqual([
+      expect.stringMatching(/^GET auth-sim-check [0-9a-f]{12}\+\/ж$/),
+      expect.stringMatching(/^POST auth-sim-check [0-9a-f]{12}\+\/ж$/),
+    ]);
   });
 
   it('writes the same findings as JSON and as JUnit XML', async () => {
     const asJson = await runCliAsync([...args(), '--format', 'json']);
-    const report = JSON.parse(asJson.stdout) as { findings: unknown[]; requests: { token: string; method: string; outcome: string }[] };
-    expect(report.findings[0]).toEqual({ severity: 'error', path: 'client.enabled', message: 'must be "true" or "false"; got true (a JSON boolean)', token: 'json-bools', method: 'GET' });
-    expect(report.requests.filter((r) => r.outcome === 'timeout')).toEqual([expect.objectContaining({ token: 'hang', method: 'GET' }), expect.objectContaining({ token: 'hang', method: 'POST' })]);
+    const report = JSON.parse(asJson.stdout) as {
+      findings: unknown[];
+      requests: { token: string; method: string; outcome: string }[];
+    };
+    expect(report.findings[0]).toEqual({
+      severity: 'error',
+      path: 'client.enabled',
+      message: 'must be "true" or "false"; got true (a JSON boolean)',
+      token: 'json-bools',
+      method: 'GET',
+    });
+    expect(report.requests.filter((r) => r.outcome === 'timeout')).toEqual([
+      expect.objectContaining({ token: 'hang', method: 'GET' }),
+      expect.objectContaining({ token: 'hang', method: 'POST' }),
+    ]);
     expect(asJson.status).toBe(1);
     const asJunit = await runCliAsync([...args(), '--format', 'junit']);
     expect(asJunit.stdout).toContain('<testsuites tests="20" failures="8" errors="0">');
-    expect(asJunit.stdout).toMatch(/<testcase classname="auth-sim.check" name="json-bools GET" time="\d+\.\d{3}">\n {6}<failure message="json-bools GET client.enabled: must be &quot;true&quot; or &quot;false&quot;; got true \(a JSON boolean\)"\/>\n {4}<\/testcase>/);
-    expect(asJunit.stdout).toContain('<system-out>unknown-field GET client.nickname: warning: unknown field: not a Client field of the protocol</system-out>');
+    expect(asJunit.stdout).toMatch(
+      /<testcase classname="auth-sim.check" name="json-bools GET" time="\d+\.\d{3}">\n {6}<failure message="json-bools GET client.enabled: must be &quot;true&quot; or &quot;false&quot;; got true \(a JSON boolean\)"\/>\n {4}<\/testcase>/,
+    );
+    expect(asJunit.stdout).toContain(
+      '<system-out>unknown-field GET client.nickname: warning: unknown field: not a Client field of the protocol</system-out>',
+    );
     expect(asJunit.status).toBe(1);
   });
 });
 
 test('a --timeout past what a timer can hold is refused, not turned into a 1 ms timer', async () => {
   const run = await runCliAsync(['check', 'http://127.0.0.1:1', '--token', 'a', '--timeout', '3000000000']);
-  expect([run.status, run.stderr.split('\n')[0]]).toEqual([1, `error: option '--timeout <duration>' argument '3000000000' is invalid. write a duration: "5s", "800ms" or milliseconds (at most 2147483647)`]);
+  expect([run.status, run.stderr.split('\n')[0]]).toEqual([
+    1,
+    `error: option '--timeout <duration>' argument '3000000000' is invalid. write a duration: "5s", "800ms" or milliseconds (at most 2147483647)`,
+  ]);
 });

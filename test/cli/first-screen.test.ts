@@ -4,7 +4,9 @@ import { DEFAULT_SCENARIOS } from '../../src/cli/default-scenarios';
 import { buildProgram } from '../../src/cli/main';
 import { runCli, startCli } from '../helpers/spawn-cli';
 
-const version = (JSON.parse(readFileSync(path.resolve(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
+const version = (
+  JSON.parse(readFileSync(path.resolve(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }
+).version;
 const serveCommand = buildProgram().commands.find((c) => c.name() === 'serve')!;
 
 test('auth-sim --help shows every serve option (the default command), then the commands, then an example', () => {
@@ -15,8 +17,11 @@ test('auth-sim --help shows every serve option (the default command), then the c
   expect(stdout).toContain('  -V, --version                  print the version\n');
   const at = (text: string) => stdout.indexOf(text);
   expect(at('-s, --scenarios <path>')).toBeLessThan(at('\nCommands:\n'));
-  for (const command of ['serve [options]', 'validate [options] [paths...]', 'schema', 'fields', 'generate [options]']) expect(at(`\n  ${command} `)).toBeGreaterThan(at('\nCommands:\n'));
-  expect(stdout).toContain('\nExample:\n  $ npx auth-sim --scenarios ./scenarios --port 8080\n  $ curl http://127.0.0.1:8080/rest/chat/client/id/alice\n');
+  for (const command of ['serve [options]', 'validate [options] [paths...]', 'schema', 'fields', 'generate [options]'])
+    expect(at(`\n  ${command} `)).toBeGreaterThan(at('\nCommands:\n'));
+  expect(stdout).toContain(
+    '\nExample:\n  $ npx auth-sim --scenarios ./scenarios --port 8080\n  $ curl http://127.0.0.1:8080/rest/chat/client/id/alice\n',
+  );
 });
 
 test("the README's command-line section names every serve option", () => {
@@ -36,21 +41,38 @@ test('the first screen on the shipped examples says what is served and where, an
   try {
     const lines = cli.stdout().split('\n');
     expect(cli.stderr()).toBe('');
-    expect(lines[0]).toMatch(new RegExp(`^auth-sim: loaded \\d+ file\\(s\\), \\d+ token\\(s\\) from ${DEFAULT_SCENARIOS.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} \\(the shipped examples\\)$`));
-    expect(lines[1]).toBe(`auth-sim: the shipped examples demonstrate ${warnings} warnings on purpose; see them with: npx auth-sim validate`);
-    expect(lines.find((l) => l.includes('listening on'))).toBe(`auth-sim: listening on ${cli.url}  (try: curl ${cli.url}/rest/chat/client/id/alice)`);
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `^auth-sim: loaded \\d+ file\\(s\\), \\d+ token\\(s\\) from ${DEFAULT_SCENARIOS.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} \\(the shipped examples\\)$`,
+      ),
+    );
+    expect(lines[1]).toBe(
+      `auth-sim: the shipped examples demonstrate ${warnings} warnings on purpose; see them with: npx auth-sim validate`,
+    );
+    expect(lines.find((l) => l.includes('listening on'))).toBe(
+      `auth-sim: listening on ${cli.url}  (try: curl ${cli.url}/rest/chat/client/id/alice)`,
+    );
   } finally {
     await cli.stop();
   }
 });
 
-test('the same files named with --scenarios are the user\'s choice: every warning is printed', async () => {
+test("the same files named with --scenarios are the user's choice: every warning is printed", async () => {
   const cli = await startCli(['--port', '0', '--scenarios', DEFAULT_SCENARIOS]);
   try {
-    const warningLines = runCli(['validate']).stderr.split('\n').filter((l) => l.includes(' warning: '));
+    const warningLines = runCli(['validate'])
+      .stderr.split('\n')
+      .filter((l) => l.includes(' warning: '));
     expect(warningLines.length).toBeGreaterThan(0);
-    expect(cli.stderr().split('\n').filter((l) => l.includes(' warning: '))).toEqual(warningLines);
-    expect(cli.stderr()).toMatch(/^auth-sim: scenarios\/every-field\.yaml:\d+:7 warning: tokens\.full\.client\.crmURL is deprecated; use actionList instead \(it is still served\)$/m);
+    expect(
+      cli
+        .stderr()
+        .split('\n')
+        .filter((l) => l.includes(' warning: ')),
+    ).toEqual(warningLines);
+    expect(cli.stderr()).toMatch(
+      /^auth-sim: scenarios\/every-field\.yaml:\d+:7 warning: tokens\.full\.client\.crmURL is deprecated; use actionList instead \(it is still served\)$/m,
+    );
     expect(cli.stdout()).not.toContain('demonstrate');
   } finally {
     await cli.stop();

@@ -7,7 +7,22 @@ import { makeTempDir, type TempDir } from '../helpers/temp-dir';
 import { getClient, startTestSimulator, type TestSimulator } from '../helpers/test-simulator';
 
 const COUNT = 200;
-const KNOBS = ['--count', String(COUNT), '--seed', '11', '--tokens', 'gen-{n}', '--errors', '0.1', '--type', '0.5', '--fill', '0..1', '--group-depth', '2'];
+const KNOBS = [
+  '--count',
+  String(COUNT),
+  '--seed',
+  '11',
+  '--tokens',
+  'gen-{n}',
+  '--errors',
+  '0.1',
+  '--type',
+  '0.5',
+  '--fill',
+  '0..1',
+  '--group-depth',
+  '2',
+];
 const SAME_AS_YAML = `generate:\n  - { tokens: "gen-{n}", count: ${COUNT}, seed: 11, errors: 0.1, type: 0.5, fill: 0..1, groups: { depth: 2 } }\n`;
 
 let dir: TempDir;
@@ -59,7 +74,10 @@ describe('the written file and the generate: item it came from', () => {
 test('--jsonl writes one {"token","entry"} object per line with the same entries as the YAML', () => {
   const run = runCli(['generate', ...KNOBS, '--jsonl']);
   expect(run.status).toBe(0);
-  const lines = run.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as { token: string; entry: unknown });
+  const lines = run.stdout
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { token: string; entry: unknown });
   expect(lines).toHaveLength(COUNT);
   const fromYaml = (parse(readFileSync(file, 'utf8')) as { tokens: Record<string, unknown> }).tokens;
   expect(Object.fromEntries(lines.map((l) => [l.token, l.entry]))).toEqual(fromYaml);
@@ -83,7 +101,11 @@ describe('the progress bar at a terminal', () => {
   (hasScript ? test : test.skip)('says "--" while it has no estimate yet, never "NFs left"', () => {
     const out = path.join(dir.path, 'bar.yaml');
     const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} generate --count 10000 --tokens 'bar-{n}' --out ${JSON.stringify(out)}`;
-    const run = spawnSync('script', ['-qec', command, '/dev/null'], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 60_000 });
+    const run = spawnSync('script', ['-qec', command, '/dev/null'], {
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+      timeout: 60_000,
+    });
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('0/10000 tokens, -- left');
     expect(run.stdout).toMatch(/10000\/10000 tokens, \d+s left/);

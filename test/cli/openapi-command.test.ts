@@ -10,8 +10,24 @@ import { makeTempDir } from '../helpers/temp-dir';
 const SCENARIOS = path.resolve(__dirname, '../../scenarios');
 
 type Doc = {
-  paths: Record<string, Record<string, { responses: Record<string, { content: { 'application/json': { examples?: Record<string, { value: unknown }> } } }> }>>;
-  components: { schemas: Record<string, { properties: Record<string, { type?: unknown; $ref?: string; description?: string; deprecated?: boolean }> }> };
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        responses: Record<
+          string,
+          { content: { 'application/json': { examples?: Record<string, { value: unknown }> } } }
+        >;
+      }
+    >
+  >;
+  components: {
+    schemas: Record<
+      string,
+      { properties: Record<string, { type?: unknown; $ref?: string; description?: string; deprecated?: boolean }> }
+    >;
+  };
 };
 
 function openapi(...args: string[]): Doc {
@@ -56,13 +72,17 @@ describe.each([['strings'], ['typed']])('auth-sim openapi --wire %s --scenarios 
       'post /rest/chat/client/id/',
     ]);
     expect(Object.keys(doc.components.schemas)).toEqual([...RESOURCE_NAMES, 'Error']);
-    for (const resource of RESOURCE_NAMES) expect(Object.keys(doc.components.schemas[resource].properties)).toEqual(RESOURCES[resource].map((f) => f.name));
+    for (const resource of RESOURCE_NAMES)
+      expect(Object.keys(doc.components.schemas[resource].properties)).toEqual(RESOURCES[resource].map((f) => f.name));
     expect(Object.keys(doc.components.schemas.Error.properties)).toEqual(['errorCode', 'errorText']);
   });
 
   it('gives served answers of the shipped scenarios as examples, each valid against its schema', () => {
     const get = doc.paths['/rest/chat/client/id/{token}'].get.responses;
-    expect(get.default.content['application/json'].examples?.expired.value).toEqual({ errorCode: 'TOKEN_EXPIRED', errorText: 'token expired' });
+    expect(get.default.content['application/json'].examples?.expired.value).toEqual({
+      errorCode: 'TOKEN_EXPIRED',
+      errorText: 'token expired',
+    });
     expect(Object.keys(get['200'].content['application/json'].examples ?? {}).length).toBeGreaterThan(3);
     expect(invalidExamples(doc)).toEqual([]);
   });
@@ -74,7 +94,8 @@ test('the wire form has all-string scalars; typed has JSON booleans and numbers;
   expect([strings.Client.properties.enabled.type, typed.Client.properties.enabled.type]).toEqual(['string', 'boolean']);
   expect([strings.Group.properties.id.type, typed.Group.properties.id.type]).toEqual(['string', ['integer', 'string']]);
   expect(strings.Client.properties.crmURL).toMatchObject({
-    description: 'Full link to open the client in the CRM (String; optional; since protocol 1.0; deprecated: use actionList).',
+    description:
+      'Full link to open the client in the CRM (String; optional; since protocol 1.0; deprecated: use actionList).',
     deprecated: true,
   });
   expect(strings.Response.properties.companyList.description).toBe(
@@ -83,8 +104,14 @@ test('the wire form has all-string scalars; typed has JSON booleans and numbers;
 });
 
 test('an example shows only under the wire style its entry is served in', () => {
-  const tokensOf = (doc: Doc) => Object.keys(doc.paths['/rest/chat/client/id/{token}'].get.responses['200'].content['application/json'].examples ?? {});
-  expect([tokensOf(openapi('--scenarios', SCENARIOS)).includes('typed-card'), tokensOf(openapi('--wire', 'typed', '--scenarios', SCENARIOS)).includes('typed-card')]).toEqual([false, true]);
+  const tokensOf = (doc: Doc) =>
+    Object.keys(
+      doc.paths['/rest/chat/client/id/{token}'].get.responses['200'].content['application/json'].examples ?? {},
+    );
+  expect([
+    tokensOf(openapi('--scenarios', SCENARIOS)).includes('typed-card'),
+    tokensOf(openapi('--wire', 'typed', '--scenarios', SCENARIOS)).includes('typed-card'),
+  ]).toEqual([false, true]);
 });
 
 test('a broken document fails the same validator, so the checks above can fail', async () => {
@@ -96,14 +123,26 @@ test('a broken document fails the same validator, so the checks above can fail',
 
 test('a --wire style that does not exist is refused', () => {
   const run = runCli(['openapi', '--wire', 'xml']);
-  expect([run.status, run.stderr.split('\n')[0]]).toEqual([1, "error: option '--wire <style>' argument 'xml' is invalid. Allowed choices are strings, typed."]);
+  expect([run.status, run.stderr.split('\n')[0]]).toEqual([
+    1,
+    "error: option '--wire <style>' argument 'xml' is invalid. Allowed choices are strings, typed.",
+  ]);
 });
 
 test('a chat-server team generates a typed client from it (openapi-typescript) and a wrong field type fails to compile', () => {
   const dir = makeTempDir();
   try {
     const spec = dir.write('auth.openapi.json', runCli(['openapi']).stdout);
-    const generator = spawnSync(process.execPath, [path.resolve(__dirname, '../../node_modules/openapi-typescript/bin/cli.js'), spec, '-o', path.join(dir.path, 'auth.d.ts')], { encoding: 'utf8' });
+    const generator = spawnSync(
+      process.execPath,
+      [
+        path.resolve(__dirname, '../../node_modules/openapi-typescript/bin/cli.js'),
+        spec,
+        '-o',
+        path.join(dir.path, 'auth.d.ts'),
+      ],
+      { encoding: 'utf8' },
+    );
     expect(generator.status).toBe(0);
     const card = "paths['/rest/chat/client/id/{token}']['get']['responses']['200']['content']['application/json']";
     const client = dir.write(
@@ -113,7 +152,9 @@ test('a chat-server team generates a typed client from it (openapi-typescript) a
         `export const typed: ${card} = { client: { id: '1', name: 'A B', surname: 'A', firstname: 'B', type: '0', enabled: true } };\n`,
     );
     const program = ts.createProgram([client], { strict: true, noEmit: true, skipLibCheck: true, types: [] });
-    const errors = ts.getPreEmitDiagnostics(program).map((d) => `${d.file!.getLineAndCharacterOfPosition(d.start!).line + 1}: TS${d.code}`);
+    const errors = ts
+      .getPreEmitDiagnostics(program)
+      .map((d) => `${d.file!.getLineAndCharacterOfPosition(d.start!).line + 1}: TS${d.code}`);
     expect(errors).toEqual(['3: TS2322']);
   } finally {
     dir.remove();

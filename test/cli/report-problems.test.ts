@@ -1,7 +1,14 @@
 import { withSourceLine } from '../../src/cli/report-problems';
 import type { Problem } from '../../src/scenario/problem';
 
-const at = (message: string, line: number, column: number): Problem => ({ file: 'compact.yaml', line, column, severity: 'error', path: '', message });
+const at = (message: string, line: number, column: number): Problem => ({
+  file: 'compact.yaml',
+  line,
+  column,
+  severity: 'error',
+  path: '',
+  message,
+});
 const SOURCE = ['tokens:', '  alice:', '\tclient: { name: Alice: Smith }'];
 const lineOf = (_file: string, line: number) => SOURCE[line - 1];
 
@@ -12,6 +19,10 @@ test('on a terminal a syntax error shows its source line with a caret under the 
 });
 
 test('other problems, and a place with no source to show (an admin entry), stay on one line', () => {
-  expect(withSourceLine(at('tokens.alice.status must be an HTTP status', 2, 3), lineOf)).toBe('compact.yaml:2:3 tokens.alice.status must be an HTTP status');
-  expect(withSourceLine(at('YAML: Tabs are not allowed as indentation', 9, 1), lineOf)).toBe('compact.yaml:9:1 YAML: Tabs are not allowed as indentation');
+  expect(withSourceLine(at('tokens.alice.status must be an HTTP status', 2, 3), lineOf)).toBe(
+    'compact.yaml:2:3 tokens.alice.status must be an HTTP status',
+  );
+  expect(withSourceLine(at('YAML: Tabs are not allowed as indentation', 9, 1), lineOf)).toBe(
+    'compact.yaml:9:1 YAML: Tabs are not allowed as indentation',
+  );
 });

@@ -4,17 +4,38 @@ import { createRequestLog, formatRequestLine } from '../../src/cli/request-log';
 import type { JournalEntry } from '../../src/server/journal';
 
 const BASE: JournalEntry = {
-  seq: 1, time: '2026-01-01T00:00:00.000Z', method: 'GET', token: 'alice', origin: 'path', status: 200, fault: null,
-  delayMs: 0, bytes: 200, durationMs: 1.5, matched: 'token', entry: 'scenarios/retail.yaml:4', nearMisses: [],
-  refused: null, clientCert: null,
+  seq: 1,
+  time: '2026-01-01T00:00:00.000Z',
+  method: 'GET',
+  token: 'alice',
+  origin: 'path',
+  status: 200,
+  fault: null,
+  delayMs: 0,
+  bytes: 200,
+  durationMs: 1.5,
+  matched: 'token',
+  entry: 'scenarios/retail.yaml:4',
+  nearMisses: [],
+  refused: null,
+  clientCert: null,
 };
 
 test.each<[Partial<JournalEntry>, string]>([
   [{}, 'GET alice 200 1.5ms  scenarios/retail.yaml:4'],
-  [{ method: 'POST', token: 'a b', status: 503, delayMs: 250 }, 'POST "a b" 503 1.5ms  delay 250ms  scenarios/retail.yaml:4'],
+  [
+    { method: 'POST', token: 'a b', status: 503, delayMs: 250 },
+    'POST "a b" 503 1.5ms  delay 250ms  scenarios/retail.yaml:4',
+  ],
   [{ status: null, fault: 'reset' }, 'GET alice --- 1.5ms  fault reset  scenarios/retail.yaml:4'],
-  [{ token: 'alise', status: 404, matched: 'fallback', entry: '(built-in fallback)', nearMisses: ['alice', 'alike'] }, 'GET alise 404 1.5ms  fallback (built-in fallback)  did you mean "alice" or "alike"?'],
-  [{ method: 'PUT', token: null, origin: null, status: 405, matched: 'rejected', entry: null }, 'PUT (no token) 405 1.5ms  rejected'],
+  [
+    { token: 'alise', status: 404, matched: 'fallback', entry: '(built-in fallback)', nearMisses: ['alice', 'alike'] },
+    'GET alise 404 1.5ms  fallback (built-in fallback)  did you mean "alice" or "alike"?',
+  ],
+  [
+    { method: 'PUT', token: null, origin: null, status: 405, matched: 'rejected', entry: null },
+    'PUT (no token) 405 1.5ms  rejected',
+  ],
   [{ matched: 'admin', entry: '(admin)' }, 'GET alice 200 1.5ms  (admin)'],
 ])('a request line reads %j', (change, line) => {
   expect(formatRequestLine({ ...BASE, ...change }, false)).toBe(line);
@@ -41,7 +62,9 @@ test('the lines of one event-loop turn go out as one write, in order', async () 
   const log = createRequestLog('text', false, out)!;
   for (const token of ['a', 'b', 'c']) log.push({ ...BASE, token });
   await new Promise((resolve) => setImmediate(resolve));
-  expect(writes).toEqual(['auth-sim: GET a 200 1.5ms  scenarios/retail.yaml:4\nauth-sim: GET b 200 1.5ms  scenarios/retail.yaml:4\nauth-sim: GET c 200 1.5ms  scenarios/retail.yaml:4\n']);
+  expect(writes).toEqual([
+    'auth-sim: GET a 200 1.5ms  scenarios/retail.yaml:4\nauth-sim: GET b 200 1.5ms  scenarios/retail.yaml:4\nauth-sim: GET c 200 1.5ms  scenarios/retail.yaml:4\n',
+  ]);
 });
 
 /** A stream that takes writes but finishes none until `release()`: a reader that stopped reading. */
@@ -61,7 +84,12 @@ function stalledStream(): { out: Writable; written: string[]; release(): void } 
 test('a stream that does not keep up gets no more than the cap; the rest is counted, then noted where it was missing', async () => {
   const { out, written, release } = stalledStream();
   let firstDrops = 0;
-  const lines = new BatchedLines<string>(out, { format: (s) => `${s}\n`, droppedNote: (n) => `(${n} dropped)\n`, onFirstDrop: () => (firstDrops += 1), maxBufferedBytes: 4 });
+  const lines = new BatchedLines<string>(out, {
+    format: (s) => `${s}\n`,
+    droppedNote: (n) => `(${n} dropped)\n`,
+    onFirstDrop: () => (firstDrops += 1),
+    maxBufferedBytes: 4,
+  });
   lines.push('one');
   lines.flush(); // 4 bytes held by the stream: the cap
   lines.push('two');

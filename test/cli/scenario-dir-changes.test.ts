@@ -26,7 +26,8 @@ afterEach(async () => {
 });
 
 const start = async () => (cli = await startCli(['--scenarios', dir, '--port', '0'], { cwd: tmp.path }));
-const answers = (label: string) => waitFor(async () => (await getClient(cli!.url, 'alice')).text === body(label), { what: `alice to answer ${label}` });
+const answers = (label: string) =>
+  waitFor(async () => (await getClient(cli!.url, 'alice')).text === body(label), { what: `alice to answer ${label}` });
 
 /** After the change, a later edit is seen too: watching did not just happen to catch one event. */
 async function expectStillWatching(): Promise<void> {
@@ -65,12 +66,22 @@ test('a directory made unreadable and readable again is still watched', async ()
 test('while the directory is gone, the log says watching stopped and why; when it is back, it says so and reloads', async () => {
   await start();
   rmSync(dir, { recursive: true });
-  await waitFor(() => cli!.stderr().includes(`auth-sim: watching stopped: scenarios was removed or renamed; still serving the last good set, and watching resumes when it is back (SIGHUP reloads by hand)`), { what: 'the watching-stopped line' });
+  await waitFor(
+    () =>
+      cli!
+        .stderr()
+        .includes(
+          `auth-sim: watching stopped: scenarios was removed or renamed; still serving the last good set, and watching resumes when it is back (SIGHUP reloads by hand)`,
+        ),
+    { what: 'the watching-stopped line' },
+  );
   expect((await getClient(cli!.url, 'alice')).text).toBe(body('one'));
   mkdirSync(dir);
   writeFileSync(path.join(dir, 'a.yaml'), version('two'));
   await answers('two');
-  await waitFor(() => cli!.stdout().includes(`auth-sim: watching scenarios again`), { what: 'the watching-again line' });
+  await waitFor(() => cli!.stdout().includes(`auth-sim: watching scenarios again`), {
+    what: 'the watching-again line',
+  });
   await expectStillWatching();
 });
 

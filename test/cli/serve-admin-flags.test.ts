@@ -34,25 +34,58 @@ test('startup names the admin URL; each request gets one readable line, near mis
   const cli = await serve();
   expect(cli.stdout()).toContain(`admin API on ${cli.url}/__admin  (journal keeps the last 1000 requests;`);
   await waitFor(() => cli.stdout().includes('dashboard on'), { what: 'the dashboard line' });
-  expect(cli.stdout()).toContain(`dashboard on ${cli.url}/__admin/ui/  (live traffic, tokens, change an answer, health)`);
+  expect(cli.stdout()).toContain(
+    `dashboard on ${cli.url}/__admin/ui/  (live traffic, tokens, change an answer, health)`,
+  );
   await getClient(cli.url, 'alice');
   await getClient(cli.url, 'alise');
   await getClient(cli.url, 'slow');
-  const lines = await waitFor(() => {
-    const found = cli.stdout().split('\n').filter((l) => / (alice|alise|slow) /.test(l));
-    return found.length === 3 && found;
-  }, { what: 'three request lines' });
+  const lines = await waitFor(
+    () => {
+      const found = cli
+        .stdout()
+        .split('\n')
+        .filter((l) => / (alice|alise|slow) /.test(l));
+      return found.length === 3 && found;
+    },
+    { what: 'three request lines' },
+  );
   expect(lines[0]).toMatch(/^auth-sim: GET alice 200 [\d.]+ms {2}.*main\.yaml:2$/);
-  expect(lines[1]).toMatch(/^auth-sim: GET alise 404 [\d.]+ms {2}fallback \(built-in fallback\) {2}did you mean "alice"\?$/);
+  expect(lines[1]).toMatch(
+    /^auth-sim: GET alise 404 [\d.]+ms {2}fallback \(built-in fallback\) {2}did you mean "alice"\?$/,
+  );
   expect(lines[2]).toMatch(/^auth-sim: GET slow 204 [\d.]+ms {2}delay 30ms {2}.*main\.yaml:4$/);
 });
 
 test('--log json prints every stdout line as one JSON object, requests as journal entries', async () => {
   const cli = await serve('--log', 'json');
   await getClient(cli.url, 'alice');
-  const request = await waitFor(() => cli.stdout().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>).find((o) => o.event === 'request'), { what: 'a JSON request line' });
-  expect(request).toMatchObject({ level: 'info', event: 'request', method: 'GET', token: 'alice', origin: 'path', status: 200, matched: 'token' });
-  expect(cli.stdout().split('\n').filter(Boolean).every((l) => typeof JSON.parse(l) === 'object')).toBe(true);
+  const request = await waitFor(
+    () =>
+      cli
+        .stdout()
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .find((o) => o.event === 'request'),
+    { what: 'a JSON request line' },
+  );
+  expect(request).toMatchObject({
+    level: 'info',
+    event: 'request',
+    method: 'GET',
+    token: 'alice',
+    origin: 'path',
+    status: 200,
+    matched: 'token',
+  });
+  expect(
+    cli
+      .stdout()
+      .split('\n')
+      .filter(Boolean)
+      .every((l) => typeof JSON.parse(l) === 'object'),
+  ).toBe(true);
 });
 
 test('--admin-token guards changes', async () => {
@@ -60,7 +93,10 @@ test('--admin-token guards changes', async () => {
   expect(cli.stdout()).toContain('changes need the admin token');
   expect((await adminCall(cli.url, 'PUT', '/__admin/tokens/bob', jsonBody({ status: 418 }))).status).toBe(401);
   const call = jsonBody({ status: 418 });
-  const ok = await adminCall(cli.url, 'PUT', '/__admin/tokens/bob', { ...call, headers: { ...call.headers, 'x-admin-token': 'hunter2' } });
+  const ok = await adminCall(cli.url, 'PUT', '/__admin/tokens/bob', {
+    ...call,
+    headers: { ...call.headers, 'x-admin-token': 'hunter2' },
+  });
   expect(ok.status).toBe(201);
   expect((await getClient(cli.url, 'bob')).status).toBe(418);
 });
@@ -74,7 +110,9 @@ test('AUTH_SIM_ADMIN_TOKEN sets the admin token without putting it on the comman
     delete process.env.AUTH_SIM_ADMIN_TOKEN;
   }
   expect((await adminCall(cli.url, 'POST', '/__admin/reset')).status).toBe(401);
-  expect((await adminCall(cli.url, 'POST', '/__admin/reset', { headers: { authorization: 'Bearer from-env' } })).status).toBe(200);
+  expect(
+    (await adminCall(cli.url, 'POST', '/__admin/reset', { headers: { authorization: 'Bearer from-env' } })).status,
+  ).toBe(200);
 });
 
 test('--no-admin and --no-journal leave both out', async () => {

@@ -31,10 +31,13 @@ test('the startup line names the real port picked for --port 0', () => {
   expect(cli.stdout()).toContain('loaded 1 file(s), 4 token(s)');
 });
 
-test.each(['alice', 'expired', 'crm-down', 'slow', 'nobody'])('GET and POST answer %s identically through the real process', async (token) => {
-  const [a, b] = await Promise.all([getClient(cli.url, token), postClient(cli.url, token)]);
-  expect([a.status, a.contentType, a.text]).toEqual([b.status, b.contentType, b.text]);
-});
+test.each(['alice', 'expired', 'crm-down', 'slow', 'nobody'])(
+  'GET and POST answer %s identically through the real process',
+  async (token) => {
+    const [a, b] = await Promise.all([getClient(cli.url, token), postClient(cli.url, token)]);
+    expect([a.status, a.contentType, a.text]).toEqual([b.status, b.contentType, b.text]);
+  },
+);
 
 test('SIGTERM lets an in-flight delayed request finish, then exits 0', async () => {
   const inFlight = getClient(cli.url, 'slow');
@@ -48,11 +51,16 @@ test('SIGTERM lets an in-flight delayed request finish, then exits 0', async () 
 
 test('a scenario error stops startup with file:line:column and exit 1', () => {
   const bad = makeTempDir();
-  bad.write('bad.yaml', 'tokens:\n  a:\n    client: { id: "1", name: N, surname: S, firstnme: F, type: "0", enabled: true }\n');
+  bad.write(
+    'bad.yaml',
+    'tokens:\n  a:\n    client: { id: "1", name: N, surname: S, firstnme: F, type: "0", enabled: true }\n',
+  );
   const result = runCli(['--scenarios', bad.path, '--port', '0'], { cwd: bad.path });
   bad.remove();
   expect(result.status).toBe(1);
-  expect(result.stderr).toContain('bad.yaml:3:45 tokens.a.client.firstnme is not a Client field; did you mean "firstname"?');
+  expect(result.stderr).toContain(
+    'bad.yaml:3:45 tokens.a.client.firstnme is not a Client field; did you mean "firstname"?',
+  );
   expect(result.stderr).toContain('auth-sim: not started');
 });
 

@@ -27,17 +27,30 @@ test('a save prints one line: the trigger, files, tokens, what changed and how l
   cli = await startCli(['--scenarios', path.join(dir.path, 's'), '--port', '0']);
   expect(cli.stdout()).toContain('watching the scenario files');
   writeFileSync(path.join(dir.path, 's/a.yaml'), version('two', BOB));
-  const line = await waitFor(() => cli!.stdout().split('\n').find((l) => l.includes('reload (')), { what: 'the reload line' });
-  expect(line).toMatch(/^auth-sim: reload \(\S*a\.yaml\): 1 file, 2 tokens; added 1, removed 0, changed 1 \(\+bob ~alice\); \d+ ms$/);
+  const line = await waitFor(
+    () =>
+      cli!
+        .stdout()
+        .split('\n')
+        .find((l) => l.includes('reload (')),
+    { what: 'the reload line' },
+  );
+  expect(line).toMatch(
+    /^auth-sim: reload \(\S*a\.yaml\): 1 file, 2 tokens; added 1, removed 0, changed 1 \(\+bob ~alice\); \d+ ms$/,
+  );
 });
 
 test('a broken save prints each problem as file:line:column and says the last good set still serves', async () => {
   cli = await startCli(['--scenarios', path.join(dir.path, 's'), '--port', '0']);
   writeFileSync(path.join(dir.path, 's/a.yaml'), 'tokens:\n  alice:\n    errorTxt: typo\n');
-  const err = await waitFor(() => (cli!.stderr().includes('still serving') ? cli!.stderr() : undefined), { what: 'the failure lines' });
+  const err = await waitFor(() => (cli!.stderr().includes('still serving') ? cli!.stderr() : undefined), {
+    what: 'the failure lines',
+  });
   const lines = err.trim().split('\n');
   expect(lines[0]).toMatch(/^auth-sim: \S*a\.yaml:3:5 tokens\.alice\.errorTxt is not /);
-  expect(lines[1]).toMatch(/^auth-sim: reload \(\S*a\.yaml\) failed with 1 problem; still serving the last good set \(loaded at \d{4}-\d\d-\d\dT[\d:.]+Z, 1 token\)$/);
+  expect(lines[1]).toMatch(
+    /^auth-sim: reload \(\S*a\.yaml\) failed with 1 problem; still serving the last good set \(loaded at \d{4}-\d\d-\d\dT[\d:.]+Z, 1 token\)$/,
+  );
   expect((await getClient(cli.url, 'alice')).text).toContain('"errorText":"one"');
 });
 
@@ -48,7 +61,14 @@ test('--no-watch freezes the set until SIGHUP reloads it', async () => {
   // A reload that is never started cannot be waited for; a SIGHUP round trip shows the order.
   expect((await getClient(cli.url, 'alice')).text).toContain('"errorText":"one"');
   cli.child.kill('SIGHUP');
-  const line = await waitFor(() => cli!.stdout().split('\n').find((l) => l.includes('reload (SIGHUP)')), { what: 'the SIGHUP reload line' });
+  const line = await waitFor(
+    () =>
+      cli!
+        .stdout()
+        .split('\n')
+        .find((l) => l.includes('reload (SIGHUP)')),
+    { what: 'the SIGHUP reload line' },
+  );
   expect(line).toMatch(/changed 1 \(~alice\)/);
   expect((await getClient(cli.url, 'alice')).text).toContain('"errorText":"two"');
   expect(cli.stdout().match(/reload \(/g)).toHaveLength(1);

@@ -23,7 +23,9 @@ async function slowRequestInFlight(url: string): Promise<{ ended: Promise<string
   let received = '';
   const ended = new Promise<string>((resolve) => socket.once('close', () => resolve(received)));
   socket.on('error', () => undefined); // a reset is one way the cut shows
-  socket.write('GET /rest/chat/client/id/fast HTTP/1.1\r\nhost: x\r\n\r\nGET /rest/chat/client/id/slow HTTP/1.1\r\nhost: x\r\n\r\n');
+  socket.write(
+    'GET /rest/chat/client/id/fast HTTP/1.1\r\nhost: x\r\n\r\nGET /rest/chat/client/id/slow HTTP/1.1\r\nhost: x\r\n\r\n',
+  );
   await new Promise<void>((resolve) =>
     socket.on('data', (chunk: Buffer) => {
       received += chunk.toString('latin1');
@@ -54,7 +56,9 @@ test('--shutdown-grace bounds how long SIGTERM waits for an in-flight request, t
 test('--shutdown-grace takes a duration and says what it wants otherwise', () => {
   const result = runCli(['--shutdown-grace', 'soon', '--scenarios', dir.path]);
   expect(result.status).toBe(1);
-  expect(result.stderr).toBe(`error: option '--shutdown-grace <duration>' argument 'soon' is invalid. --shutdown-grace must be a duration like "5s", "500ms" or 0 (at most 2147483647 ms), got "soon"\n(run auth-sim --help for usage)\n`);
+  expect(result.stderr).toBe(
+    `error: option '--shutdown-grace <duration>' argument 'soon' is invalid. --shutdown-grace must be a duration like "5s", "500ms" or 0 (at most 2147483647 ms), got "soon"\n(run auth-sim --help for usage)\n`,
+  );
 });
 
 test('startSimulator takes shutdownGraceMs: close() cuts a request still in flight after it', async () => {

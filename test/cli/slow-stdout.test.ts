@@ -5,7 +5,11 @@ import { waitFor } from '../helpers/wait-for';
 
 // autocannon ships no types; this is the part of its API used here.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const autocannon = require('autocannon') as (options: { url: string; connections: number; amount: number }) => Promise<{ requests: { total: number }; non2xx: number; errors: number }>;
+const autocannon = require('autocannon') as (options: {
+  url: string;
+  connections: number;
+  amount: number;
+}) => Promise<{ requests: { total: number }; non2xx: number; errors: number }>;
 
 const LINE = /^auth-sim: GET alice 204 /gm;
 const NOTE = /^auth-sim: (\d+) request lines dropped here: the output was not keeping up$/gm;
@@ -33,7 +37,8 @@ function rssBytes(pid: number): number {
   return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
 }
 
-const sum = (text: string, re: RegExp) => [...text.matchAll(re)].reduce((n, m) => n + (m[1] === undefined ? 1 : Number(m[1])), 0);
+const sum = (text: string, re: RegExp) =>
+  [...text.matchAll(re)].reduce((n, m) => n + (m[1] === undefined ? 1 : Number(m[1])), 0);
 
 test('with stdout piped to a reader that stops reading, request lines are dropped and counted, memory stays bounded, and SIGTERM exits at once', async () => {
   cli = await startCli(['--port', '0', '--scenarios', dir.path]);
@@ -41,13 +46,22 @@ test('with stdout piped to a reader that stops reading, request lines are droppe
   child.stdout.pause(); // the reader stops: the pipe fills, then auth-sim's output backs up
   const rssBefore = rssBytes(child.pid!);
   await load(cli.url, 30_000);
-  await waitFor(() => cli!.stderr().includes('auth-sim: stdout is not keeping up: dropping request lines (and counting them) until it does'), { what: 'the first-drop warning' });
+  await waitFor(
+    () =>
+      cli!
+        .stderr()
+        .includes('auth-sim: stdout is not keeping up: dropping request lines (and counting them) until it does'),
+    { what: 'the first-drop warning' },
+  );
   // 30,000 lines are ~2.5 MB; what is held is capped at 1 MiB of unwritten output.
   expect(rssBytes(child.pid!) - rssBefore).toBeLessThan(64 * 1024 * 1024);
 
   // The reader catches up: every request is a line or is counted in a note where it went missing.
   child.stdout.resume();
-  await waitFor(() => sum(cli!.stdout(), LINE) + sum(cli!.stdout(), NOTE) === 30_000, { what: 'every request printed or counted', timeoutMs: 10_000 });
+  await waitFor(() => sum(cli!.stdout(), LINE) + sum(cli!.stdout(), NOTE) === 30_000, {
+    what: 'every request printed or counted',
+    timeoutMs: 10_000,
+  });
   const dropped = sum(cli.stdout(), NOTE);
   expect(dropped).toBeGreaterThan(0);
   expect(sum(cli.stdout(), LINE) + dropped).toBe(30_000);
@@ -60,6 +74,8 @@ test('with stdout piped to a reader that stops reading, request lines are droppe
   const code = await Promise.race([cli.stop(), late]);
   clearTimeout(timer);
   expect(code).toBe(0);
-  const total = Number(/auth-sim: (\d+) request lines were dropped in all: the output was not keeping up/.exec(cli.stderr())?.[1]);
+  const total = Number(
+    /auth-sim: (\d+) request lines were dropped in all: the output was not keeping up/.exec(cli.stderr())?.[1],
+  );
   expect(total).toBeGreaterThan(dropped);
 }, 60_000);

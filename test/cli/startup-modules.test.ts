@@ -22,11 +22,17 @@ interface Reporting {
 }
 
 async function startReporting(args: string[]): Promise<Reporting> {
-  const child = spawn(process.execPath, ['-e', REPORTER, '--', ...args], { stdio: ['ignore', 'pipe', 'pipe', 'ipc'], env: cliEnv() });
+  const child = spawn(process.execPath, ['-e', REPORTER, '--', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    env: cliEnv(),
+  });
   let out = '';
   child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
   child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
-  await waitFor(() => /listening on (http:\/\/\S+)/.test(out), { what: 'a "listening on" line', timeoutMs: 15_000 }).catch((error: Error) => {
+  await waitFor(() => /listening on (http:\/\/\S+)/.test(out), {
+    what: 'a "listening on" line',
+    timeoutMs: 15_000,
+  }).catch((error: Error) => {
     throw new Error(`${error.message}; output: ${out}`);
   });
   const url = (/listening on (http:\/\/\S+)/.exec(out) as RegExpExecArray)[1];
@@ -77,7 +83,10 @@ describe('a start of auth-sim serve', () => {
   });
 
   test('a valid file with anchors, flow maps and quoted keys is read without the yaml library too', async () => {
-    dir.write('retail.yaml', 'tokens:\n  alice: &card\n    status: 204\n    body: none\n  "bob": *card\n  carol: { <<: *card, status: 205 }\n');
+    dir.write(
+      'retail.yaml',
+      'tokens:\n  alice: &card\n    status: 204\n    body: none\n  "bob": *card\n  carol: { <<: *card, status: 205 }\n',
+    );
     running = await startReporting(['--scenarios', dir.path, '--port', '0']);
     expect((await fetch(`${running.url}/rest/chat/client/id/bob`)).status).toBe(204);
     expect(await running.packages()).not.toEqual(expect.arrayContaining(['yaml']));

@@ -29,7 +29,7 @@ test('validate on a path that does not exist says so and exits 1', () => {
   expect(result.stderr).toContain('/no/such/dir');
 });
 
-test('validate takes serve\'s --protocol and --modules and warns as serve would', () => {
+test("validate takes serve's --protocol and --modules and warns as serve would", () => {
   const dir = makeTempDir();
   dir.write(
     'corp.yaml',
@@ -53,5 +53,7 @@ test('validate takes serve\'s --protocol and --modules and warns as serve would'
     'auth-sim: corp.yaml:3:5 warning: tokens.corp.client is served as protocol 1.3, which leaves out actionList (since 1.4)',
   ]);
   expect(wrongModule.status).toBe(1);
-  expect(wrongModule.stderr).toContain('"retial" is not a module (auth-c-api, auth-b-api, corporate, retail, or none); did you mean "retail"?');
+  expect(wrongModule.stderr).toContain(
+    '"retial" is not a module (auth-c-api, auth-b-api, corporate, retail, or none); did you mean "retail"?',
+  );
 });

@@ -7,7 +7,11 @@ import { startTestSimulator, type TestSimulator } from '../helpers/test-simulato
 
 /** Every file of the built dashboard (npm test builds first), relative to its folder. */
 function assets(dir = DASHBOARD_DIR, prefix = ''): string[] {
-  return readdirSync(dir).flatMap((name) => (statSync(path.join(dir, name)).isDirectory() ? assets(path.join(dir, name), `${prefix}${name}/`) : [`${prefix}${name}`]));
+  return readdirSync(dir).flatMap((name) =>
+    statSync(path.join(dir, name)).isDirectory()
+      ? assets(path.join(dir, name), `${prefix}${name}/`)
+      : [`${prefix}${name}`],
+  );
 }
 
 test('the page and everything it loads weigh under 150 KB and name no other host', () => {
@@ -16,7 +20,11 @@ test('the page and everything it loads weigh under 150 KB and name no other host
   expect(files).toContain('vendor/preact-htm.js');
   const bytes = files.reduce((n, f) => n + statSync(path.join(DASHBOARD_DIR, f)).size, 0);
   expect(bytes).toBeLessThan(150 * 1024);
-  for (const file of files) expect([file, readFileSync(path.join(DASHBOARD_DIR, file), 'utf8').match(/(src|href)=["']?(https?:)?\/\//g)]).toEqual([file, null]);
+  for (const file of files)
+    expect([
+      file,
+      readFileSync(path.join(DASHBOARD_DIR, file), 'utf8').match(/(src|href)=["']?(https?:)?\/\//g),
+    ]).toEqual([file, null]);
 });
 
 /** A `const NAME = [...]` list of strings as a page module writes it. */

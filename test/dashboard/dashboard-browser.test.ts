@@ -47,10 +47,21 @@ describeInBrowser('the dashboard in Chromium', () => {
     await postClient(t.url, 'alicee');
     await page.waitForSelector('tr[data-seq="2"]');
     expect(await page.$$eval('tbody tr', (rows) => rows.map((r) => r.getAttribute('data-seq')))).toEqual(['2', '1']);
-    expect([await cell(1, 'method'), await cell(1, 'token'), await cell(1, 'origin'), await cell(1, 'status'), await cell(1, 'matched'), await cell(1, 'entry')])
-      .toEqual(['GET', 'alice', 'path', '200', 'token', `${t.dir.path}/retail.yaml:2`]);
-    expect([await cell(2, 'method'), await cell(2, 'token'), await cell(2, 'origin'), await cell(2, 'status'), await cell(2, 'matched')])
-      .toEqual(['POST', 'alicee', 'header', '404', 'fallback']);
+    expect([
+      await cell(1, 'method'),
+      await cell(1, 'token'),
+      await cell(1, 'origin'),
+      await cell(1, 'status'),
+      await cell(1, 'matched'),
+      await cell(1, 'entry'),
+    ]).toEqual(['GET', 'alice', 'path', '200', 'token', `${t.dir.path}/retail.yaml:2`]);
+    expect([
+      await cell(2, 'method'),
+      await cell(2, 'token'),
+      await cell(2, 'origin'),
+      await cell(2, 'status'),
+      await cell(2, 'matched'),
+    ]).toEqual(['POST', 'alicee', 'header', '404', 'fallback']);
     expect(await page.textContent('tr[data-seq="2"]')).toContain('did you mean alice?');
   });
 
@@ -91,8 +102,12 @@ describeInBrowser('the dashboard in Chromium', () => {
     const got = await getClient(t.url, 'alice');
     expect(wire).toBe(got.text);
     expect(await page.textContent('[data-test=status]')).toBe('200');
-    expect(await page.textContent('[data-test=headers]')).toBe(`content-type: ${got.contentType}\ncontent-length: ${got.bytes.length}`);
-    expect(await page.textContent('[data-test=curl-post]')).toBe(`curl -i -X POST -H 'token: alice' '${t.url}/rest/chat/client/id/'`);
+    expect(await page.textContent('[data-test=headers]')).toBe(
+      `content-type: ${got.contentType}\ncontent-length: ${got.bytes.length}`,
+    );
+    expect(await page.textContent('[data-test=curl-post]')).toBe(
+      `curl -i -X POST -H 'token: alice' '${t.url}/rest/chat/client/id/'`,
+    );
     expect(await page.textContent('[data-test=card]')).toContain('servicing allowed');
   });
 
@@ -142,10 +157,19 @@ describeInBrowser('the dashboard in Chromium', () => {
     await page.click('button[data-tab=health]');
     t.dir.write('retail.yaml', RETAIL.replace('surname: Ivanova', 'surnmae: Ivanova'));
     await page.waitForSelector('[data-test=problem]', { timeout: 10_000 });
-    const problems = await page.$$eval('.problem', (items) => items.map((p) => [p.querySelector('[data-test=problem]')?.textContent, p.querySelector('[data-test=source-line]')?.textContent]));
+    const problems = await page.$$eval('.problem', (items) =>
+      items.map((p) => [
+        p.querySelector('[data-test=problem]')?.textContent,
+        p.querySelector('[data-test=source-line]')?.textContent,
+      ]),
+    );
     const misspelt = problems.find(([text]) => text?.includes('surnmae'));
-    expect(misspelt?.[0]).toBe(`${t.dir.path}/retail.yaml:3:50 tokens.alice.client.surnmae is not a Client field; did you mean "surname"?`);
-    expect(misspelt?.[1]).toBe(`3 |     client: { id: "100500", name: Ivanova Alisa, surnmae: Ivanova, firstname: Alisa, type: "0", enabled: true }\n${' '.repeat(53)}^`);
+    expect(misspelt?.[0]).toBe(
+      `${t.dir.path}/retail.yaml:3:50 tokens.alice.client.surnmae is not a Client field; did you mean "surname"?`,
+    );
+    expect(misspelt?.[1]).toBe(
+      `3 |     client: { id: "100500", name: Ivanova Alisa, surnmae: Ivanova, firstname: Alisa, type: "0", enabled: true }\n${' '.repeat(53)}^`,
+    );
     expect(await page.isVisible('[data-test=broken-banner]')).toBe(true);
     t.dir.write('retail.yaml', RETAIL);
     await page.waitForSelector('[data-test=problems]', { state: 'detached', timeout: 10_000 });
@@ -168,7 +192,11 @@ describeInBrowser('the dashboard in Chromium', () => {
   test('a page on another origin cannot change a token, by fetch or by form', async () => {
     await open();
     // Another site's page: a form that POSTs to this simulator's reset, as a page on the web could.
-    const evil = http.createServer((_req, res) => res.end(`<html><body><form method="POST" action="${t.url}/__admin/reset"><button>win a prize</button></form></body></html>`));
+    const evil = http.createServer((_req, res) =>
+      res.end(
+        `<html><body><form method="POST" action="${t.url}/__admin/reset"><button>win a prize</button></form></body></html>`,
+      ),
+    );
     await new Promise<void>((resolve) => evil.listen(0, '127.0.0.1', resolve));
     try {
       const other = await browser.newPage();
@@ -176,8 +204,16 @@ describeInBrowser('the dashboard in Chromium', () => {
       expect((await adminCall(t.url, 'PUT', '/__admin/tokens/carol', { body: 'status: 418' })).status).toBe(201);
       const fetched = await other.evaluate(async (url) => {
         // A simple POST needs no preflight: only the server's Origin check stops it.
-        const simple = await fetch(`${url}/__admin/reset`, { method: 'POST', mode: 'no-cors', headers: { 'content-type': 'text/plain' }, body: '' });
-        const put = await fetch(`${url}/__admin/tokens/alice`, { method: 'PUT', body: 'status: 503' }).then(() => 'sent', (e: Error) => e.message);
+        const simple = await fetch(`${url}/__admin/reset`, {
+          method: 'POST',
+          mode: 'no-cors',
+          headers: { 'content-type': 'text/plain' },
+          body: '',
+        });
+        const put = await fetch(`${url}/__admin/tokens/alice`, { method: 'PUT', body: 'status: 503' }).then(
+          () => 'sent',
+          (e: Error) => e.message,
+        );
         return [simple.type, put];
       }, t.url);
       expect(fetched).toEqual(['opaque', 'Failed to fetch']);

@@ -45,7 +45,11 @@ test('yaml-language-server completes the Client fields not yet written inside a 
   const items = await server.complete(file, 5, 6);
   const fieldNames = RESOURCES.Client.map((f) => f.name).filter((n) => n !== 'id');
   // An editor lists items by sortText, then label: the "Client" snippet (required fields) first, then every field not written yet.
-  const shown = [...items].sort((a, b) => (a.sortText ?? a.label).localeCompare(b.sortText ?? b.label)).map((i) => i.label);
+  const shown = [...items]
+    .sort((a, b) => (a.sortText ?? a.label).localeCompare(b.sortText ?? b.label))
+    .map((i) => i.label);
   expect(shown).toEqual(['Client', ...[...fieldNames].sort((a, b) => a.localeCompare(b))]);
-  expect(items.find((i) => i.label === 'surname')?.documentation).toBe('Surname (String; required; since protocol 1.0). Expected: a string.');
+  expect(items.find((i) => i.label === 'surname')?.documentation).toBe(
+    'Surname (String; required; since protocol 1.0). Expected: a string.',
+  );
 });

@@ -10,7 +10,10 @@ import { runCli } from '../helpers/spawn-cli';
 import { shippedScenarios } from '../helpers/yaml-corpus';
 
 const corpus = join(__dirname, '../fixtures/scenario-corpus');
-const filesIn = (dir: string): string[] => readdirSync(join(corpus, dir)).sort().map((f) => join(corpus, dir, f));
+const filesIn = (dir: string): string[] =>
+  readdirSync(join(corpus, dir))
+    .sort()
+    .map((f) => join(corpus, dir, f));
 const read = (file: string): string => readFileSync(file, 'utf8');
 
 /** The editor schema compiled strictly (an unknown keyword would throw), checking data as a YAML 1.2 editor reads it. */
@@ -20,23 +23,29 @@ const editorAccepts = (() => {
 })();
 
 describe('the editor schema and the loader agree', () => {
-  it.each([...shippedScenarios(), ...filesIn('valid')].map((f) => [f.slice(f.indexOf('/', f.lastIndexOf('scenario')) + 1), f]))(
-    '%s loads and passes the editor schema',
+  it.each(
+    [...shippedScenarios(), ...filesIn('valid')].map((f) => [
+      f.slice(f.indexOf('/', f.lastIndexOf('scenario')) + 1),
+      f,
+    ]),
+  )('%s loads and passes the editor schema', (_name, file) => {
+    const loaded = loadSet([{ file, text: read(file) }]);
+    expect(loaded.ok ? [] : loaded.problems.map((p) => p.message)).toEqual([]);
+    expect(editorAccepts(read(file))).toBe(true);
+  });
+
+  it.each(filesIn('invalid').map((f) => [f.slice(corpus.length + 1), f]))(
+    '%s fails the loader schema and the editor schema',
     (_name, file) => {
-      const loaded = loadSet([{ file, text: read(file) }]);
-      expect(loaded.ok ? [] : loaded.problems.map((p) => p.message)).toEqual([]);
-      expect(editorAccepts(read(file))).toBe(true);
+      expect(parseScenarioFile(file, read(file)).problems.length).toBeGreaterThan(0);
+      expect(editorAccepts(read(file))).toBe(false);
     },
   );
-
-  it.each(filesIn('invalid').map((f) => [f.slice(corpus.length + 1), f]))('%s fails the loader schema and the editor schema', (_name, file) => {
-    expect(parseScenarioFile(file, read(file)).problems.length).toBeGreaterThan(0);
-    expect(editorAccepts(read(file))).toBe(false);
-  });
 });
 
 describe('scalars as an editor reads them (YAML 1.2 core)', () => {
-  const card = (extra: string) => `tokens:\n  a:\n    errorCode: 404\n    client: { id: 00123, name: 2024, surname: true, firstname: 1.5, type: 0, enabled: true, fields: { k: false }${extra} }\n`;
+  const card = (extra: string) =>
+    `tokens:\n  a:\n    errorCode: 404\n    client: { id: 00123, name: 2024, surname: true, firstname: 1.5, type: 0, enabled: true, fields: { k: false }${extra} }\n`;
   it.each([
     ['plain numbers and booleans in String fields, and a plain true in a Boolean field', card(''), true],
     ['a whole number in a Long field', card(', bankBranch: { id: 12 }'), true],
@@ -63,28 +72,42 @@ describe('the shipped editor schema', () => {
 
   it('is in the published package, beside the examples that name it', () => {
     const root = join(__dirname, '../..');
-    const [pack] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as { files: { path: string }[] }[];
+    const [pack] = JSON.parse(
+      execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+        cwd: root,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }),
+    ) as { files: { path: string }[] }[];
     const shipped = pack.files.map((f) => f.path);
     expect(shipped).toContain(EDITOR_SCHEMA_PATH);
     expect(shipped).toContain('scenarios/retail.yaml');
   });
 
   it("shows a field's meaning, type, version and deprecation on hover", () => {
-    const defs = editorScenarioSchema().$defs as Record<string, { properties: Record<string, { description: string; deprecated?: boolean }> }>;
+    const defs = editorScenarioSchema().$defs as Record<
+      string,
+      { properties: Record<string, { description: string; deprecated?: boolean }> }
+    >;
     expect(defs.Client.properties.crmURL).toMatchObject({
-      description: 'Full link to open the client in the CRM (String; optional; since protocol 1.0; deprecated: use actionList). Expected: a string.',
+      description:
+        'Full link to open the client in the CRM (String; optional; since protocol 1.0; deprecated: use actionList). Expected: a string.',
       deprecated: true,
     });
     expect(defs.Client.properties.actionList.description).toBe(
       'Link buttons as name and value pairs (List<ActionList>; optional; since protocol 1.4). Expected: a list of ActionList objects.',
     );
-    expect(defs.Entry.properties.status.description).toBe('The HTTP status of the answer (default 200). Expected: an HTTP status from 200 to 599 (1xx are interim: the client would wait for an answer that never comes).');
+    expect(defs.Entry.properties.status.description).toBe(
+      'The HTTP status of the answer (default 200). Expected: an HTTP status from 200 to 599 (1xx are interim: the client would wait for an answer that never comes).',
+    );
   });
 
   it('starts every shipped example with the line that points yaml-language-server at it', () => {
     for (const file of shippedScenarios()) {
       const depth = file.split('/scenarios/')[1].split('/').length;
-      expect(read(file).split('\n')[0]).toBe(`# yaml-language-server: $schema=${'../'.repeat(depth)}${EDITOR_SCHEMA_PATH}`);
+      expect(read(file).split('\n')[0]).toBe(
+        `# yaml-language-server: $schema=${'../'.repeat(depth)}${EDITOR_SCHEMA_PATH}`,
+      );
     }
   });
 });

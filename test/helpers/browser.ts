@@ -6,7 +6,9 @@ export const CHROMIUM = '/usr/bin/chromium';
 
 /** Why browser tests cannot run here, or null when they can. */
 export function browserMissing(): string | null {
-  return existsSync(CHROMIUM) ? null : `${CHROMIUM} is not installed (apt-get install -y chromium): the dashboard's browser tests are skipped`;
+  return existsSync(CHROMIUM)
+    ? null
+    : `${CHROMIUM} is not installed (apt-get install -y chromium): the dashboard's browser tests are skipped`;
 }
 
 /**
@@ -18,6 +20,13 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }

@@ -26,7 +26,13 @@ export function makeTestPki(): TestPki {
     foreignCa,
     server: issueCertificate({ commonName: '127.0.0.1', hosts: ['127.0.0.1', 'localhost'], issuer: ca }),
     client: issueCertificate({ commonName: 'chat-server', organization: 'Acme Chat', issuer: ca }),
-    expired: issueCertificate({ commonName: 'old-chat-server', organization: 'Acme Chat', issuer: ca, notBefore: new Date(Date.now() - 30 * DAY_MS), notAfter: new Date(Date.now() - DAY_MS) }),
+    expired: issueCertificate({
+      commonName: 'old-chat-server',
+      organization: 'Acme Chat',
+      issuer: ca,
+      notBefore: new Date(Date.now() - 30 * DAY_MS),
+      notAfter: new Date(Date.now() - DAY_MS),
+    }),
     foreign: issueCertificate({ commonName: 'intruder', organization: 'Elsewhere', issuer: foreignCa }),
   };
 }

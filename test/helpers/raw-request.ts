@@ -64,7 +64,18 @@ function describe(ending: RawEnding, code: string | null, parts: Buffer[], ms: n
   const headText = split === -1 ? '' : bytes.subarray(0, split).toString('latin1');
   const [statusLine = '', ...lines] = headText.split('\r\n');
   const status = /^HTTP\/1\.1 (\d{3})/.exec(statusLine);
-  const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+  const headers = Object.fromEntries(
+    lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+  );
   const body = split === -1 ? Buffer.alloc(0) : bytes.subarray(split + 4);
-  return { ending, code, bytes, chunks: parts.map((p) => p.length), ms, status: status ? Number(status[1]) : null, headers, body };
+  return {
+    ending,
+    code,
+    bytes,
+    chunks: parts.map((p) => p.length),
+    ms,
+    status: status ? Number(status[1]) : null,
+    headers,
+    body,
+  };
 }

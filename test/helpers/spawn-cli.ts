@@ -21,13 +21,19 @@ export interface CliProcess {
 }
 
 /** Starts the CLI and resolves once it prints its `listening on` line (rejects if it exits first). */
-export function startCli(args: string[], options: { cwd?: string; timeoutMs?: number; env?: NodeJS.ProcessEnv } = {}): Promise<CliProcess> {
+export function startCli(
+  args: string[],
+  options: { cwd?: string; timeoutMs?: number; env?: NodeJS.ProcessEnv } = {},
+): Promise<CliProcess> {
   const child = spawn(process.execPath, [CLI, ...args], { cwd: options.cwd, env: { ...cliEnv(), ...options.env } });
   let out = '';
   let err = '';
   const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no "listening on" line within the time limit; stderr: ${err}`)), options.timeoutMs ?? 15_000);
+    const timer = setTimeout(
+      () => reject(new Error(`no "listening on" line within the time limit; stderr: ${err}`)),
+      options.timeoutMs ?? 15_000,
+    );
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString('utf8');
       const match = /listening on (https?:\/\/\S+)/.exec(out);
@@ -51,7 +57,14 @@ export function startCli(args: string[], options: { cwd?: string; timeoutMs?: nu
 }
 
 /** Runs the CLI to completion (for validate, generate, --help). */
-export function runCli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [CLI, ...args], { cwd: options.cwd, encoding: 'utf8', env: { ...cliEnv(), ...options.env } });
+export function runCli(
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [CLI, ...args], {
+    cwd: options.cwd,
+    encoding: 'utf8',
+    env: { ...cliEnv(), ...options.env },
+  });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }

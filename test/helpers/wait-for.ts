@@ -11,7 +11,10 @@ export interface WaitOptions {
  * returns that value; throws with the last error once `timeoutMs` passes. For conditions
  * that become true after a file event, instead of a sleep that guesses how long it takes.
  */
-export async function waitFor<T>(check: () => T | Promise<T>, options: WaitOptions = {}): Promise<Exclude<T, undefined | false>> {
+export async function waitFor<T>(
+  check: () => T | Promise<T>,
+  options: WaitOptions = {},
+): Promise<Exclude<T, undefined | false>> {
   const timeoutMs = options.timeoutMs ?? 5000;
   const intervalMs = options.intervalMs ?? 10;
   const deadline = Date.now() + timeoutMs;

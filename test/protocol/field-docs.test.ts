@@ -12,7 +12,11 @@ test('docs/protocol-fields.md is the current render of the field table', () => {
 });
 
 test('what the simulator sends validates against the wire schema derived from the same table', async () => {
-  const t = await startTestSimulator({ 'f.json': JSON.stringify({ tokens: { full: { client: sampleResource('Client'), companyList: [sampleResource('Company')] } } }) });
+  const t = await startTestSimulator({
+    'f.json': JSON.stringify({
+      tokens: { full: { client: sampleResource('Client'), companyList: [sampleResource('Company')] } },
+    }),
+  });
   try {
     const body = JSON.parse((await getClient(t.url, 'full')).text);
     const validate = new Ajv({ strict: false }).compile(wireResponseSchema());

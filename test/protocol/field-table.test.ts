@@ -1,4 +1,11 @@
-import { FIELD_TABLE, RESOURCE_NAMES, RESOURCES, findField, type FieldNameOf, type RequiredFieldNameOf } from '../../src/protocol/fields';
+import {
+  FIELD_TABLE,
+  RESOURCE_NAMES,
+  RESOURCES,
+  findField,
+  type FieldNameOf,
+  type RequiredFieldNameOf,
+} from '../../src/protocol/fields';
 
 // Checked by `tsc -p tsconfig.json` (the whole test folder is type-checked): the unions come from the table.
 const contactField: FieldNameOf<'Contacts'> = 'telegramUserName';
@@ -13,7 +20,11 @@ describe('the field table declared as const', () => {
       expect(RESOURCES[resource].map((f) => f.name)).toEqual(FIELD_TABLE[resource].map((f) => f.name));
     }
     expect(findField('Client', 'inn')).toMatchObject({ required: false, since: '1.0', type: 'String' });
-    expect(findField('Client', 'actionList')).toMatchObject({ required: false, since: '1.4', type: { list: 'ActionList' } });
+    expect(findField('Client', 'actionList')).toMatchObject({
+      required: false,
+      since: '1.4',
+      type: { list: 'ActionList' },
+    });
     expect(findField('Client', 'surname')).toMatchObject({ required: true, since: '1.0' });
   });
 

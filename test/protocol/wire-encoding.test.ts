@@ -7,13 +7,15 @@ function expectedWire(type: FieldType, value: unknown): unknown {
   const nested = nestedResource(type);
   if (nested && Array.isArray(value)) return value.map((v) => expectedResource(nested, v as Record<string, unknown>));
   if (nested) return expectedResource(nested, value as Record<string, unknown>);
-  if (type === 'Map<String,String>') return Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, String(v)]));
+  if (type === 'Map<String,String>')
+    return Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, String(v)]));
   return String(value);
 }
 
 function expectedResource(resource: ResourceName, value: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const spec of RESOURCES[resource]) if (spec.name in value) out[spec.name] = expectedWire(spec.type, value[spec.name]);
+  for (const spec of RESOURCES[resource])
+    if (spec.name in value) out[spec.name] = expectedWire(spec.type, value[spec.name]);
   return out;
 }
 
@@ -33,7 +35,9 @@ test('the sample card fills every field of every resource in the table', () => {
       if (!(spec.name in value)) continue;
       seen.add(`${resource}.${spec.name}`);
       const nested = nestedResource(spec.type);
-      const items = Array.isArray(value[spec.name]) ? (value[spec.name] as Record<string, unknown>[]) : [value[spec.name] as Record<string, unknown>];
+      const items = Array.isArray(value[spec.name])
+        ? (value[spec.name] as Record<string, unknown>[])
+        : [value[spec.name] as Record<string, unknown>];
       if (nested) items.forEach((v) => walk(nested, v));
     }
   };

@@ -19,7 +19,24 @@ tokens:
 `;
 
 /** Shipped example tokens of every kind (cards, errors, no body, extra headers, typed, 1.0, synthetic) and the extra ones. */
-const TOKENS = ['alice', 'blocked', 'odd-type', 'bob-corp', 'full', 'expired', 'crm-down', 'crm-error', 'typed-card', 'legacy-1-0', 'demo-1', 'demo-2', 'corp-demo-1', 'corp-demo-4', 'a b+/ж', 'slowish'];
+const TOKENS = [
+  'alice',
+  'blocked',
+  'odd-type',
+  'bob-corp',
+  'full',
+  'expired',
+  'crm-down',
+  'crm-error',
+  'typed-card',
+  'legacy-1-0',
+  'demo-1',
+  'demo-2',
+  'corp-demo-1',
+  'corp-demo-4',
+  'a b+/ж',
+  'slowish',
+];
 
 let sim: Simulator;
 let dir: TempDir;
@@ -27,7 +44,12 @@ let dir: TempDir;
 beforeAll(async () => {
   dir = makeTempDir();
   dir.write('extra/extra.yaml', EXTRA);
-  sim = await runSimulator({ sources: { paths: [DEFAULT_SCENARIOS, path.join(dir.path, 'extra')] }, port: 0, watch: false, seed: 1 });
+  sim = await runSimulator({
+    sources: { paths: [DEFAULT_SCENARIOS, path.join(dir.path, 'extra')] },
+    port: 0,
+    watch: false,
+    seed: 1,
+  });
 });
 
 afterAll(async () => {
@@ -40,13 +62,20 @@ async function seen(url: string, token: string, method: 'GET' | 'POST'): Promise
   const res =
     method === 'GET'
       ? await fetch(`${url}/rest/chat/client/id/${encodeURIComponent(token)}`)
-      : await fetch(`${url}/rest/chat/client/id/`, { method, headers: { token: Buffer.from(token).toString('latin1') } });
+      : await fetch(`${url}/rest/chat/client/id/`, {
+          method,
+          headers: { token: Buffer.from(token).toString('latin1') },
+        });
   const bytes = Buffer.from(await res.arrayBuffer());
   return `${res.status} ${res.headers.get('content-type')} ${res.headers.get('retry-after')} ${bytes.toString('base64')}`;
 }
 
 /** Records TOKENS (GET, then POST) through a record proxy started with `flags`; resolves with the file's text once it stopped. */
-async function record(out: string, flags: string[], tokens: readonly string[] = TOKENS): Promise<{ text: string; proxied: Map<string, string>; log: string }> {
+async function record(
+  out: string,
+  flags: string[],
+  tokens: readonly string[] = TOKENS,
+): Promise<{ text: string; proxied: Map<string, string>; log: string }> {
   const proxy = await startCli(['record', '--target', sim.url, '--out', out, '--port', '0', ...flags]);
   const proxied = new Map<string, string>();
   try {
@@ -80,7 +109,10 @@ describe('auth-sim record', () => {
     expect(log).toContain('auth-sim: full GET client.crmURL: warning: deprecated; use actionList instead\n');
     expect(text).toMatch(/\n {2}# measured (1[5-9]\d|[2-9]\d\d|\d{4,}) ms\n {2}slowish:\n/);
     const schema = path.relative(dir.path, path.resolve(__dirname, '../../schema/scenario-file.schema.json'));
-    expect(text.split('\n').slice(0, 2)).toEqual([`# yaml-language-server: $schema=${schema}`, `# Recorded by auth-sim record from ${sim.url} (protocol 1.4, modules auth-c-api,auth-b-api,corporate,retail).`]);
+    expect(text.split('\n').slice(0, 2)).toEqual([
+      `# yaml-language-server: $schema=${schema}`,
+      `# Recorded by auth-sim record from ${sim.url} (protocol 1.4, modules auth-c-api,auth-b-api,corporate,retail).`,
+    ]);
     expect(text).toContain('      id: "00123"\n');
     expect(text).toContain('      id: "17.40"\n');
     expect(Object.keys((parse(text) as { tokens: object }).tokens)).toEqual(TOKENS);
@@ -94,7 +126,7 @@ describe('auth-sim record', () => {
     }
   });
 
-  it('with --keep-delays writes each measured delay as the entry\'s delay', async () => {
+  it("with --keep-delays writes each measured delay as the entry's delay", async () => {
     const { text } = await record(path.join(dir.path, 'delays.yaml'), ['--keep-delays']);
     const tokens = (parse(text) as { tokens: Record<string, { delay: string }> }).tokens;
     expect(Number(/^(\d+)ms$/.exec(tokens.slowish.delay)?.[1])).toBeGreaterThanOrEqual(150);
@@ -108,9 +140,13 @@ describe('auth-sim record', () => {
       const res = await fetch(`${sim.url}/rest/chat/client/id/${encodeURIComponent(token)}`);
       collectPersonal(await res.json(), originals);
     }
-    expect([...originals]).toEqual(expect.arrayContaining(['Ivanova', 'Alisa', '+79161234567', 'alisa.ivanova@example.ru', '7707083893', 'Нулёва']));
+    expect([...originals]).toEqual(
+      expect.arrayContaining(['Ivanova', 'Alisa', '+79161234567', 'alisa.ivanova@example.ru', '7707083893', 'Нулёва']),
+    );
     const first = await record(path.join(dir.path, 'redacted.yaml'), ['--redact', '--seed', '7'], tokens);
-    const leaked = [...originals].filter((value) => new RegExp(`(?<![\\p{L}\\d])${escape(value)}(?![\\p{L}\\d])`, 'u').test(first.text));
+    const leaked = [...originals].filter((value) =>
+      new RegExp(`(?<![\\p{L}\\d])${escape(value)}(?![\\p{L}\\d])`, 'u').test(first.text),
+    );
     expect(leaked).toEqual([]);
     const file = parse(first.text) as { tokens: Record<string, Record<string, unknown>> };
     const identifiers = collectIdentifiers(file.tokens);
@@ -118,7 +154,14 @@ describe('auth-sim record', () => {
     expect(identifiers.inn.filter((inn) => !isValidInn(inn))).toEqual([]);
     expect(identifiers.ogrn.length).toBeGreaterThanOrEqual(2);
     expect(identifiers.ogrn.filter((ogrn) => !isValidOgrn(ogrn) && !isValidOgrnip(ogrn))).toEqual([]);
-    const full = file.tokens.full.client as { name: string; surname: string; firstname: string; patronymic: string; accountNumbers: string; bankBranch: { bik: string } };
+    const full = file.tokens.full.client as {
+      name: string;
+      surname: string;
+      firstname: string;
+      patronymic: string;
+      accountNumbers: string;
+      bankBranch: { bik: string };
+    };
     expect(full.name).toBe(`${full.surname} ${full.firstname} ${full.patronymic}`);
     expect(isValidAccountKey(full.accountNumbers, full.bankBranch.bik)).toBe(true);
     const again = await record(path.join(dir.path, 'redacted-again.yaml'), ['--redact', '--seed', '7'], tokens);
@@ -132,7 +175,8 @@ const PERSONAL_KEYS = new Set(['name', 'surname', 'firstname', 'patronymic', 'ph
 function collectPersonal(value: unknown, into: Set<string>, key = ''): void {
   if (Array.isArray(value)) return value.forEach((v) => collectPersonal(v, into, key));
   if (typeof value === 'object' && value !== null) {
-    for (const [k, v] of Object.entries(value)) if (!['fieldList', 'actionList', 'group', 'bankBranch'].includes(k)) collectPersonal(v, into, k);
+    for (const [k, v] of Object.entries(value))
+      if (!['fieldList', 'actionList', 'group', 'bankBranch'].includes(k)) collectPersonal(v, into, k);
     return;
   }
   if (typeof value !== 'string' || !PERSONAL_KEYS.has(key)) return;
@@ -140,9 +184,14 @@ function collectPersonal(value: unknown, into: Set<string>, key = ''): void {
   if (key === 'name') for (const word of value.split(/[\s,.]+/)) if (word.length > 3) into.add(word);
 }
 
-function collectIdentifiers(value: unknown, found: { inn: string[]; ogrn: string[] } = { inn: [], ogrn: [] }, key = ''): { inn: string[]; ogrn: string[] } {
+function collectIdentifiers(
+  value: unknown,
+  found: { inn: string[]; ogrn: string[] } = { inn: [], ogrn: [] },
+  key = '',
+): { inn: string[]; ogrn: string[] } {
   if (Array.isArray(value)) value.forEach((v) => collectIdentifiers(v, found, key));
-  else if (typeof value === 'object' && value !== null) for (const [k, v] of Object.entries(value)) collectIdentifiers(v, found, k);
+  else if (typeof value === 'object' && value !== null)
+    for (const [k, v] of Object.entries(value)) collectIdentifiers(v, found, k);
   else if (key === 'inn' || key === 'ogrn') found[key].push(String(value));
   return found;
 }

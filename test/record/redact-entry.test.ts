@@ -19,7 +19,7 @@ const ENTRY = {
 };
 
 describe('createRedactor', () => {
-  it('keeps each value\'s shape and ties a client\'s names together', () => {
+  it("keeps each value's shape and ties a client's names together", () => {
     const { client, companyList } = createRedactor(7)(ENTRY) as typeof ENTRY;
     expect(client.name).toBe(`${client.surname} ${client.firstname} ${client.patronymic}`);
     expect(client.shortName).toBe(`${client.surname} ${client.firstname[0]}. ${client.patronymic[0]}.`);

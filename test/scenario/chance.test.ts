@@ -81,7 +81,10 @@ test('a chance fires on about that share of requests', async () => {
 });
 
 test('a response with a chance answers its otherwise when the chance misses', async () => {
-  const seen = await withSimulator(3, async (t) => new Set(await Promise.all(Array.from({ length: 40 }, () => outcome(t.url, 'flaky-crm')))));
+  const seen = await withSimulator(
+    3,
+    async (t) => new Set(await Promise.all(Array.from({ length: 40 }, () => outcome(t.url, 'flaky-crm')))),
+  );
   expect([...seen].sort()).toEqual(['200:card', '503:{"errorCode":"CRM_DO']);
 });
 

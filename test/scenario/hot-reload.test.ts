@@ -124,7 +124,10 @@ describe('files and directories coming and going', () => {
     rmSync(path.join(t.dir.path, 'b.yaml'));
     await waitForBody('bob', NOT_FOUND);
     expect(await text('alice')).toBe(bodyOf('one'));
-    expect(t.sim.store.status()).toMatchObject({ tokens: 1, lastReload: { ok: true, added: 0, removed: 1, changed: 0 } });
+    expect(t.sim.store.status()).toMatchObject({
+      tokens: 1,
+      lastReload: { ok: true, added: 0, removed: 1, changed: 0 },
+    });
     expect(t.sim.store.status().files.map((f) => path.basename(f))).toEqual(['a.yaml']);
   });
 
@@ -132,7 +135,10 @@ describe('files and directories coming and going', () => {
     t = await startTestSimulator({ 'a.yaml': version('one') });
     t.dir.write('b.yaml', version('bee', 'bob'));
     await waitForBody('bob', bodyOf('bee'));
-    expect(t.sim.store.status()).toMatchObject({ tokens: 2, lastReload: { ok: true, added: 1, removed: 0, changed: 0 } });
+    expect(t.sim.store.status()).toMatchObject({
+      tokens: 2,
+      lastReload: { ok: true, added: 1, removed: 0, changed: 0 },
+    });
   });
 
   test('a subdirectory added later, with a file in it, is watched too', async () => {
@@ -143,7 +149,7 @@ describe('files and directories coming and going', () => {
     await waitForBody('carol', bodyOf('sea two'));
   });
 
-  test('removing a directory takes its files\' tokens away', async () => {
+  test("removing a directory takes its files' tokens away", async () => {
     t = await startTestSimulator({ 'a.yaml': version('one'), 'sub/b.yaml': version('bee', 'bob') });
     rmSync(path.join(t.dir.path, 'sub'), { recursive: true });
     await waitForBody('bob', NOT_FOUND);
@@ -153,7 +159,8 @@ describe('files and directories coming and going', () => {
   test('editor leftovers and other files never cause a reload', async () => {
     t = await startTestSimulator({ 'a.yaml': version('one') });
     const outcomes = recordOutcomes();
-    for (const name of ['4913', 'a.yaml~', '.a.yaml.swp', 'notes.txt', '.hidden/x.yaml']) t.dir.write(name, 'tokens: [broken');
+    for (const name of ['4913', 'a.yaml~', '.a.yaml.swp', 'notes.txt', '.hidden/x.yaml'])
+      t.dir.write(name, 'tokens: [broken');
     t.dir.write('a.yaml', version('two'));
     await waitForBody('alice', bodyOf('two'));
     // The trigger names every file whose events led to the reload: only a.yaml.
@@ -221,7 +228,10 @@ test('a request in flight during a reload is answered wholly from the set it sta
   const started = Date.now();
   const inFlight = fetch(`${t.url}/rest/chat/client/id/slow`);
   await arrived;
-  writeFileSync(path.join(t.dir.path, 'a.yaml'), `${slow('two', 410).replace('delay: 2s', 'delay: 0')}${version('two', 'probe').slice('tokens:\n'.length)}`);
+  writeFileSync(
+    path.join(t.dir.path, 'a.yaml'),
+    `${slow('two', 410).replace('delay: 2s', 'delay: 0')}${version('two', 'probe').slice('tokens:\n'.length)}`,
+  );
   await waitForBody('probe', bodyOf('two'));
   expect((await getClient(t.url, 'slow')).status).toBe(410);
   expect(Date.now() - started).toBeLessThan(2000);

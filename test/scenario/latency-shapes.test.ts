@@ -138,7 +138,9 @@ tokens:
   test('a delay never holds up other requests', async () => {
     const started = performance.now();
     const slow = getClient(t.url, 'slow').then(() => performance.now() - started);
-    const fast = await Promise.all(Array.from({ length: 20 }, () => getClient(t.url, 'fixed').then(() => performance.now() - started)));
+    const fast = await Promise.all(
+      Array.from({ length: 20 }, () => getClient(t.url, 'fixed').then(() => performance.now() - started)),
+    );
     const slowAt = await slow;
     expect(slowAt).toBeGreaterThanOrEqual(595);
     expect(Math.max(...fast)).toBeLessThan(slowAt);

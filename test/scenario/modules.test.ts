@@ -41,8 +41,15 @@ test('with every module (the default) companyList is served', async () => {
 test('with no module installed every request gets 503 API_UNAVAILABLE, known token or not, GET or POST', async () => {
   const t = await startTestSimulator({ 'corporate.yaml': CORPORATE }, withModules([]));
   try {
-    const expected = JSON.stringify({ errorCode: DEFAULT_UNAVAILABLE.errorCode, errorText: DEFAULT_UNAVAILABLE.errorText });
-    for (const res of [await getClient(t.url, 'bob-corp'), await postClient(t.url, 'bob-corp'), await getClient(t.url, 'nobody')]) {
+    const expected = JSON.stringify({
+      errorCode: DEFAULT_UNAVAILABLE.errorCode,
+      errorText: DEFAULT_UNAVAILABLE.errorText,
+    });
+    for (const res of [
+      await getClient(t.url, 'bob-corp'),
+      await postClient(t.url, 'bob-corp'),
+      await getClient(t.url, 'nobody'),
+    ]) {
       expect(res.status).toBe(503);
       expect(res.text).toBe(expected);
     }
@@ -67,7 +74,10 @@ test('the API-unavailable answer is configurable with a top-level unavailable en
 });
 
 test('the unavailable entry is ignored while a module is installed', async () => {
-  const t = await startTestSimulator({ 'corporate.yaml': CORPORATE, 'down.yaml': 'unavailable: { status: 404, body: none }\n' });
+  const t = await startTestSimulator({
+    'corporate.yaml': CORPORATE,
+    'down.yaml': 'unavailable: { status: 404, body: none }\n',
+  });
   try {
     expect((await getClient(t.url, 'bob-corp')).status).toBe(200);
   } finally {

@@ -18,12 +18,17 @@ function servedKeys(version: ProtocolVersion): string[] {
 
 /** The fields a version leaves out, as the load warning lists them (table order). */
 function leftOut(version: ProtocolVersion): string[] {
-  return RESOURCES.Client.filter((f) => f.name in AUTHORED && !isIntroducedBy(f.since, version)).map((f) => `${f.name} (since ${f.since})`);
+  return RESOURCES.Client.filter((f) => f.name in AUTHORED && !isIntroducedBy(f.since, version)).map(
+    (f) => `${f.name} (since ${f.since})`,
+  );
 }
 
 describe.each(PROTOCOL_VERSIONS.map((v) => [v]))('serving protocol %s', (version) => {
   test('the card has exactly the fields introduced by then, in the order written, on GET and POST', async () => {
-    const t = await startTestSimulator({ 'every-field.yaml': EVERY_FIELD }, { wire: { ...DEFAULT_WIRE_OPTIONS, version } });
+    const t = await startTestSimulator(
+      { 'every-field.yaml': EVERY_FIELD },
+      { wire: { ...DEFAULT_WIRE_OPTIONS, version } },
+    );
     try {
       for (const res of [await getClient(t.url, 'full'), await postClient(t.url, 'full')]) {
         expect(res.status).toBe(200);
@@ -32,7 +37,10 @@ describe.each(PROTOCOL_VERSIONS.map((v) => [v]))('serving protocol %s', (version
       const warning = t.sim.store.set.warnings.find((w) => w.path === 'tokens.full.client');
       const expected = leftOut(version);
       if (expected.length === 0) expect(warning).toBeUndefined();
-      else expect(warning?.message).toBe(`tokens.full.client is served as protocol ${version}, which leaves out ${expected.join(', ')}`);
+      else
+        expect(warning?.message).toBe(
+          `tokens.full.client is served as protocol ${version}, which leaves out ${expected.join(', ')}`,
+        );
     } finally {
       await t.close();
     }
@@ -47,7 +55,8 @@ test('every version up to 1.4 leaves out more, and 1.0 serves only the original 
 });
 
 test('a token protocol wins over the file default, which wins over the global one', async () => {
-  const card = '{ id: "1", name: N, surname: S, firstname: F, type: "0", enabled: true, shortName: Sh, secretWord: w, actionList: [{ value: "https://x" }] }';
+  const card =
+    '{ id: "1", name: N, surname: S, firstname: F, type: "0", enabled: true, shortName: Sh, secretWord: w, actionList: [{ value: "https://x" }] }';
   const files = {
     'a.yaml': `defaults: { protocol: "1.1" }\ntokens:\n  by-file: { client: ${card} }\n  by-token: { protocol: "1.2", client: ${card} }\n`,
     'b.yaml': `tokens:\n  by-global: { client: ${card} }\n`,

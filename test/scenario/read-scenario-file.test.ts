@@ -21,15 +21,25 @@ function yamlPlaces(file: string, text: string): [string, string][] {
   });
 }
 
-const places = (map: ReadonlyMap<string, SourceRef> | undefined) => [...(map ?? [])].map(([t, p]): [string, string] => [t, `${p.line}:${p.column}`]);
+const places = (map: ReadonlyMap<string, SourceRef> | undefined) =>
+  [...(map ?? [])].map(([t, p]): [string, string] => [t, `${p.line}:${p.column}`]);
 
 const STYLES: [string, string][] = [
-  ['plain block YAML', 'tokens:\n  alice:\n    status: 401\n  # a comment\n  bob:\n\n    status: 402\nfallback: { status: 404 }\n'],
+  [
+    'plain block YAML',
+    'tokens:\n  alice:\n    status: 401\n  # a comment\n  bob:\n\n    status: 402\nfallback: { status: 404 }\n',
+  ],
   ['flow YAML', 'tokens: { alice: { status: 401 },\n  bob: { status: 402 } }\n'],
   ['quoted keys', '"tokens":\n  "alice":\n    "status": 401\n  \'b o b\': { "status": 402 }\n'],
   ['JSON', '{\n  "tokens": {\n    "alice": { "status": 401 },\n    "bob": {\n      "status": 402\n    }\n  }\n}\n'],
-  ['anchors and merge keys', 'defaults: { delay: 1 }\ntokens:\n  alice: &card\n    status: 401\n  bob:\n    <<: *card\n    errorCode: X\n  carol: *card\n'],
-  ['tokens after other keys', 'fallback:\n  status: 404\n  headers: { X-A: "1" }\ntokens:\n    alice: { status: 401 }\n'],
+  [
+    'anchors and merge keys',
+    'defaults: { delay: 1 }\ntokens:\n  alice: &card\n    status: 401\n  bob:\n    <<: *card\n    errorCode: X\n  carol: *card\n',
+  ],
+  [
+    'tokens after other keys',
+    'fallback:\n  status: 404\n  headers: { X-A: "1" }\ntokens:\n    alice: { status: 401 }\n',
+  ],
 ];
 
 describe('the one reader places every token key where the yaml library does', () => {

@@ -63,11 +63,12 @@ function ask(url: string, token: string, agent: http.Agent): Promise<string> {
 let t: TestSimulator;
 afterAll(() => t?.close());
 
-test('60 rewrites between two versions and a broken one under 20 concurrent keep-alive loops: no failure, no 5xx but the scenario\'s own, every answer wholly from one version', async () => {
+test("60 rewrites between two versions and a broken one under 20 concurrent keep-alive loops: no failure, no 5xx but the scenario's own, every answer wholly from one version", async () => {
   t = await startTestSimulator({ 'a.yaml': V1 });
   const file = path.join(t.dir.path, 'a.yaml');
   const agent = new http.Agent({ keepAlive: true, maxSockets: LOOPS });
-  const snapshot = async () => Object.fromEntries(await Promise.all(TOKENS.map(async (k) => [k, await ask(t.url, k, agent)] as const)));
+  const snapshot = async () =>
+    Object.fromEntries(await Promise.all(TOKENS.map(async (k) => [k, await ask(t.url, k, agent)] as const)));
   const one = await snapshot();
   await rewrite(file, V2, 0);
   const two = await snapshot();
@@ -122,7 +123,10 @@ async function rewrite(file: string, text: string, i: number): Promise<void> {
     renameSync(`${file}.tmp~`, file);
   }
   if (text === BROKEN) {
-    await waitFor(() => t.sim.store.status().lastError !== null && t.sim.store.status().lastError !== before.lastError, { what: `rewrite ${i} reported broken` });
+    await waitFor(
+      () => t.sim.store.status().lastError !== null && t.sim.store.status().lastError !== before.lastError,
+      { what: `rewrite ${i} reported broken` },
+    );
   } else {
     await waitFor(() => t.sim.store.status().reloads > before.reloads, { what: `rewrite ${i} applied` });
   }

@@ -6,8 +6,32 @@ import { makeTempDir } from '../helpers/temp-dir';
 // Plain scalars a YAML 1.2 or 1.1 reader would turn into numbers, booleans or dates: each goes out
 // exactly as written in every String field of every resource.
 const SCALARS = [
-  '00123', '0105012345', '17.40', '1e3', '1E-3', '0x1F', '0o17', '012', '+7', '-0', '.5', '1.', '1_000', '1.50',
-  'true', 'false', 'True', 'yes', 'no', 'on', 'off', '2024-01-05', '9007199254740993', '12345678901234567890', '.inf', '.nan',
+  '00123',
+  '0105012345',
+  '17.40',
+  '1e3',
+  '1E-3',
+  '0x1F',
+  '0o17',
+  '012',
+  '+7',
+  '-0',
+  '.5',
+  '1.',
+  '1_000',
+  '1.50',
+  'true',
+  'false',
+  'True',
+  'yes',
+  'no',
+  'on',
+  'off',
+  '2024-01-05',
+  '9007199254740993',
+  '12345678901234567890',
+  '.inf',
+  '.nan',
 ];
 
 /** A card holding `s` in a String field of the Client, Branch, ActionList, Field, Group and Company resources. */
@@ -41,7 +65,13 @@ function expectedBody(s: string, typed: boolean): string {
   const n = (v: number) => (typed ? v : String(v));
   return JSON.stringify({
     client: {
-      id: s, name: s, surname: s, firstname: s, type: s, enabled: typed ? true : 'true', osVersion: s,
+      id: s,
+      name: s,
+      surname: s,
+      firstname: s,
+      type: s,
+      enabled: typed ? true : 'true',
+      osVersion: s,
       bankBranch: { id: n(5), name: s },
       actionList: [{ name: s, value: s }],
       fieldList: [{ name: s, value: s }],
@@ -82,7 +112,9 @@ describe('a JSON file', () => {
     const sim = await startTestSimulator({ 'a.json': json }, { watch: false });
     try {
       const res = await getClient(sim.url, 'a');
-      expect(res.text).toBe('{"client":{"id":"00123","name":"17.40","surname":"1e3","firstname":"false","type":"0","enabled":"true"},"companyList":[{"id":"7","name":"1.50"}]}');
+      expect(res.text).toBe(
+        '{"client":{"id":"00123","name":"17.40","surname":"1e3","firstname":"false","type":"0","enabled":"true"},"companyList":[{"id":"7","name":"1.50"}]}',
+      );
     } finally {
       await sim.close();
     }
@@ -91,25 +123,36 @@ describe('a JSON file', () => {
 
 describe('wire: typed and whole numbers', () => {
   const IDS: [string, string][] = [
-    ['0', '0'], ['123', '123'], ['-5', '-5'], ['9007199254740991', '9007199254740991'],
-    ['00123', '"00123"'], ['-0', '"-0"'], ['9007199254740993', '"9007199254740993"'], ['12345678901234567890', '"12345678901234567890"'],
+    ['0', '0'],
+    ['123', '123'],
+    ['-5', '-5'],
+    ['9007199254740991', '9007199254740991'],
+    ['00123', '"00123"'],
+    ['-0', '"-0"'],
+    ['9007199254740993', '"9007199254740993"'],
+    ['12345678901234567890', '"12345678901234567890"'],
   ];
   const file = `tokens:\n${IDS.map(([s], i) => `  c${i}: { wire: typed, companyList: [ { id: ${s} } ], client: { id: a, name: a, surname: a, firstname: a, type: "0", enabled: false, group: [ { id: ${s} } ] } }`).join('\n')}\n`;
   let sim: TestSimulator;
   beforeAll(async () => (sim = await startTestSimulator({ 'typed.yaml': file }, { watch: false })));
   afterAll(() => sim.close());
 
-  test.each(IDS.map(([s, json], i) => [s, json, i] as const))('%s is sent as %s, by GET and POST', async (_s, json, i) => {
-    const expected = `{"companyList":[{"id":${json}}],"client":{"id":"a","name":"a","surname":"a","firstname":"a","type":"0","enabled":false,"group":[{"id":${json}}]}}`;
-    expect((await getClient(sim.url, `c${i}`)).text).toBe(expected);
-    expect((await postClient(sim.url, `c${i}`)).text).toBe(expected);
-  });
+  test.each(IDS.map(([s, json], i) => [s, json, i] as const))(
+    '%s is sent as %s, by GET and POST',
+    async (_s, json, i) => {
+      const expected = `{"companyList":[{"id":${json}}],"client":{"id":"a","name":"a","surname":"a","firstname":"a","type":"0","enabled":false,"group":[{"id":${json}}]}}`;
+      expect((await getClient(sim.url, `c${i}`)).text).toBe(expected);
+      expect((await postClient(sim.url, `c${i}`)).text).toBe(expected);
+    },
+  );
 
   test('each id that cannot be a JSON number as written is a load-time warning with its place', () => {
     const warnings = sim.sim.store.set.warnings.map((w) => formatProblem({ ...w, file: 'typed.yaml' }));
     const lines = file.split('\n');
-    const at = (i: number, nth: 'first' | 'last') => (nth === 'first' ? lines[i + 1].indexOf('{ id:') : lines[i + 1].lastIndexOf('{ id:')) + 3;
-    const message = (s: string) => `cannot be a JSON number as written (${s}): wire: typed sends it as the string "${s}"`;
+    const at = (i: number, nth: 'first' | 'last') =>
+      (nth === 'first' ? lines[i + 1].indexOf('{ id:') : lines[i + 1].lastIndexOf('{ id:')) + 3;
+    const message = (s: string) =>
+      `cannot be a JSON number as written (${s}): wire: typed sends it as the string "${s}"`;
     expect(warnings).toEqual(
       IDS.flatMap(([s, json], i) =>
         json.startsWith('"')
@@ -125,13 +168,25 @@ describe('wire: typed and whole numbers', () => {
 
 describe('null, ~ and an empty value', () => {
   test.each([
-    ['~', 'tokens.a.client.name is empty (null, ~ or no value): give it a value or leave the key out; to send the text ~ or null, quote it'],
-    ['null', 'tokens.a.client.name is empty (null, ~ or no value): give it a value or leave the key out; to send the text ~ or null, quote it'],
-    ['', 'tokens.a.client.name is empty (null, ~ or no value): give it a value or leave the key out; to send the text ~ or null, quote it'],
+    [
+      '~',
+      'tokens.a.client.name is empty (null, ~ or no value): give it a value or leave the key out; to send the text ~ or null, quote it',
+    ],
+    [
+      'null',
+      'tokens.a.client.name is empty (null, ~ or no value): give it a value or leave the key out; to send the text ~ or null, quote it',
+    ],
+    [
+      '',
+      'tokens.a.client.name is empty (null, ~ or no value): give it a value or leave the key out; to send the text ~ or null, quote it',
+    ],
   ])('name: %j is an error that says what to write instead', (s, message) => {
     const dir = makeTempDir();
     try {
-      dir.write('n.yaml', `tokens:\n  a:\n    client:\n      id: "1"\n      name: ${s}\n      surname: a\n      firstname: a\n      type: "0"\n      enabled: true\n`);
+      dir.write(
+        'n.yaml',
+        `tokens:\n  a:\n    client:\n      id: "1"\n      name: ${s}\n      surname: a\n      firstname: a\n      type: "0"\n      enabled: true\n`,
+      );
       const run = runCli(['validate', 'n.yaml'], { cwd: dir.path });
       expect(run.stderr).toBe(`auth-sim: n.yaml:5:13 ${message}\nauth-sim: 1 error(s) in 1 file(s)\n`);
     } finally {
@@ -140,9 +195,17 @@ describe('null, ~ and an empty value', () => {
   });
 
   test('quoted, "~" and "null" are text like any other', async () => {
-    const sim = await startTestSimulator({ 'q.yaml': 'tokens:\n  a: { client: { id: "~", name: \'null\', surname: a, firstname: a, type: "0", enabled: true } }\n' }, { watch: false });
+    const sim = await startTestSimulator(
+      {
+        'q.yaml':
+          'tokens:\n  a: { client: { id: "~", name: \'null\', surname: a, firstname: a, type: "0", enabled: true } }\n',
+      },
+      { watch: false },
+    );
     try {
-      expect((await getClient(sim.url, 'a')).text).toBe('{"client":{"id":"~","name":"null","surname":"a","firstname":"a","type":"0","enabled":"true"}}');
+      expect((await getClient(sim.url, 'a')).text).toBe(
+        '{"client":{"id":"~","name":"null","surname":"a","firstname":"a","type":"0","enabled":"true"}}',
+      );
     } finally {
       await sim.close();
     }

@@ -3,7 +3,8 @@ import { waitFor } from '../helpers/wait-for';
 import { getClient, postClient, startTestSimulator, type TestSimulator } from '../helpers/test-simulator';
 
 const CARD = '{ id: "1", name: Ivanova Alisa, surname: Ivanova, firstname: Alisa, type: "0", enabled: true }';
-const steps = (n: number) => Array.from({ length: n }, (_, i) => `      - { status: 500, errorCode: STEP, errorText: s${i + 1} }`).join('\n');
+const steps = (n: number) =>
+  Array.from({ length: n }, (_, i) => `      - { status: 500, errorCode: STEP, errorText: s${i + 1} }`).join('\n');
 
 const SCENARIO = `
 tokens:
@@ -116,7 +117,10 @@ test('expire may name its own answer', async () => {
 test('expire after a time counts from the first request', async () => {
   const first = Date.now();
   expect((await getClient(t.url, 'short-lived')).status).toBe(200);
-  await waitFor(async () => (await getClient(t.url, 'short-lived')).status === 401, { what: 'the token to expire', intervalMs: 25 });
+  await waitFor(async () => (await getClient(t.url, 'short-lived')).status === 401, {
+    what: 'the token to expire',
+    intervalMs: 25,
+  });
   expect(Date.now() - first).toBeGreaterThanOrEqual(290);
 });
 
@@ -156,7 +160,8 @@ test('a reload keeps the state of unchanged entries and starts changed ones over
 
 /** Sends `n` GETs in one write on one connection (HTTP pipelining) and returns everything read back. */
 async function pipeline(url: string, token: string, n: number): Promise<string> {
-  const one = (last: boolean) => `GET /rest/chat/client/id/${token} HTTP/1.1\r\nhost: x\r\n${last ? 'connection: close\r\n' : ''}\r\n`;
+  const one = (last: boolean) =>
+    `GET /rest/chat/client/id/${token} HTTP/1.1\r\nhost: x\r\n${last ? 'connection: close\r\n' : ''}\r\n`;
   const request = Array.from({ length: n }, (_, i) => one(i === n - 1)).join('');
   return (await rawExchange(url, request, 5000)).bytes.toString();
 }

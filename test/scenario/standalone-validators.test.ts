@@ -2,7 +2,13 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { parseScenarioFile } from '../../src/scenario/read/parse-scenario-file';
-import { compileValidator, validatorSchema, VALIDATOR_NAMES, type GeneratedValidator, type ValidatorName } from '../../src/scenario/schema/scenario-validators';
+import {
+  compileValidator,
+  validatorSchema,
+  VALIDATOR_NAMES,
+  type GeneratedValidator,
+  type ValidatorName,
+} from '../../src/scenario/schema/scenario-validators';
 
 // npm test builds dist/ first; the generated validators exist only there.
 const root = path.resolve(__dirname, '..', '..');
@@ -17,7 +23,11 @@ function generated(name: ValidatorName): ValidateFunction {
 
 function shippedScenarios(dir = path.join(root, 'scenarios')): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? shippedScenarios(path.join(dir, e.name)) : /\.ya?ml$/.test(e.name) ? [path.join(dir, e.name)] : [],
+    e.isDirectory()
+      ? shippedScenarios(path.join(dir, e.name))
+      : /\.ya?ml$/.test(e.name)
+        ? [path.join(dir, e.name)]
+        : [],
   );
 }
 
@@ -51,10 +61,15 @@ function outcome(validate: ValidateFunction, data: Json): { valid: boolean; erro
   return { valid, errors: validate.errors && structuredClone(validate.errors) };
 }
 
-const files = shippedScenarios().map((f) => [path.relative(root, f), parseScenarioFile(f, readFileSync(f, 'utf8')).data as Json] as const);
+const files = shippedScenarios().map(
+  (f) => [path.relative(root, f), parseScenarioFile(f, readFileSync(f, 'utf8')).data as Json] as const,
+);
 
 describe('the validators generated at build time', () => {
-  const runtime = Object.fromEntries(VALIDATOR_NAMES.map((n) => [n, compileValidator(validatorSchema(n))])) as Record<ValidatorName, ValidateFunction>;
+  const runtime = Object.fromEntries(VALIDATOR_NAMES.map((n) => [n, compileValidator(validatorSchema(n))])) as Record<
+    ValidatorName,
+    ValidateFunction
+  >;
 
   test.each(files)('give the same verdict and errors as Ajv at run time over %s and its mutations', (_name, data) => {
     const variants = mutations(data);
@@ -69,27 +84,38 @@ describe('the validators generated at build time', () => {
     expect(outcome(runtime['scenario-file'], data).valid).toBe(true);
   });
 
-  test.each(files)('check single entries as Ajv does at run time (the entry validator) over the entries of %s', (_name, data) => {
-    const tokens = (data as { tokens?: Record<string, Json> }).tokens ?? {};
-    const entries = Object.values(tokens).slice(0, 5);
-    for (const variant of entries.flatMap(mutations)) {
-      expect({ variant, ...outcome(generated('scenario-entry'), variant) }).toEqual({ variant, ...outcome(runtime['scenario-entry'], variant) });
-    }
-  });
+  test.each(files)(
+    'check single entries as Ajv does at run time (the entry validator) over the entries of %s',
+    (_name, data) => {
+      const tokens = (data as { tokens?: Record<string, Json> }).tokens ?? {};
+      const entries = Object.values(tokens).slice(0, 5);
+      for (const variant of entries.flatMap(mutations)) {
+        expect({ variant, ...outcome(generated('scenario-entry'), variant) }).toEqual({
+          variant,
+          ...outcome(runtime['scenario-entry'], variant),
+        });
+      }
+    },
+  );
 
-  test('keep each error\'s parent schema, whose title and description the messages quote', () => {
+  test("keep each error's parent schema, whose title and description the messages quote", () => {
     const validate = generated('scenario-file');
     expect(validate({ tokens: { alice: { client: { id: '1', surnmae: 'x' }, status: 'soon' } } })).toBe(false);
     const unknown = validate.errors?.find((e) => e.keyword === 'additionalProperties');
     expect(unknown?.parentSchema).toMatchObject({ title: 'Client' });
     expect(unknown?.parentSchema?.properties).toHaveProperty('surname');
     const status = validate.errors?.find((e) => e.instancePath === '/tokens/alice/status');
-    expect(status?.parentSchema).toMatchObject({ description: 'an HTTP status from 200 to 599 (1xx are interim: the client would wait for an answer that never comes)' });
+    expect(status?.parentSchema).toMatchObject({
+      description:
+        'an HTTP status from 200 to 599 (1xx are interim: the client would wait for an answer that never comes)',
+    });
   });
 
   test('are what the built code checks with while they match the schema', () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const built = require(path.join(root, 'dist', 'scenario', 'schema', 'scenario-validators.js')) as typeof import('../../src/scenario/schema/scenario-validators');
+    const built = require(
+      path.join(root, 'dist', 'scenario', 'schema', 'scenario-validators.js'),
+    ) as typeof import('../../src/scenario/schema/scenario-validators');
     for (const name of VALIDATOR_NAMES) expect(built.loadValidator(name)).toBe(generated(name));
   });
 });
@@ -103,7 +129,9 @@ describe('loading a validator', () => {
     jest.isolateModules(() => {
       jest.doMock(generatedPath, () => ({ validate: fake, schemaJson }), { virtual: true });
       // eslint-disable-next-line @typescript-eslint/no-require-imports
-      loaded = (require('../../src/scenario/schema/scenario-validators') as typeof import('../../src/scenario/schema/scenario-validators')).loadValidator('scenario-file');
+      loaded = (
+        require('../../src/scenario/schema/scenario-validators') as typeof import('../../src/scenario/schema/scenario-validators')
+      ).loadValidator('scenario-file');
     });
     jest.dontMock(generatedPath);
     return loaded as ValidateFunction;

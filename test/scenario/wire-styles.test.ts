@@ -7,18 +7,31 @@ import { getClient, startTestSimulator } from '../helpers/test-simulator';
 const EVERY_FIELD = readFileSync(path.join(__dirname, '..', '..', 'scenarios', 'every-field.yaml'), 'utf8');
 
 /** Every scalar of a wire resource with its table type and JSON type, found through the field table. */
-function scalars(resource: ResourceName, value: Record<string, unknown>, at: string = resource): { path: string; type: string; json: string }[] {
+function scalars(
+  resource: ResourceName,
+  value: Record<string, unknown>,
+  at: string = resource,
+): { path: string; type: string; json: string }[] {
   return Object.entries(value).flatMap(([name, v]) => {
     const spec = RESOURCES[resource].find((f) => f.name === name)!;
     const nested = nestedResource(spec.type);
-    if (nested) return (Array.isArray(v) ? v : [v]).flatMap((item, i) => scalars(nested, item as Record<string, unknown>, `${at}.${name}[${i}]`));
+    if (nested)
+      return (Array.isArray(v) ? v : [v]).flatMap((item, i) =>
+        scalars(nested, item as Record<string, unknown>, `${at}.${name}[${i}]`),
+      );
     if (typeof spec.type === 'string' && spec.type.startsWith('Map')) return [];
     return [{ path: `${at}.${name}`, type: spec.type as string, json: typeof v }];
   });
 }
 
 /** What a typed wire sends for a table type: JSON booleans and numbers for those types, strings else. */
-const TYPED: Record<string, string> = { Boolean: 'boolean', Integer: 'number', Long: 'number', String: 'string', Date: 'string' };
+const TYPED: Record<string, string> = {
+  Boolean: 'boolean',
+  Integer: 'number',
+  Long: 'number',
+  String: 'string',
+  Date: 'string',
+};
 
 async function fetchFull(files: Record<string, string>, token: string, options = {}) {
   const t = await startTestSimulator(files, options);
@@ -36,14 +49,19 @@ test('strings (the default): every scalar is a JSON string, as in the reference 
 });
 
 test('typed, globally: Booleans, Integers and Longs are JSON booleans and numbers; the rest stay strings', async () => {
-  const found = scalars('Response', await fetchFull({ 'f.yaml': EVERY_FIELD }, 'full', { wire: { ...DEFAULT_WIRE_OPTIONS, wire: 'typed' } }));
+  const found = scalars(
+    'Response',
+    await fetchFull({ 'f.yaml': EVERY_FIELD }, 'full', { wire: { ...DEFAULT_WIRE_OPTIONS, wire: 'typed' } }),
+  );
   expect(found.filter((s) => s.json !== TYPED[s.type])).toEqual([]);
   expect(new Set(found.map((s) => s.json))).toEqual(new Set(['string', 'boolean', 'number']));
 });
 
 test('typed per file with defaults: wire, and per token, which wins over the file', async () => {
   const card = '{ id: 7, name: N, surname: S, firstname: F, type: "0", enabled: true }';
-  const files = { 'a.yaml': `defaults: { wire: typed }\ntokens:\n  by-file: { client: ${card} }\n  by-token: { wire: strings, client: ${card} }\n` };
+  const files = {
+    'a.yaml': `defaults: { wire: typed }\ntokens:\n  by-file: { client: ${card} }\n  by-token: { wire: strings, client: ${card} }\n`,
+  };
   const byFile = (await fetchFull(files, 'by-file')).client as Record<string, unknown>;
   const byToken = (await fetchFull(files, 'by-token')).client as Record<string, unknown>;
   expect(byFile).toEqual({ id: '7', name: 'N', surname: 'S', firstname: 'F', type: '0', enabled: true });

@@ -26,23 +26,37 @@ test.each([
   ['a non-Latin-1 value', { 'x-reason': 'Токен истёк' }, 0],
   ['a value with CR LF, after a delay (a timer callback)', { 'x-split': 'a\r\nb' }, 5],
   ['a name that is not a token', { 'x a': '1' }, 0],
-])('an answer Node refuses to write (%s) becomes a reported 500, and the server keeps serving', async (_what, headers, delayMs) => {
-  const reports: string[] = [];
-  const good = entryWithHeaders({ 'x-ok': 'yes' });
-  const holder = { set: { callerGuards: null } as unknown as ScenarioSet, resolve: (token: string) => (token === 'bad' ? entryWithHeaders(headers, delayMs) : good) };
-  const handler = createProtocolHandler(holder, undefined, createAnswerRuntime(1, (m) => reports.push(m)));
-  const server = await listen((req, res) => void handler(req, res));
-  try {
-    const bad = await getClient(server.url, 'bad');
-    expect(bad.status).toBe(500);
-    expect(bad.text).toBe('{"errorCode":"INTERNAL_ERROR","errorText":"auth-sim could not write the answer this token is given; see its log"}');
-    expect(reports).toHaveLength(1);
-    expect(reports[0]).toMatch(/^could not write a 200 answer for \/rest\/chat\/client\/id\/bad: .+; answered 500 instead$/);
-    expect((await getClient(server.url, 'good')).status).toBe(200);
-  } finally {
-    await server.close();
-  }
-});
+])(
+  'an answer Node refuses to write (%s) becomes a reported 500, and the server keeps serving',
+  async (_what, headers, delayMs) => {
+    const reports: string[] = [];
+    const good = entryWithHeaders({ 'x-ok': 'yes' });
+    const holder = {
+      set: { callerGuards: null } as unknown as ScenarioSet,
+      resolve: (token: string) => (token === 'bad' ? entryWithHeaders(headers, delayMs) : good),
+    };
+    const handler = createProtocolHandler(
+      holder,
+      undefined,
+      createAnswerRuntime(1, (m) => reports.push(m)),
+    );
+    const server = await listen((req, res) => void handler(req, res));
+    try {
+      const bad = await getClient(server.url, 'bad');
+      expect(bad.status).toBe(500);
+      expect(bad.text).toBe(
+        '{"errorCode":"INTERNAL_ERROR","errorText":"auth-sim could not write the answer this token is given; see its log"}',
+      );
+      expect(reports).toHaveLength(1);
+      expect(reports[0]).toMatch(
+        /^could not write a 200 answer for \/rest\/chat\/client\/id\/bad: .+; answered 500 instead$/,
+      );
+      expect((await getClient(server.url, 'good')).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  },
+);
 
 test('an admin call that fails inside is a 500 that is reported with the reason and where it was thrown', async () => {
   const reports: string[] = [];
@@ -57,7 +71,9 @@ test('an admin call that fails inside is a 500 that is reported with the reason 
     expect(res.status).toBe(500);
     expect(res.body).toEqual({ error: 'auth-sim failed to do this admin call; see its log' });
     expect(reports).toHaveLength(1);
-    expect(reports[0]).toMatch(/^admin GET \/boom failed inside: something inside broke \(at .+contained-failures\.test\.ts:\d+:\d+\)$/);
+    expect(reports[0]).toMatch(
+      /^admin GET \/boom failed inside: something inside broke \(at .+contained-failures\.test\.ts:\d+:\d+\)$/,
+    );
   } finally {
     await server.close();
   }
@@ -67,9 +83,14 @@ test('an admin PUT whose text YAML cannot turn into data is a 400 with the reaso
   const reports: string[] = [];
   const t = await startTestSimulator({ 'a.yaml': 'tokens: {}\n' }, { onInternalError: (m) => reports.push(m) });
   try {
-    const put = await adminCall(t.url, 'PUT', '/__admin/tokens/bob', { body: 'status: *missing\n', headers: { 'content-type': 'application/yaml' } });
+    const put = await adminCall(t.url, 'PUT', '/__admin/tokens/bob', {
+      body: 'status: *missing\n',
+      headers: { 'content-type': 'application/yaml' },
+    });
     expect(put.status).toBe(400);
-    expect(put.body.error).toBe('the entry for token "bob" was not applied: PUT /__admin/tokens/bob:1:9 YAML: unidentified alias "missing"');
+    expect(put.body.error).toBe(
+      'the entry for token "bob" was not applied: PUT /__admin/tokens/bob:1:9 YAML: unidentified alias "missing"',
+    );
     expect(reports).toEqual([]);
   } finally {
     await t.close();

@@ -4,7 +4,8 @@ import { rawRequest } from '../helpers/raw-request';
 import { getClient, startTestSimulator, type TestSimulator } from '../helpers/test-simulator';
 
 const CARD = '{ id: "100500", name: Ivanova Alisa, surname: Ivanova, firstname: Alisa, type: "0", enabled: true }';
-const CARD_JSON = '{"client":{"id":"100500","name":"Ivanova Alisa","surname":"Ivanova","firstname":"Alisa","type":"0","enabled":"true"}}';
+const CARD_JSON =
+  '{"client":{"id":"100500","name":"Ivanova Alisa","surname":"Ivanova","firstname":"Alisa","type":"0","enabled":"true"}}';
 
 const SCENARIO = `
 tokens:
@@ -43,7 +44,9 @@ const ROUTES = [
   ['the Express app', () => expressUrl],
 ] as const;
 const METHODS = ['GET', 'POST'] as const;
-const CASES = ROUTES.flatMap(([route, url]) => METHODS.map((method) => [`${method} via ${route}`, method, url] as const));
+const CASES = ROUTES.flatMap(([route, url]) =>
+  METHODS.map((method) => [`${method} via ${route}`, method, url] as const),
+);
 
 describe.each(CASES)('%s', (_name, method, url) => {
   test('reset: the connection is reset before any byte (ECONNRESET)', async () => {
@@ -140,7 +143,9 @@ test('fetch sees a reset and a close as network errors, and the server keeps ans
 });
 
 test('a fault in the fallback hits every unknown token', async () => {
-  const s = await startTestSimulator({ 'a.yaml': 'fallback: { fault: reset }\ntokens: { known: { status: 204, body: none } }\n' });
+  const s = await startTestSimulator({
+    'a.yaml': 'fallback: { fault: reset }\ntokens: { known: { status: 204, body: none } }\n',
+  });
   try {
     expect((await rawRequest(s.url, 'GET', 'who-is-this')).code).toBe('ECONNRESET');
     expect((await rawRequest(s.url, 'POST', 'nobody')).code).toBe('ECONNRESET');

@@ -2,16 +2,54 @@ import { Journal, type JournalRecord } from '../../src/server/journal';
 
 function entry(seq: number, change: Partial<JournalRecord> = {}): JournalRecord {
   return {
-    seq, at: Date.UTC(2026, 0, 1, 0, 0, seq), method: 'GET', token: `t${seq}`, origin: 'path', status: 200,
-    fault: null, delayMs: 0, bytes: 100, durationMs: 1, matched: 'token', source: { file: 'a.yaml', line: 2 }, misses: null, refused: null, clientCert: null, ...change,
+    seq,
+    at: Date.UTC(2026, 0, 1, 0, 0, seq),
+    method: 'GET',
+    token: `t${seq}`,
+    origin: 'path',
+    status: 200,
+    fault: null,
+    delayMs: 0,
+    bytes: 100,
+    durationMs: 1,
+    matched: 'token',
+    source: { file: 'a.yaml', line: 2 },
+    misses: null,
+    refused: null,
+    clientCert: null,
+    ...change,
   };
 }
 
 test('a record reads as a journal entry with its time, place and near misses spelled out', () => {
   const journal = new Journal(2);
-  journal.add(entry(7, { token: 'alise', status: 404, matched: 'fallback', source: { file: '(built-in fallback)', line: 0 }, misses: (t) => [`${t}!`] }));
+  journal.add(
+    entry(7, {
+      token: 'alise',
+      status: 404,
+      matched: 'fallback',
+      source: { file: '(built-in fallback)', line: 0 },
+      misses: (t) => [`${t}!`],
+    }),
+  );
   expect(journal.list()).toEqual([
-    { seq: 7, time: '2026-01-01T00:00:07.000Z', method: 'GET', token: 'alise', origin: 'path', status: 404, fault: null, delayMs: 0, bytes: 100, durationMs: 1, matched: 'fallback', entry: '(built-in fallback)', nearMisses: ['alise!'], refused: null, clientCert: null },
+    {
+      seq: 7,
+      time: '2026-01-01T00:00:07.000Z',
+      method: 'GET',
+      token: 'alise',
+      origin: 'path',
+      status: 404,
+      fault: null,
+      delayMs: 0,
+      bytes: 100,
+      durationMs: 1,
+      matched: 'fallback',
+      entry: '(built-in fallback)',
+      nearMisses: ['alise!'],
+      refused: null,
+      clientCert: null,
+    },
   ]);
 });
 

@@ -20,8 +20,20 @@ test('very large sets are not searched at all', () => {
 
 test('in a large set, a typo anywhere in a token is found among its sorted neighbours', () => {
   const known = Array.from({ length: NEAR_MISS_MAX_TOKENS }, (_, i) => `client-${String(i).padStart(5, '0')}-prod`);
-  expect(nearMisses('client-04999-prd', known)).toEqual(['client-04999-prod', 'client-01999-prod', 'client-02999-prod']);
-  expect(nearMisses('clent-02500-prod', known)).toEqual(['client-02500-prod', 'client-00500-prod', 'client-01500-prod']);
+  expect(nearMisses('client-04999-prd', known)).toEqual([
+    'client-04999-prod',
+    'client-01999-prod',
+    'client-02999-prod',
+  ]);
+  expect(nearMisses('clent-02500-prod', known)).toEqual([
+    'client-02500-prod',
+    'client-00500-prod',
+    'client-01500-prod',
+  ]);
   // Ten tokens are one edit away; only those sorted next to the typo are looked at.
-  expect(nearMisses('client-03x33-prod', known)).toEqual(['client-03933-prod', 'client-01933-prod', 'client-02933-prod']);
+  expect(nearMisses('client-03x33-prod', known)).toEqual([
+    'client-03933-prod',
+    'client-01933-prod',
+    'client-02933-prod',
+  ]);
 });

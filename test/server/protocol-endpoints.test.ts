@@ -23,12 +23,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('both endpoints answer a token the same way', () => {
-  test.each(['alice', 'expired', 'crm-down', 'slow', 'unknown-token'])('GET and POST give identical bytes for %s', async (token) => {
-    const [byPath, byHeader] = await Promise.all([getClient(t.url, token), postClient(t.url, token)]);
-    expect(byHeader.status).toBe(byPath.status);
-    expect(byHeader.contentType).toBe(byPath.contentType);
-    expect(byHeader.bytes.equals(byPath.bytes)).toBe(true);
-  });
+  test.each(['alice', 'expired', 'crm-down', 'slow', 'unknown-token'])(
+    'GET and POST give identical bytes for %s',
+    async (token) => {
+      const [byPath, byHeader] = await Promise.all([getClient(t.url, token), postClient(t.url, token)]);
+      expect(byHeader.status).toBe(byPath.status);
+      expect(byHeader.contentType).toBe(byPath.contentType);
+      expect(byHeader.bytes.equals(byPath.bytes)).toBe(true);
+    },
+  );
 });
 
 test('a card goes out with every scalar as a JSON string', async () => {

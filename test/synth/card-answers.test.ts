@@ -12,12 +12,26 @@ const SOURCE = { file: 'a.yaml', line: 1, column: 1 };
 
 const CASES: [string, EntryData, Record<string, unknown>][] = [
   ['no settings', {}, {}],
-  ['file headers, a fixed delay and protocol 1.1', { headers: { 'X-Source': 'people' }, delay: '5ms', protocol: '1.1' }, { type: 0.5, errors: 0.2 }],
-  ['typed wire from the item, protocol 1.3 from the file', { protocol: '1.3' }, { wire: 'typed', deprecated: true, fill: '0..1', type: 0.7 }],
+  [
+    'file headers, a fixed delay and protocol 1.1',
+    { headers: { 'X-Source': 'people' }, delay: '5ms', protocol: '1.1' },
+    { type: 0.5, errors: 0.2 },
+  ],
+  [
+    'typed wire from the item, protocol 1.3 from the file',
+    { protocol: '1.3' },
+    { wire: 'typed', deprecated: true, fill: '0..1', type: 0.7 },
+  ],
   ['a random delay (the general compiler)', {}, { delay: { uniform: ['1ms', '30ms'] }, errors: 0.1 }],
 ];
 
-const view = (a: Answer) => ({ status: a.reply.status, headers: a.reply.headers, body: a.reply.body?.toString('utf8'), delayMs: a.delayMs, fault: a.fault });
+const view = (a: Answer) => ({
+  status: a.reply.status,
+  headers: a.reply.headers,
+  body: a.reply.body?.toString('utf8'),
+  delayMs: a.delayMs,
+  fault: a.fault,
+});
 
 test.each(CASES)('a served card is the card compiled as a hand-written entry: %s', (_name, defaults, item) => {
   const raw = { tokens: 'p-{n}', count: 60, seed: 5, ...item };

@@ -12,7 +12,16 @@ generate:
 `;
 
 /** A spread of tokens over the whole population, first and last included. */
-const SAMPLE = [...new Set([1, 2, 3, 999_999, 1_000_000, ...Array.from({ length: 115 }, (_, i) => 1 + ((i * 7919 * 104729) % 1_000_000))])].map((n) => `det-${n}`);
+const SAMPLE = [
+  ...new Set([
+    1,
+    2,
+    3,
+    999_999,
+    1_000_000,
+    ...Array.from({ length: 115 }, (_, i) => 1 + ((i * 7919 * 104729) % 1_000_000)),
+  ]),
+].map((n) => `det-${n}`);
 
 /** Fetches tokens one at a time in the given order, so the order is really the order served. */
 async function fetchInOrder(url: string, tokens: readonly string[]): Promise<Map<string, Buffer>> {
@@ -28,7 +37,9 @@ let second: CliProcess;
 beforeAll(async () => {
   dir = makeTempDir();
   dir.write('population.yaml', POPULATION);
-  [first, second] = await Promise.all([0, 1].map(() => startCli(['--scenarios', dir.path, '--port', '0', '--no-watch'])));
+  [first, second] = await Promise.all(
+    [0, 1].map(() => startCli(['--scenarios', dir.path, '--port', '0', '--no-watch'])),
+  );
 });
 afterAll(async () => {
   await Promise.all([first?.stop(), second?.stop()]);
@@ -37,13 +48,17 @@ afterAll(async () => {
 
 test('two processes with the same seed serve byte-identical cards, whatever order tokens are asked in', async () => {
   const reversed = [...SAMPLE].reverse();
-  const shuffled = [...SAMPLE].sort((a, b) => (a.length * 31 + a.charCodeAt(a.length - 1)) % 17 - (b.length * 31 + b.charCodeAt(b.length - 1)) % 17);
+  const shuffled = [...SAMPLE].sort(
+    (a, b) => ((a.length * 31 + a.charCodeAt(a.length - 1)) % 17) - ((b.length * 31 + b.charCodeAt(b.length - 1)) % 17),
+  );
   const a = await fetchInOrder(first.url, SAMPLE);
   // The second process warms up on other tokens first: a card must not depend on what came before it.
   await fetchInOrder(second.url, ['det-500000', 'det-42', 'det-77777']);
   const b = await fetchInOrder(second.url, reversed);
   const c = await fetchInOrder(first.url, shuffled);
-  const differing = SAMPLE.filter((t) => !a.get(t)?.equals(b.get(t) as Buffer) || !a.get(t)?.equals(c.get(t) as Buffer));
+  const differing = SAMPLE.filter(
+    (t) => !a.get(t)?.equals(b.get(t) as Buffer) || !a.get(t)?.equals(c.get(t) as Buffer),
+  );
   expect(differing).toEqual([]);
   const cards = SAMPLE.filter((t) => a.get(t)?.toString('utf8').startsWith('{"client"'));
   expect(cards.length).toBeGreaterThan(100);

@@ -1,5 +1,20 @@
-import { isValidAccountKey, isValidBik, isValidInn, isValidKpp, isValidOgrn, isValidOgrnip } from '../../src/synth/identifiers';
-import { makeAccountNumber, makeBik, makeInn10, makeInn12, makeKpp, makeOgrn, makeOgrnip } from '../../src/synth/identifiers';
+import {
+  isValidAccountKey,
+  isValidBik,
+  isValidInn,
+  isValidKpp,
+  isValidOgrn,
+  isValidOgrnip,
+} from '../../src/synth/identifiers';
+import {
+  makeAccountNumber,
+  makeBik,
+  makeInn10,
+  makeInn12,
+  makeKpp,
+  makeOgrn,
+  makeOgrnip,
+} from '../../src/synth/identifiers';
 import type { RandomInt } from '../../src/synth/identifiers';
 import { seededRandom } from '../../src/synth/card-randomizer';
 

@@ -20,25 +20,75 @@ describe('a generate: item is validated like the rest of the file', () => {
   });
 
   test.each([
-    ['a misspelt knob, with a suggestion', item('    fil: 0.5\n'), 'a.yaml:4:5 generate[0].fil is not a generate item field; did you mean "fill"?'],
-    ['a misspelt group knob', item('    groups: { tree: 2 }\n'), 'a.yaml:4:15 generate[0].groups.tree is not a groups field; did you mean "trees"?'],
-    ['a share above 1', item('    type: 2\n'), 'a.yaml:4:11 generate[0].type must be a share from 0 to 1 (legal entities, client type "1"; default 0.3); got 2'],
-    ['a reversed range', item('    companies: 3..1\n'), 'a.yaml:4:16 generate[0].companies must be a range "lo..hi" of whole numbers with lo <= hi; got "3..1"'],
-    ['a fill beyond 1', item('    fill: 0.2..1.5\n'), 'a.yaml:4:11 generate[0].fill must be a range "lo..hi" of shares within 0..1 with lo <= hi; got "0.2..1.5"'],
-    ['an unknown locale', item('    locale: de_DE\n'), 'a.yaml:4:13 generate[0].locale is not a faker locale: "de_DE"; did you mean "de"?'],
-    ['a missing count', 'generate:\n  - tokens: "p-{n}"\n', 'a.yaml:2:5 generate[0] is missing required generate item field "count"'],
-    ['a template without {n}', 'generate:\n  - { tokens: "p-n", count: 5 }\n', 'a.yaml:2:15 generate[0].tokens must be a token template containing {n}, e.g. "synth-{n}"; got "p-n"'],
-    ['a template with {n} twice', 'generate:\n  - { tokens: "{n}-{n}", count: 5 }\n', 'a.yaml:2:15 generate[0].tokens must contain {n} exactly once, e.g. "synth-{n}"'],
-    ['a misspelt field in the error entry', item('    error: { status: 401, errorCod: X }\n'), 'a.yaml:4:27 generate[0].error.errorCod is not a scenario entry field; did you mean "errorCode"?'],
+    [
+      'a misspelt knob, with a suggestion',
+      item('    fil: 0.5\n'),
+      'a.yaml:4:5 generate[0].fil is not a generate item field; did you mean "fill"?',
+    ],
+    [
+      'a misspelt group knob',
+      item('    groups: { tree: 2 }\n'),
+      'a.yaml:4:15 generate[0].groups.tree is not a groups field; did you mean "trees"?',
+    ],
+    [
+      'a share above 1',
+      item('    type: 2\n'),
+      'a.yaml:4:11 generate[0].type must be a share from 0 to 1 (legal entities, client type "1"; default 0.3); got 2',
+    ],
+    [
+      'a reversed range',
+      item('    companies: 3..1\n'),
+      'a.yaml:4:16 generate[0].companies must be a range "lo..hi" of whole numbers with lo <= hi; got "3..1"',
+    ],
+    [
+      'a fill beyond 1',
+      item('    fill: 0.2..1.5\n'),
+      'a.yaml:4:11 generate[0].fill must be a range "lo..hi" of shares within 0..1 with lo <= hi; got "0.2..1.5"',
+    ],
+    [
+      'an unknown locale',
+      item('    locale: de_DE\n'),
+      'a.yaml:4:13 generate[0].locale is not a faker locale: "de_DE"; did you mean "de"?',
+    ],
+    [
+      'a missing count',
+      'generate:\n  - tokens: "p-{n}"\n',
+      'a.yaml:2:5 generate[0] is missing required generate item field "count"',
+    ],
+    [
+      'a template without {n}',
+      'generate:\n  - { tokens: "p-n", count: 5 }\n',
+      'a.yaml:2:15 generate[0].tokens must be a token template containing {n}, e.g. "synth-{n}"; got "p-n"',
+    ],
+    [
+      'a template with {n} twice',
+      'generate:\n  - { tokens: "{n}-{n}", count: 5 }\n',
+      'a.yaml:2:15 generate[0].tokens must contain {n} exactly once, e.g. "synth-{n}"',
+    ],
+    [
+      'a misspelt field in the error entry',
+      item('    error: { status: 401, errorCod: X }\n'),
+      'a.yaml:4:27 generate[0].error.errorCod is not a scenario entry field; did you mean "errorCode"?',
+    ],
     // The entry rules a hand-written token gets, for the item's own delay and its error entry.
-    ['a delay shape with its maximum first', item('    delay: { uniform: [2s, 1s] }\n'), 'a.yaml:4:5 generate[0].delay must have its minimum first: { uniform: [min, max] }'],
-    ['a chance with nothing for the other requests in the error entry', item('    error: { status: 401, chance: 0.5 }\n'), 'a.yaml:4:27 generate[0].error.chance needs a fault or an "otherwise" answer, for the requests it does not fire on'],
+    [
+      'a delay shape with its maximum first',
+      item('    delay: { uniform: [2s, 1s] }\n'),
+      'a.yaml:4:5 generate[0].delay must have its minimum first: { uniform: [min, max] }',
+    ],
+    [
+      'a chance with nothing for the other requests in the error entry',
+      item('    error: { status: 401, chance: 0.5 }\n'),
+      'a.yaml:4:27 generate[0].error.chance needs a fault or an "otherwise" answer, for the requests it does not fire on',
+    ],
   ])('%s', (_what, text, message) => {
     expect(problems({ 'a.yaml': text })).toEqual([message]);
   });
 
   test('the error entry gets the warnings of a hand-written entry, under the version the item serves', () => {
-    const text = item('    protocol: "1.1"\n    error: { status: 403, client: { id: "1", name: A B, surname: A, firstname: B, type: "0", enabled: true, crmURL: "https://crm/1", secretWord: w } }\n');
+    const text = item(
+      '    protocol: "1.1"\n    error: { status: 403, client: { id: "1", name: A B, surname: A, firstname: B, type: "0", enabled: true, crmURL: "https://crm/1", secretWord: w } }\n',
+    );
     const result = loadSet([{ file: 'a.yaml', text }]);
     expect(result.ok && result.set.warnings.map(formatProblem)).toEqual([
       'a.yaml:5:109 warning: generate[0].error.client.crmURL is deprecated; use actionList instead (it is still served)',
@@ -57,7 +107,15 @@ describe('a generate: item is validated like the rest of the file', () => {
 
 describe('every generated card passes the validation of a hand-written one', () => {
   test('300 cards with every optional field, deprecated ones included, written as tokens: load with no errors', () => {
-    const spec = toPopulationSpec({ tokens: 'h-{n}', count: 300, seed: 9, fill: 1, deprecated: true, errors: 0.1, type: 0.5 }) as PopulationSpec;
+    const spec = toPopulationSpec({
+      tokens: 'h-{n}',
+      count: 300,
+      seed: 9,
+      fill: 1,
+      deprecated: true,
+      errors: 0.1,
+      type: 0.5,
+    }) as PopulationSpec;
     const tokens = Object.fromEntries(populationEntries(spec));
     const result = loadSet([{ file: 'cards.json', text: JSON.stringify({ tokens }) }]);
     expect(result.ok ? [] : result.problems.map(formatProblem)).toEqual([]);
@@ -97,7 +155,11 @@ generate:
     expect((await getClient(t.url, 'p-7')).status).toBe(403);
     for (const token of ['p-0', 'p-101', 'p-01', 'p-1x']) {
       const res = await getClient(t.url, token);
-      expect([token, res.status, res.text]).toEqual([token, 404, '{"errorCode":"CLIENT_NOT_FOUND","errorText":"client not found"}']);
+      expect([token, res.status, res.text]).toEqual([
+        token,
+        404,
+        '{"errorCode":"CLIENT_NOT_FOUND","errorText":"client not found"}',
+      ]);
     }
   });
 
@@ -112,13 +174,17 @@ generate:
 
   test('protocol 1.1 leaves out every field introduced later, as for a hand-written entry', async () => {
     const client = JSON.parse((await getClient(t.url, 'old-1')).text).client as Record<string, unknown>;
-    for (const later of ['contacts', 'group', 'secretWord', 'accountNumbers', 'actionList', 'timezone']) expect(client).not.toHaveProperty(later);
+    for (const later of ['contacts', 'group', 'secretWord', 'accountNumbers', 'actionList', 'timezone'])
+      expect(client).not.toHaveProperty(later);
     expect(client).toHaveProperty('fieldList');
     expect(client).toHaveProperty('shortName');
   });
 
   test('the typed wire style sends numbers and booleans as JSON numbers and booleans', async () => {
-    const body = JSON.parse((await getClient(t.url, 'typed-2')).text) as { client: { enabled: unknown }; companyList: { id: unknown }[] };
+    const body = JSON.parse((await getClient(t.url, 'typed-2')).text) as {
+      client: { enabled: unknown };
+      companyList: { id: unknown }[];
+    };
     expect(typeof body.client.enabled).toBe('boolean');
     expect(typeof body.companyList[0].id).toBe('number');
   });
@@ -148,10 +214,16 @@ test('without a company module the population serves no companyList', () => {
 
 describe('any faker locale', () => {
   test.each(['de', 'en', 'zh_CN', 'uk'])('%s cards load and compose the name from their own parts', (locale) => {
-    const result = loadSet([{ file: 'a.yaml', text: `generate:\n  - { tokens: "l-{n}", count: 20, seed: 4, locale: ${locale}, fill: 1 }\n` }]);
+    const result = loadSet([
+      { file: 'a.yaml', text: `generate:\n  - { tokens: "l-{n}", count: 20, seed: 4, locale: ${locale}, fill: 1 }\n` },
+    ]);
     if (!result.ok) throw new Error(result.problems.map(formatProblem).join('\n'));
     for (let n = 1; n <= 20; n += 1) {
-      const client = JSON.parse(lookupEntry(result.set, `l-${n}`).answer({ token: `l-${n}` }).reply.body?.toString('utf8') ?? '{}').client;
+      const client = JSON.parse(
+        lookupEntry(result.set, `l-${n}`)
+          .answer({ token: `l-${n}` })
+          .reply.body?.toString('utf8') ?? '{}',
+      ).client;
       expect(client.name).toBe([client.surname, client.firstname, client.patronymic].filter(Boolean).join(' '));
     }
   });

@@ -19,11 +19,22 @@ test('a rule table missing a protocol field, or naming one the table lacks, does
   host.readFile = (file) => (path.resolve(file) === PROBE ? SOURCE : readFile(file));
   const fileExists = host.fileExists.bind(host);
   host.fileExists = (file) => path.resolve(file) === PROBE || fileExists(file);
-  const options = { strict: true, noEmit: true, skipLibCheck: true, types: ['node'], target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS, esModuleInterop: true };
+  const options = {
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+    types: ['node'],
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.CommonJS,
+    esModuleInterop: true,
+  };
   const program = ts.createProgram([PROBE], options, host);
   const problems = ts
     .getPreEmitDiagnostics(program)
-    .map((d) => `${d.file ? path.relative(ROOT, d.file.fileName) + ':' + (d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1) : ''} ${ts.flattenDiagnosticMessageText(d.messageText, '\n').split('\n')[0]}`);
+    .map(
+      (d) =>
+        `${d.file ? path.relative(ROOT, d.file.fileName) + ':' + (d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1) : ''} ${ts.flattenDiagnosticMessageText(d.messageText, '\n').split('\n')[0]}`,
+    );
   expect(problems).toEqual([
     expect.stringMatching(/^test\/synth\/rule-table-probe\.ts:4 Property 'secretWord' is missing in type /),
     "test/synth/rule-table-probe.ts:5 Object literal may only specify known properties, but 'secretWrod' does not exist in type 'FieldRules<\"Client\", ClientFacts>'. Did you mean to write 'secretWord'?",

@@ -24,22 +24,35 @@ const weighted = (s: string, weights: number[]): number => weights.reduce((sum, 
 const fns = (s: string, weights: number[]): string => String((weighted(s, weights) % 11) % 10);
 const isInn10 = (s: string): boolean => /^\d{10}$/.test(s) && fns(s, [2, 4, 10, 3, 5, 9, 4, 6, 8]) === s[9];
 const isInn12 = (s: string): boolean =>
-  /^\d{12}$/.test(s) && fns(s, [7, 2, 4, 10, 3, 5, 9, 4, 6, 8]) === s[10] && fns(s, [3, 7, 2, 4, 10, 3, 5, 9, 4, 6, 8]) === s[11];
+  /^\d{12}$/.test(s) &&
+  fns(s, [7, 2, 4, 10, 3, 5, 9, 4, 6, 8]) === s[10] &&
+  fns(s, [3, 7, 2, 4, 10, 3, 5, 9, 4, 6, 8]) === s[11];
 const modControl = (body: string, m: bigint): string => String((BigInt(body) % m) % 10n);
 const isOgrn = (s: string): boolean => /^[15]\d{12}$/.test(s) && modControl(s.slice(0, 12), 11n) === s[12];
 const isOgrnip = (s: string): boolean => /^3\d{14}$/.test(s) && modControl(s.slice(0, 14), 13n) === s[14];
 const isBankBik = (s: string): boolean => /^04\d{7}$/.test(s) && Number(s.slice(6)) >= 50;
 /** Bank of Russia account key: BIK's last three digits + the account, weights 7,1,3, sum of last digits ≡ 0 (mod 10). */
 const isAccountFor = (account: string, bik: string): boolean =>
-  /^\d{20}$/.test(account) && [...(bik.slice(6) + account)].reduce((sum, d, i) => sum + ((Number(d) * [7, 1, 3][i % 3]) % 10), 0) % 10 === 0;
-const isKppOf = (kpp: string, inn: string): boolean => /^\d{4}[\dA-Z]{2}\d{3}$/.test(kpp) && kpp.slice(0, 4) === inn.slice(0, 4);
-const isDate = (s: string): boolean => /^\d{4}-\d{2}-\d{2}$/.test(s) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+  /^\d{20}$/.test(account) &&
+  [...(bik.slice(6) + account)].reduce((sum, d, i) => sum + ((Number(d) * [7, 1, 3][i % 3]) % 10), 0) % 10 === 0;
+const isKppOf = (kpp: string, inn: string): boolean =>
+  /^\d{4}[\dA-Z]{2}\d{3}$/.test(kpp) && kpp.slice(0, 4) === inn.slice(0, 4);
+const isDate = (s: string): boolean =>
+  /^\d{4}-\d{2}-\d{2}$/.test(s) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
 
 /** faker's own Russian name lists, read straight from its locale data. */
 const namesOf = (kind: 'last_name' | 'first_name' | 'middle_name', sex: 'female' | 'male'): Set<string> =>
   new Set((ru.person?.[kind] as Partial<Record<'female' | 'male', string[]>> | undefined)?.[sex] ?? []);
-const FEMALE = { last: namesOf('last_name', 'female'), first: namesOf('first_name', 'female'), middle: namesOf('middle_name', 'female') };
-const MALE = { last: namesOf('last_name', 'male'), first: namesOf('first_name', 'male'), middle: namesOf('middle_name', 'male') };
+const FEMALE = {
+  last: namesOf('last_name', 'female'),
+  first: namesOf('first_name', 'female'),
+  middle: namesOf('middle_name', 'female'),
+};
+const MALE = {
+  last: namesOf('last_name', 'male'),
+  first: namesOf('first_name', 'male'),
+  middle: namesOf('middle_name', 'male'),
+};
 
 let t: TestSimulator;
 const cards: Json[] = [];
@@ -57,7 +70,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const clients = (): Json[] => cards.map((c) => c.client as Json);
-const companies = (): [Json, Json][] => cards.flatMap((c) => ((c.companyList ?? []) as Json[]).map((co): [Json, Json] => [c.client as Json, co]));
+const companies = (): [Json, Json][] =>
+  cards.flatMap((c) => ((c.companyList ?? []) as Json[]).map((co): [Json, Json] => [c.client as Json, co]));
 
 describe(`identifiers on ${CARDS.toLocaleString('en')} served cards pass independent checks`, () => {
   test('client INNs: 12 digits for individuals, 10 for legal entities, correct check digits', () => {
@@ -72,13 +86,27 @@ describe(`identifiers on ${CARDS.toLocaleString('en')} served cards pass indepen
     const sole = all.filter(([, co]) => co.type === 'ИП');
     expect(legal.length).toBeGreaterThan(3000);
     expect(sole.length).toBeGreaterThan(1000);
-    expect(legal.filter(([, co]) => !isInn10(String(co.inn)) || !isKppOf(String(co.kpp), String(co.inn)) || !isOgrn(String(co.ogrn)))).toEqual([]);
-    expect(sole.filter(([c, co]) => !isOgrnip(String(co.ogrn)) || co.kpp !== undefined || co.inn !== c.inn)).toEqual([]);
-    expect(all.filter(([, co]) => !isDate(String(co.ogrnDate)) || String(co.ogrnDate).slice(2, 4) !== String(co.ogrn).slice(1, 3))).toEqual([]);
+    expect(
+      legal.filter(
+        ([, co]) => !isInn10(String(co.inn)) || !isKppOf(String(co.kpp), String(co.inn)) || !isOgrn(String(co.ogrn)),
+      ),
+    ).toEqual([]);
+    expect(sole.filter(([c, co]) => !isOgrnip(String(co.ogrn)) || co.kpp !== undefined || co.inn !== c.inn)).toEqual(
+      [],
+    );
+    expect(
+      all.filter(
+        ([, co]) => !isDate(String(co.ogrnDate)) || String(co.ogrnDate).slice(2, 4) !== String(co.ogrn).slice(1, 3),
+      ),
+    ).toEqual([]);
   });
 
   test("every account number's control key is correct for the client's branch BIK", () => {
-    const pairs = clients().flatMap((c) => String(c.accountNumbers).split(', ').map((a) => [a, (c.bankBranch as Json).bik as string]));
+    const pairs = clients().flatMap((c) =>
+      String(c.accountNumbers)
+        .split(', ')
+        .map((a) => [a, (c.bankBranch as Json).bik as string]),
+    );
     expect(pairs.length).toBeGreaterThanOrEqual(CARDS);
     expect(pairs.filter(([account, bik]) => !isBankBik(bik) || !isAccountFor(account, bik))).toEqual([]);
   });
@@ -96,7 +124,8 @@ describe('cards are internally consistent', () => {
   test('surname, first name and patronymic agree in gender, and name is "Surname Firstname Patronymic"', () => {
     const bad = clients().filter((c) => {
       const set = FEMALE.middle.has(String(c.patronymic)) ? FEMALE : MALE;
-      const agrees = set.last.has(String(c.surname)) && set.first.has(String(c.firstname)) && set.middle.has(String(c.patronymic));
+      const agrees =
+        set.last.has(String(c.surname)) && set.first.has(String(c.firstname)) && set.middle.has(String(c.patronymic));
       return !agrees || c.name !== `${c.surname} ${c.firstname} ${c.patronymic}`;
     });
     expect(bad).toEqual([]);
@@ -122,7 +151,9 @@ describe('cards are internally consistent', () => {
   });
 
   test('action links point at the CRM page of the client id; fieldList keeps one fixed order', () => {
-    expect(clients().filter((c) => !(c.actionList as Json[]).every((a) => String(a.value).includes(`/clients/${c.id}`)))).toEqual([]);
+    expect(
+      clients().filter((c) => !(c.actionList as Json[]).every((a) => String(a.value).includes(`/clients/${c.id}`))),
+    ).toEqual([]);
     const orders = new Set(clients().map((c) => (c.fieldList as Json[]).map((f) => f.name).join('|')));
     expect([...orders]).toEqual(['Сегмент|Менеджер|Клиент с|Канал привлечения']);
   });

@@ -1,4 +1,10 @@
-import { formatToken, overlapWitness, parseTemplate, tokenNumber, type TokenTemplate } from '../../src/synth/token-template';
+import {
+  formatToken,
+  overlapWitness,
+  parseTemplate,
+  tokenNumber,
+  type TokenTemplate,
+} from '../../src/synth/token-template';
 
 function template(text: string, count: number): TokenTemplate {
   const parsed = parseTemplate(text, count);
@@ -24,12 +30,20 @@ describe('a token template names each n exactly once', () => {
     expect(formatToken(t, n)).toBe(token);
   });
 
-  test.each(['synth-0-x', 'synth-01-x', 'synth-1001-x', 'synth--x', 'synth-1x', 'synth-1-y', 'synth-+1-x', 'synth-1e3-x', 'synth-١-x', 'prefix-synth-1-x'])(
-    '%s is not in the population',
-    (token) => {
-      expect(tokenNumber(t, token)).toBeUndefined();
-    },
-  );
+  test.each([
+    'synth-0-x',
+    'synth-01-x',
+    'synth-1001-x',
+    'synth--x',
+    'synth-1x',
+    'synth-1-y',
+    'synth-+1-x',
+    'synth-1e3-x',
+    'synth-١-x',
+    'prefix-synth-1-x',
+  ])('%s is not in the population', (token) => {
+    expect(tokenNumber(t, token)).toBeUndefined();
+  });
 
   test('a template needs {n} exactly once', () => {
     expect(parseTemplate('synth', 5)).toEqual({ error: 'must contain {n} exactly once, e.g. "synth-{n}"' });
@@ -79,7 +93,8 @@ describe('two templates clash only if some token is in both populations', () => 
         ]) {
           const a = template(sa, ca);
           const b = template(sb, cb);
-          if ((overlapWitness(a, b) !== undefined) !== bruteOverlap(a, b)) disagreements.push(`${sa}/${ca} ${sb}/${cb}`);
+          if ((overlapWitness(a, b) !== undefined) !== bruteOverlap(a, b))
+            disagreements.push(`${sa}/${ca} ${sb}/${cb}`);
         }
     expect(disagreements).toEqual([]);
   });

@@ -4,8 +4,15 @@ import { startSimulator, TlsSetupError, type SimulatorHandle } from '../../src/i
 import { makeTestPki, type TestPki } from '../helpers/certificates';
 import { httpsRequest, protocolRequest } from '../helpers/https-request';
 
-const SCENARIOS = { tokens: { alice: { client: { id: '1', name: 'Alice Liddell', surname: 'Liddell', firstname: 'Alice', type: '0', enabled: true } } } };
-const ALICE = '{"client":{"id":"1","name":"Alice Liddell","surname":"Liddell","firstname":"Alice","type":"0","enabled":"true"}}';
+const SCENARIOS = {
+  tokens: {
+    alice: {
+      client: { id: '1', name: 'Alice Liddell', surname: 'Liddell', firstname: 'Alice', type: '0', enabled: true },
+    },
+  },
+};
+const ALICE =
+  '{"client":{"id":"1","name":"Alice Liddell","surname":"Liddell","firstname":"Alice","type":"0","enabled":"true"}}';
 
 let pki: TestPki;
 beforeAll(() => {
@@ -38,7 +45,9 @@ describe('--tls alone: a self-signed certificate made at start', () => {
 
   test('a client that does not trust it fails the handshake', async () => {
     expect((await protocolRequest(sim.url, 'GET', 'alice')).error).toBe('DEPTH_ZERO_SELF_SIGNED_CERT');
-    expect((await protocolRequest(sim.url, 'POST', 'alice', { ca: pki.ca.cert })).error).toBe('DEPTH_ZERO_SELF_SIGNED_CERT');
+    expect((await protocolRequest(sim.url, 'POST', 'alice', { ca: pki.ca.cert })).error).toBe(
+      'DEPTH_ZERO_SELF_SIGNED_CERT',
+    );
   });
 
   test('keeps connections alive between requests, and serves the admin API on the same port', async () => {
@@ -55,7 +64,7 @@ describe('--tls alone: a self-signed certificate made at start', () => {
   });
 });
 
-describe('--tls-cert and --tls-key: the user\'s own certificate', () => {
+describe("--tls-cert and --tls-key: the user's own certificate", () => {
   let sim: SimulatorHandle;
   beforeAll(async () => {
     sim = await startSimulator({ scenarios: SCENARIOS, tls: { cert: pki.server.cert, key: pki.server.key } });
@@ -67,19 +76,34 @@ describe('--tls-cert and --tls-key: the user\'s own certificate', () => {
       const res = await protocolRequest(sim.url, method, 'alice', { ca: pki.ca.cert });
       expect([res.error, res.status, res.text]).toEqual([null, 200, ALICE]);
     }
-    expect(sim.tls).toMatchObject({ selfSigned: false, fingerprint256: pki.server.fingerprint256, clientCertificates: 'off' });
+    expect(sim.tls).toMatchObject({
+      selfSigned: false,
+      fingerprint256: pki.server.fingerprint256,
+      clientCertificates: 'off',
+    });
   });
 
   test('a client trusting another CA, or only the system store, fails the handshake', async () => {
-    expect((await protocolRequest(sim.url, 'GET', 'alice', { ca: pki.foreignCa.cert })).error).toBe('UNABLE_TO_VERIFY_LEAF_SIGNATURE');
+    expect((await protocolRequest(sim.url, 'GET', 'alice', { ca: pki.foreignCa.cert })).error).toBe(
+      'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+    );
     expect((await protocolRequest(sim.url, 'POST', 'alice')).error).toBe('UNABLE_TO_VERIFY_LEAF_SIGNATURE');
   });
 });
 
 test.each([
-  [{ cert: 'x' }, 'a TLS certificate needs its key and a key its certificate: give both (--tls-cert and --tls-key), or neither for a self-signed one (--tls)'],
-  [{ cert: 'not a certificate', key: 'not a key' }, 'the TLS certificate is not a PEM certificate (it should start with "-----BEGIN CERTIFICATE-----")'],
-  [{ clientOptional: true }, 'client certificates can only be optional when they are asked for: give the client CA too (--tls-client-ca)'],
+  [
+    { cert: 'x' },
+    'a TLS certificate needs its key and a key its certificate: give both (--tls-cert and --tls-key), or neither for a self-signed one (--tls)',
+  ],
+  [
+    { cert: 'not a certificate', key: 'not a key' },
+    'the TLS certificate is not a PEM certificate (it should start with "-----BEGIN CERTIFICATE-----")',
+  ],
+  [
+    { clientOptional: true },
+    'client certificates can only be optional when they are asked for: give the client CA too (--tls-client-ca)',
+  ],
 ])('unusable TLS options %j fail the start with what to fix', async (tls, message) => {
   const start = startSimulator({ tls });
   await expect(start).rejects.toThrow(TlsSetupError);
@@ -87,5 +111,7 @@ test.each([
 });
 
 test('a key that does not belong to the certificate fails the start before listening', async () => {
-  await expect(startSimulator({ tls: { cert: pki.server.cert, key: pki.client.key } })).rejects.toThrow(/^the TLS certificate and key do not work together: .*key values mismatch/);
+  await expect(startSimulator({ tls: { cert: pki.server.cert, key: pki.client.key } })).rejects.toThrow(
+    /^the TLS certificate and key do not work together: .*key values mismatch/,
+  );
 });

@@ -1,5 +1,11 @@
 import { JSON_CONTENT_TYPE } from '../../protocol/endpoints';
-import { createWireEncoder, WIRE_STYLES, type WireEncoder, type WireOptions, type WireStyle } from '../../protocol/wire-encode';
+import {
+  createWireEncoder,
+  WIRE_STYLES,
+  type WireEncoder,
+  type WireOptions,
+  type WireStyle,
+} from '../../protocol/wire-encode';
 import { isProtocolVersion, type ProtocolVersion } from '../../protocol/versions';
 import type { Reply } from '../scenario-set';
 
@@ -21,7 +27,9 @@ export function wireOf(entry: Record<string, unknown>, inherited: WireStyle): Wi
 /** The reply bytes for an entry's status, headers and Response fields. */
 export function buildReply(entry: Record<string, unknown>, options: WireOptions): Reply {
   const status = typeof entry.status === 'number' ? entry.status : 200;
-  const extra = Object.fromEntries(Object.entries((entry.headers ?? {}) as object).map(([k, v]) => [k.toLowerCase(), String(v)]));
+  const extra = Object.fromEntries(
+    Object.entries((entry.headers ?? {}) as object).map(([k, v]) => [k.toLowerCase(), String(v)]),
+  );
   if (entry.body === 'none') {
     return Object.freeze({ status, headers: Object.freeze({ ...extra, 'content-length': 0 }), body: null });
   }

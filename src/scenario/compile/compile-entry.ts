@@ -16,15 +16,30 @@ export type FileDefaults = EntryData;
  * accepted the entry, so compiling cannot fail, and a start need not encode the many tokens
  * nobody asks for in its first seconds.
  */
-export function compileEntry(raw: EntryData, defaults: FileDefaults, base: WireOptions, source: SourceRef, token?: string): CompiledEntry {
-  const merged: EntryData = { ...defaults, ...raw, headers: { ...(defaults.headers as object), ...(raw.headers as object) } };
+export function compileEntry(
+  raw: EntryData,
+  defaults: FileDefaults,
+  base: WireOptions,
+  source: SourceRef,
+  token?: string,
+): CompiledEntry {
+  const merged: EntryData = {
+    ...defaults,
+    ...raw,
+    headers: { ...(defaults.headers as object), ...(raw.headers as object) },
+  };
   // Hashed when first asked for (a reload's diff, a stateful entry's first request), not for every token at start.
   let fingerprint: string | undefined;
   const fingerprintOf = (): string => (fingerprint ??= fingerprintEntry(merged, base));
   // The first request swaps in the compiled answer function, so later requests call it directly
   // rather than through a "compiled yet?" check. The entry is sealed, not frozen, for that one
   // write. `token` is always present (undefined when shared) so every entry has one shape.
-  const entry: { readonly source: SourceRef; readonly token: string | undefined; readonly fingerprint: string; answer: (context: AnswerContext) => Answer } = {
+  const entry: {
+    readonly source: SourceRef;
+    readonly token: string | undefined;
+    readonly fingerprint: string;
+    answer: (context: AnswerContext) => Answer;
+  } = {
     source,
     token,
     get fingerprint() {

@@ -10,7 +10,6 @@ export type StepData = Record<string, unknown>;
 /** Keys a step passes down to the answers nested in it (`otherwise`), as file `defaults:` do (DEFAULTS_KEYS holds them). */
 export const SETTING_KEYS = ['delay', 'headers', 'protocol', 'wire'] as const;
 
-
 /** One answer, prebuilt: its frozen Answer, its delay shape, and what to answer when its `chance` misses. */
 export interface CompiledStep {
   readonly answer: Answer;
@@ -22,7 +21,9 @@ export interface CompiledStep {
 
 /** Settings (`defaults:`, or the surrounding entry) under a step's own keys; headers are merged. */
 export function withSettings(settings: StepData, step: StepData): StepData {
-  const inherited = Object.fromEntries(SETTING_KEYS.filter((k) => settings[k] !== undefined).map((k) => [k, settings[k]]));
+  const inherited = Object.fromEntries(
+    SETTING_KEYS.filter((k) => settings[k] !== undefined).map((k) => [k, settings[k]]),
+  );
   return { ...inherited, ...step, headers: { ...(settings.headers as object), ...(step.headers as object) } };
 }
 
@@ -32,7 +33,9 @@ export function compileStep(step: StepData, base: WireOptions): CompiledStep {
   const delay = toDelayShape(step.delay) ?? NO_DELAY;
   const faulty = step.fault === undefined ? undefined : compileFault(step.fault, honest);
   const delayMs = isFixedDelay(delay) ? delay.ms : 0;
-  const answer: Answer = Object.freeze(faulty ? { reply: faulty.reply, delayMs, fault: faulty.fault } : { reply: honest, delayMs });
+  const answer: Answer = Object.freeze(
+    faulty ? { reply: faulty.reply, delayMs, fault: faulty.fault } : { reply: honest, delayMs },
+  );
   if (typeof step.chance !== 'number') return Object.freeze({ answer, delay });
   return Object.freeze({ answer, delay, chance: step.chance, otherwise: compileOtherwise(step, base) });
 }
@@ -46,13 +49,18 @@ function compileOtherwise(step: StepData, base: WireOptions): CompiledStep {
 
 /** Whether a step's answers can differ between requests (a chance or a random delay somewhere). */
 export function isRandomStep(step: CompiledStep): boolean {
-  return step.chance !== undefined || !isFixedDelay(step.delay) || (step.otherwise !== undefined && isRandomStep(step.otherwise));
+  return (
+    step.chance !== undefined ||
+    !isFixedDelay(step.delay) ||
+    (step.otherwise !== undefined && isRandomStep(step.otherwise))
+  );
 }
 
 /** The answer one request gets from a step, taking random draws from `draw` as needed. */
 export function resolveStep(step: CompiledStep, draw: () => number): Answer {
   let current = step;
-  while (current.chance !== undefined && current.otherwise !== undefined && draw() >= current.chance) current = current.otherwise;
+  while (current.chance !== undefined && current.otherwise !== undefined && draw() >= current.chance)
+    current = current.otherwise;
   if (isFixedDelay(current.delay)) return current.answer;
   return { ...current.answer, delayMs: sampleDelay(current.delay, draw) };
 }

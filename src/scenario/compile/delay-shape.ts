@@ -30,7 +30,8 @@ export function toDelayShape(value: unknown): DelayShape | undefined {
   if (shape.lognormal && typeof shape.lognormal === 'object') {
     const { median, sigma = DEFAULT_SIGMA } = shape.lognormal as { median?: unknown; sigma?: unknown };
     const medianMs = parseDuration(median);
-    if (medianMs !== undefined && typeof sigma === 'number' && sigma >= 0) return { kind: 'lognormal', medianMs, sigma };
+    if (medianMs !== undefined && typeof sigma === 'number' && sigma >= 0)
+      return { kind: 'lognormal', medianMs, sigma };
   }
   return undefined;
 }

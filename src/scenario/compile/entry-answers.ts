@@ -21,9 +21,15 @@ interface Expiry {
  * frozen Answer for every request; one with a sequence, expiry or randomness keeps per-token
  * state in the simulator's TokenStates, taking its step synchronously as the request arrives.
  */
-export function compileAnswers(entry: StepData, base: WireOptions, fingerprint: () => string): (context: AnswerContext) => Answer {
+export function compileAnswers(
+  entry: StepData,
+  base: WireOptions,
+  fingerprint: () => string,
+): (context: AnswerContext) => Answer {
   const { sequence, then, expire, ...own } = entry;
-  const steps = Array.isArray(sequence) ? sequence.map((s) => compileStep(withSettings(own, s as StepData), base)) : [compileStep(own, base)];
+  const steps = Array.isArray(sequence)
+    ? sequence.map((s) => compileStep(withSettings(own, s as StepData), base))
+    : [compileStep(own, base)];
   const expiry = compileExpiry(expire, own, base);
   if (steps.length === 1 && !expiry && !isRandomStep(steps[0])) {
     const fixed = steps[0].answer;

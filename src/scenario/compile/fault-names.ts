@@ -2,7 +2,17 @@
  * The misbehaviours an entry can act out instead of an honest answer, each as a real client
  * sees it from a broken authorization service or the proxy in front of it.
  */
-export const FAULT_NAMES = ['reset', 'close', 'hang', 'malformed', 'truncated', 'drip', 'html', 'empty-200', 'no-card'] as const;
+export const FAULT_NAMES = [
+  'reset',
+  'close',
+  'hang',
+  'malformed',
+  'truncated',
+  'drip',
+  'html',
+  'empty-200',
+  'no-card',
+] as const;
 
 export type FaultName = (typeof FAULT_NAMES)[number];
 

@@ -18,17 +18,27 @@ export function readFault(value: unknown): { readonly name: FaultName; readonly 
  * Builds, at load, the bytes a fault sends in place of the entry's honest reply (`honest`), so
  * acting it out at request time only writes prepared buffers.
  */
-export function compileFault(value: unknown, honest: Reply): { readonly reply: Reply; readonly fault: CompiledFault } | undefined {
+export function compileFault(
+  value: unknown,
+  honest: Reply,
+): { readonly reply: Reply; readonly fault: CompiledFault } | undefined {
   const read = readFault(value);
   if (!read) return undefined;
   const { name, param } = read;
-  const fault = (extra: Partial<CompiledFault> = {}): CompiledFault => Object.freeze({ name, ms: 0, chunks: [], ...extra });
+  const fault = (extra: Partial<CompiledFault> = {}): CompiledFault =>
+    Object.freeze({ name, ms: 0, chunks: [], ...extra });
   const body = honest.body ?? Buffer.from('{}');
   switch (name) {
     case 'malformed':
-      return { reply: reply(honest.status, JSON_CONTENT_TYPE, body.subarray(0, Math.max(1, body.length - 1))), fault: fault() };
+      return {
+        reply: reply(honest.status, JSON_CONTENT_TYPE, body.subarray(0, Math.max(1, body.length - 1))),
+        fault: fault(),
+      };
     case 'truncated':
-      return { reply: reply(honest.status, JSON_CONTENT_TYPE, body.subarray(0, Math.floor(body.length / 2)), body.length), fault: fault() };
+      return {
+        reply: reply(honest.status, JSON_CONTENT_TYPE, body.subarray(0, Math.floor(body.length / 2)), body.length),
+        fault: fault(),
+      };
     case 'html':
       return htmlFault(typeof param === 'number' ? param : FAULT_DEFAULTS.htmlStatus, fault());
     case 'empty-200':
@@ -36,7 +46,10 @@ export function compileFault(value: unknown, honest: Reply): { readonly reply: R
     case 'no-card':
       return { reply: reply(200, JSON_CONTENT_TYPE, Buffer.from('{}')), fault: fault() };
     case 'drip':
-      return { reply: honest, fault: fault({ ms: parseDuration(param) ?? FAULT_DEFAULTS.dripMs, chunks: split(honest.body) }) };
+      return {
+        reply: honest,
+        fault: fault({ ms: parseDuration(param) ?? FAULT_DEFAULTS.dripMs, chunks: split(honest.body) }),
+      };
     case 'hang':
       return { reply: honest, fault: fault({ ms: parseDuration(param) ?? FAULT_DEFAULTS.hangMs }) };
     case 'reset':
@@ -53,7 +66,11 @@ function htmlFault(status: number, fault: CompiledFault): { reply: Reply; fault:
 }
 
 function reply(status: number, type: string, body: Buffer, declaredLength = body.length): Reply {
-  return Object.freeze({ status, headers: Object.freeze({ 'content-type': type, 'content-length': declaredLength }), body });
+  return Object.freeze({
+    status,
+    headers: Object.freeze({ 'content-type': type, 'content-length': declaredLength }),
+    body,
+  });
 }
 
 /** The body in up to DRIP_CHUNKS slices (views, no copies). */

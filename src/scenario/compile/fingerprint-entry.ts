@@ -6,5 +6,9 @@ import type { WireOptions } from '../../protocol/wire-encode';
  * options. Key order counts, because it is the order fields go out on the wire.
  */
 export function fingerprintEntry(merged: Readonly<Record<string, unknown>>, base: WireOptions): string {
-  return createHash('sha1').update(JSON.stringify(merged)).update('\0').update(JSON.stringify(base)).digest('base64url');
+  return createHash('sha1')
+    .update(JSON.stringify(merged))
+    .update('\0')
+    .update(JSON.stringify(base))
+    .digest('base64url');
 }

@@ -16,8 +16,7 @@ import { parseCallerCredentials, type CallerCredential } from '../../caller-auth
 
 /** A scenario set, or every problem that kept it from loading. */
 export type LoadResult =
-  | { readonly ok: true; readonly set: ScenarioSet }
-  | { readonly ok: false; readonly problems: readonly Problem[] };
+  { readonly ok: true; readonly set: ScenarioSet } | { readonly ok: false; readonly problems: readonly Problem[] };
 
 /**
  * Turns the `generate:` items of schema-checked files into token populations (synth's
@@ -44,7 +43,11 @@ export interface LoadOptions {
  * error in any file means no set, so a caller can keep serving the previous one.
  * `compilePopulations` is synth's compiler (loadScenarioSet's callers pass it in).
  */
-export function loadScenarioSet(texts: readonly ScenarioText[], options: LoadOptions, compilePopulations: PopulationCompiler): LoadResult {
+export function loadScenarioSet(
+  texts: readonly ScenarioText[],
+  options: LoadOptions,
+  compilePopulations: PopulationCompiler,
+): LoadResult {
   const base = options.wire ?? DEFAULT_WIRE_OPTIONS;
   const parsed = texts.map((t) => parseScenarioFile(t.file, t.text));
   const problems = parsed.flatMap((p) => p.problems);
@@ -70,7 +73,8 @@ export function loadScenarioSet(texts: readonly ScenarioText[], options: LoadOpt
       else special[key] = compileEntry(file.data[key] as EntryData, defaults, base, source);
     }
     const credentials = fileCredentials(file);
-    if (credentials.length > 0) callerGuards.set(file.file, guardWithRefusal(createCallerCheck(credentials), base, ` for ${file.file}`));
+    if (credentials.length > 0)
+      callerGuards.set(file.file, guardWithRefusal(createCallerCheck(credentials), base, ` for ${file.file}`));
   }
   const synthetic = compilePopulations(parsed, base, (file) => fileDefaults(file, options));
   problems.push(...synthetic.problems);

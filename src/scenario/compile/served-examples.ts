@@ -12,7 +12,12 @@ import type { ScenarioText } from '../read/read-scenario-sources';
  * fit the document's schemas (`components.schemas`, checked with Ajv in OpenAPI 3.1's JSON
  * Schema 2020-12 dialect): those are left out.
  */
-export function servedExamples(texts: readonly ScenarioText[], wire: WireStyle, schemas: JsonSchema, compilePopulations: PopulationCompiler): { examples: OpenApiExample[]; problems: readonly Problem[] } {
+export function servedExamples(
+  texts: readonly ScenarioText[],
+  wire: WireStyle,
+  schemas: JsonSchema,
+  compilePopulations: PopulationCompiler,
+): { examples: OpenApiExample[]; problems: readonly Problem[] } {
   const loaded = loadScenarioSet(texts, { wire: { ...DEFAULT_WIRE_OPTIONS, wire } }, compilePopulations);
   if (!loaded.ok) return { examples: [], problems: loaded.problems };
   const fits = exampleCheck(schemas);

@@ -132,13 +132,23 @@ export class ScenarioStore extends EventEmitter {
     this.failure = null;
     this.reloads += 1;
     const { added, removed, changed } = outcome.changes;
-    this.summary = { at: built.set.loadedAt.toISOString(), trigger, ok: true, ms, added: added.length, removed: removed.length, changed: changed.length };
+    this.summary = {
+      at: built.set.loadedAt.toISOString(),
+      trigger,
+      ok: true,
+      ms,
+      added: added.length,
+      removed: removed.length,
+      changed: changed.length,
+    };
     this.emit('reloaded', outcome);
     return outcome;
   }
 
   /** The sources read and compiled into a set, with the files that had content; or every problem that kept them from it. */
-  private async build(): Promise<{ ok: true; set: ScenarioSet; hadContent: ReadonlySet<string> } | { ok: false; problems: readonly Problem[] }> {
+  private async build(): Promise<
+    { ok: true; set: ScenarioSet; hadContent: ReadonlySet<string> } | { ok: false; problems: readonly Problem[] }
+  > {
     let files: ScenarioText[];
     try {
       files = await readScenarioSources(this.sources.paths, this.options.maxFileBytes);
@@ -148,6 +158,8 @@ export class ScenarioStore extends EventEmitter {
     const emptied = emptiedFileProblems(files, this.hadContent);
     if (emptied.length > 0) return { ok: false, problems: emptied };
     const result = loadScenarioSet([...files, ...(this.sources.inline ?? [])], this.options, this.compilePopulations);
-    return result.ok ? { ...result, hadContent: new Set(files.filter((f) => !isBlank(f.text)).map((f) => f.file)) } : result;
+    return result.ok
+      ? { ...result, hadContent: new Set(files.filter((f) => !isBlank(f.text)).map((f) => f.file)) }
+      : result;
   }
 }

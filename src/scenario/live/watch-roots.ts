@@ -7,7 +7,11 @@ import { displayName } from '../read/read-scenario-sources';
  * as a whole) and calls `changed` on any event naming it: renamed, removed, made again, chmod.
  * Returns a function that stops watching.
  */
-export function watchRootEntries(roots: readonly string[], changed: () => void, failed: (error: Error) => void): () => void {
+export function watchRootEntries(
+  roots: readonly string[],
+  changed: () => void,
+  failed: (error: Error) => void,
+): () => void {
   const watchers = roots.flatMap((root) => {
     const name = path.basename(root);
     try {
@@ -30,6 +34,9 @@ export async function unreadableRoot(root: string): Promise<string | undefined> 
   const stat = await fs.stat(root).catch(() => undefined);
   if (stat === undefined) return `${shown} was removed or renamed`;
   if (!stat.isDirectory()) return `${shown} is no longer a directory`;
-  const readable = await fs.access(root, constants.R_OK | constants.X_OK).then(() => true, () => false);
+  const readable = await fs.access(root, constants.R_OK | constants.X_OK).then(
+    () => true,
+    () => false,
+  );
   return readable ? undefined : `${shown} cannot be read (permission denied)`;
 }

@@ -61,7 +61,11 @@ export class ScenarioWatcher extends EventEmitter {
     const watcher = new ScenarioWatcher(store, targets, fsw, options);
     watcher.listen();
     await new Promise<void>((resolve) => fsw.once('ready', resolve));
-    watcher.closeRoots = watchRootEntries(targets.roots, () => watcher.rearmSoon(), (error) => watcher.emit('watch-error', error));
+    watcher.closeRoots = watchRootEntries(
+      targets.roots,
+      () => watcher.rearmSoon(),
+      (error) => watcher.emit('watch-error', error),
+    );
     return watcher;
   }
 
@@ -82,7 +86,8 @@ export class ScenarioWatcher extends EventEmitter {
       const problem = (await Promise.all(this.targets.roots.map(unreadableRoot))).find((p) => p !== undefined);
       if (this.closed) return;
       if (problem !== undefined && problem !== this.stopped) this.emit('watch-stopped', problem);
-      if (problem === undefined && this.stopped !== undefined) this.emit('watch-resumed', this.targets.roots.map(displayName).join(', '));
+      if (problem === undefined && this.stopped !== undefined)
+        this.emit('watch-resumed', this.targets.roots.map(displayName).join(', '));
       this.stopped = problem;
       this.poke(this.targets.roots[0]);
     })();
@@ -136,7 +141,10 @@ export class ScenarioWatcher extends EventEmitter {
     if (this.running || this.closed) return;
     this.running = true;
     const generation = this.generation;
-    const outcome = await this.store.attemptReload(this.trigger(), () => generation === this.generation && !this.closed);
+    const outcome = await this.store.attemptReload(
+      this.trigger(),
+      () => generation === this.generation && !this.closed,
+    );
     this.running = false;
     if (this.closed) return;
     if (generation !== this.generation) return this.schedule(this.lastEventAt + this.settleMs - performance.now());
@@ -164,7 +172,12 @@ export class ScenarioWatcher extends EventEmitter {
  * them: a link to a parent (`sub/loop -> ..`, `dot -> .`) would otherwise be expanded without bound.
  */
 function watchTree(targets: WatchTargets): FSWatcher {
-  return watch([...targets.roots], { ignoreInitial: true, ignored: targets.ignored, atomic: false, followSymlinks: false });
+  return watch([...targets.roots], {
+    ignoreInitial: true,
+    ignored: targets.ignored,
+    atomic: false,
+    followSymlinks: false,
+  });
 }
 
 /** The path a raw fs.watch event names: a directory watch reports a child name, a file watch its own. */

@@ -28,7 +28,11 @@ export async function watchTargets(paths: readonly string[]): Promise<WatchTarge
   }
   const fileFolders = new Set([...files].map((f) => path.dirname(f)));
   const underDir = (p: string) => dirs.some((d) => p === d || p.startsWith(d + path.sep));
-  const hiddenBelow = (p: string) => path.relative(dirs.find((d) => p === d || p.startsWith(d + path.sep)) ?? p, p).split(path.sep).some((s) => s.startsWith('.'));
+  const hiddenBelow = (p: string) =>
+    path
+      .relative(dirs.find((d) => p === d || p.startsWith(d + path.sep)) ?? p, p)
+      .split(path.sep)
+      .some((s) => s.startsWith('.'));
   const isScenarioPath = (file: string) => {
     const p = path.resolve(file);
     if (files.has(p)) return true;

@@ -13,7 +13,9 @@ export class TooManyAliasValues extends Error {
     readonly line: number,
     readonly column: number,
   ) {
-    super(`more than ${MAX_ALIAS_VALUES.toLocaleString('en-US')} values reached through aliases (each *alias counts every value of what it names); use fewer aliases of large anchors, or split the file`);
+    super(
+      `more than ${MAX_ALIAS_VALUES.toLocaleString('en-US')} values reached through aliases (each *alias counts every value of what it names); use fewer aliases of large anchors, or split the file`,
+    );
   }
 }
 

@@ -12,7 +12,14 @@ export function convertControlScalars(data: unknown, schema: JsonSchema): unknow
 }
 
 const CORE_NUMBER = /^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$/;
-const CORE_BOOLEAN: Record<string, boolean> = { true: true, True: true, TRUE: true, false: false, False: false, FALSE: false };
+const CORE_BOOLEAN: Record<string, boolean> = {
+  true: true,
+  True: true,
+  TRUE: true,
+  false: false,
+  False: false,
+  FALSE: false,
+};
 
 class SchemaWalk {
   constructor(private readonly root: JsonSchema) {}
@@ -43,7 +50,8 @@ class SchemaWalk {
   /** The schema behind a `$ref` into `$defs` (the only references the scenario schema uses). */
   private resolve(schema: JsonSchema | undefined): JsonSchema | undefined {
     let node = schema;
-    while (node && typeof node.$ref === 'string') node = (this.root.$defs as Record<string, JsonSchema>)[node.$ref.replace('#/$defs/', '')];
+    while (node && typeof node.$ref === 'string')
+      node = (this.root.$defs as Record<string, JsonSchema>)[node.$ref.replace('#/$defs/', '')];
     return node;
   }
 }
@@ -53,7 +61,12 @@ function branchOf(node: JsonSchema, value: unknown): JsonSchema | undefined {
   if (!node.if) return node;
   const wanted = (node.if as JsonSchema).type;
   const isObject = value !== null && typeof value === 'object' && !Array.isArray(value);
-  const matches = wanted === 'string' ? typeof value === 'string' : wanted === 'array' ? Array.isArray(value) : wanted === 'object' && isObject;
+  const matches =
+    wanted === 'string'
+      ? typeof value === 'string'
+      : wanted === 'array'
+        ? Array.isArray(value)
+        : wanted === 'object' && isObject;
   const picked = (matches ? node.then : node.else) as JsonSchema | undefined;
   return picked && branchOf(picked, value);
 }
@@ -63,7 +76,9 @@ function convertScalar(text: string, node: JsonSchema): unknown {
   if (node.type === 'string') return text;
   const types = ([] as unknown[]).concat(node.type ?? []);
   const freeText = types.includes('string') && node.pattern === undefined;
-  if ((types.includes('number') || types.includes('integer')) && !freeText && CORE_NUMBER.test(text)) return Number(text);
-  if (types.includes('boolean') && !types.includes('string') && Object.hasOwn(CORE_BOOLEAN, text)) return CORE_BOOLEAN[text];
+  if ((types.includes('number') || types.includes('integer')) && !freeText && CORE_NUMBER.test(text))
+    return Number(text);
+  if (types.includes('boolean') && !types.includes('string') && Object.hasOwn(CORE_BOOLEAN, text))
+    return CORE_BOOLEAN[text];
   return text;
 }

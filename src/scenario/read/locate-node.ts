@@ -14,7 +14,11 @@ export interface PlacedDocument {
  * The line and column of the value at `path` (or of its key, with `at: 'key'`). Falls back to
  * the deepest ancestor that exists, so a value pulled in by a YAML merge key still gets a place.
  */
-export function placeOf({ doc, lineCounter }: PlacedDocument, path: NodePath, at: 'key' | 'value' = 'value'): { line: number; col: number } {
+export function placeOf(
+  { doc, lineCounter }: PlacedDocument,
+  path: NodePath,
+  at: 'key' | 'value' = 'value',
+): { line: number; col: number } {
   let node: unknown = doc.contents;
   let offset = node && (node as Node).range ? (node as Node).range![0] : 0;
   for (const segment of path) {
@@ -34,6 +38,8 @@ function stepInto(node: unknown, segment: string | number): { key: unknown; valu
     return item === undefined ? undefined : { key: item, value: item };
   }
   if (!yaml().isMap(node)) return undefined;
-  const pair = node.items.find((p) => yaml().isPair(p) && String(yaml().isScalar(p.key) ? p.key.value : p.key) === String(segment));
+  const pair = node.items.find(
+    (p) => yaml().isPair(p) && String(yaml().isScalar(p.key) ? p.key.value : p.key) === String(segment),
+  );
   return pair ? { key: pair.key, value: pair.value } : undefined;
 }

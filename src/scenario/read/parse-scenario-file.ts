@@ -30,9 +30,17 @@ export { placeOf } from './locate-node';
  * from the schema, and the schema checks the result. Syntax errors, duplicate keys and too many
  * aliases come back as problems with their places, never as exceptions.
  */
-export function parseScenarioFile(file: string, text: string, schema: ValidatorName = 'scenario-file'): ParsedScenarioFile {
+export function parseScenarioFile(
+  file: string,
+  text: string,
+  schema: ValidatorName = 'scenario-file',
+): ParsedScenarioFile {
   const placed = lazyDocument(text);
-  const result = (data: Record<string, unknown>, problems: Problem[], tokenPlaces?: ReadonlyMap<string, SourceRef>): ParsedScenarioFile => ({
+  const result = (
+    data: Record<string, unknown>,
+    problems: Problem[],
+    tokenPlaces?: ReadonlyMap<string, SourceRef>,
+  ): ParsedScenarioFile => ({
     file,
     data,
     problems,
@@ -49,7 +57,9 @@ export function parseScenarioFile(file: string, text: string, schema: ValidatorN
     read = readYamlText(file, text);
   } catch (error) {
     if (error instanceof TooManyAliasValues) {
-      return result({}, [{ file, line: error.line, column: error.column, severity: 'error', path: '', message: error.message }]);
+      return result({}, [
+        { file, line: error.line, column: error.column, severity: 'error', path: '', message: error.message },
+      ]);
     }
     if (!(error instanceof YAMLException)) throw error;
     // Not handed to `yaml` for a place: it overflows its stack, or aborts the process out of
@@ -79,10 +89,22 @@ function lazyDocument(text: string): () => PlacedDocument {
  * A syntax error where it is: the `yaml` library's errors (their real line and column, and the
  * message's first line) and repeated keys; js-yaml's own, at its mark, if `yaml` finds none.
  */
-function syntaxProblems(file: string, text: string, { doc, lineCounter }: PlacedDocument, error: YAMLException): Problem[] {
+function syntaxProblems(
+  file: string,
+  text: string,
+  { doc, lineCounter }: PlacedDocument,
+  error: YAMLException,
+): Problem[] {
   const problems = doc.errors.map((e): Problem => {
     const pos = lineCounter.linePos(e.code === 'MISSING_CHAR' ? openingQuote(doc, e.pos[0]) : e.pos[0]);
-    return { file, line: pos.line, column: pos.col, severity: 'error', path: '', message: `YAML: ${firstLine(e.message)}` };
+    return {
+      file,
+      line: pos.line,
+      column: pos.col,
+      severity: 'error',
+      path: '',
+      message: `YAML: ${firstLine(e.message)}`,
+    };
   });
   problems.push(...findDuplicateKeys(file, doc, lineCounter));
   if (problems.length > 0) return problems;
@@ -107,7 +129,8 @@ function openingQuote(doc: Document, end: number): number {
   yaml().visit(doc, {
     Scalar(_key, node) {
       const range = node.range;
-      if ((node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE') && range && range[0] < end && range[1] >= end) start = range[0];
+      if ((node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE') && range && range[0] < end && range[1] >= end)
+        start = range[0];
     },
   });
   return start;

@@ -20,11 +20,16 @@ export function isScenarioFile(name: string): boolean {
  * Reads every scenario file under the given directories and files (directories recursively,
  * hidden entries skipped), in a stable sorted order so merges are deterministic.
  */
-export async function readScenarioSources(paths: readonly string[], maxFileBytes = DEFAULT_MAX_FILE_BYTES): Promise<ScenarioText[]> {
+export async function readScenarioSources(
+  paths: readonly string[],
+  maxFileBytes = DEFAULT_MAX_FILE_BYTES,
+): Promise<ScenarioText[]> {
   const files = new Set<string>();
   for (const p of paths) for (const f of await listScenarioFiles(p)) files.add(f);
   const sorted = [...files].sort();
-  return Promise.all(sorted.map(async (file) => ({ file: displayName(file), text: await readBounded(file, maxFileBytes) })));
+  return Promise.all(
+    sorted.map(async (file) => ({ file: displayName(file), text: await readBounded(file, maxFileBytes) })),
+  );
 }
 
 /** A file's text, refused before reading when it is larger than `maxBytes` (a file in memory takes ~5x its size). */
@@ -45,7 +50,9 @@ export class NotUtf8Error extends Error {
     readonly column: number,
     byteOffset: number,
   ) {
-    super(`${file} is not UTF-8 text (the byte at offset ${byteOffset} is not); save it as UTF-8 (for example: iconv -f cp1251 -t utf-8)`);
+    super(
+      `${file} is not UTF-8 text (the byte at offset ${byteOffset} is not); save it as UTF-8 (for example: iconv -f cp1251 -t utf-8)`,
+    );
   }
 }
 
@@ -59,7 +66,12 @@ function decodeUtf8(file: string, bytes: Buffer): string {
     const lenient = bytes.toString('utf8');
     const bad = lenient.indexOf('\uFFFD');
     const before = lenient.slice(0, bad).split('\n');
-    throw new NotUtf8Error(file, before.length, before[before.length - 1].length + 1, Buffer.byteLength(lenient.slice(0, bad)));
+    throw new NotUtf8Error(
+      file,
+      before.length,
+      before[before.length - 1].length + 1,
+      Buffer.byteLength(lenient.slice(0, bad)),
+    );
   }
 }
 
@@ -84,9 +96,18 @@ export function displayName(file: string): string {
 
 /** Why scenario files could not be read, as a problem: a non-UTF-8 file at its first bad byte, else the file and the system's reason. */
 export function readFailureProblem(error: unknown): Problem {
-  if (error instanceof NotUtf8Error) return { file: error.file, line: error.line, column: error.column, severity: 'error', path: '', message: error.message };
+  if (error instanceof NotUtf8Error)
+    return {
+      file: error.file,
+      line: error.line,
+      column: error.column,
+      severity: 'error',
+      path: '',
+      message: error.message,
+    };
   const err = error as NodeJS.ErrnoException;
   const file = err.path ?? '(scenarios)';
-  const message = err.code === 'ENOENT' ? `cannot read ${file}: no such file or directory` : `cannot read ${file}: ${err.message}`;
+  const message =
+    err.code === 'ENOENT' ? `cannot read ${file}: no such file or directory` : `cannot read ${file}: ${err.message}`;
   return { file, line: 1, column: 1, severity: 'error', path: '', message };
 }

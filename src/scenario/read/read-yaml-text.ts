@@ -30,7 +30,12 @@ export interface YamlText {
 export function readYamlText(file: string, text: string): YamlText {
   const places = new NodeEvents(file, new AliasBudget());
   // maxDepth is js-yaml 4.3's option, which @types/js-yaml does not know yet.
-  const options: LoadOptions & { maxDepth: number } = { schema: TEXT_SCHEMA, filename: file, listener: places.listener, maxDepth: MAX_NESTING };
+  const options: LoadOptions & { maxDepth: number } = {
+    schema: TEXT_SCHEMA,
+    filename: file,
+    listener: places.listener,
+    maxDepth: MAX_NESTING,
+  };
   const data = load(text, options);
   return { data, tokenPlaces: places.matching(data) };
 }
@@ -91,7 +96,12 @@ class NodeEvents {
       this.open.push(alias ?? DEEP);
       return;
     }
-    const node: NodeEvent = { line: state.line + 1, column: state.position - state.lineStart + 1, opensWith: state.input[state.position], children: [] };
+    const node: NodeEvent = {
+      line: state.line + 1,
+      column: state.position - state.lineStart + 1,
+      opensWith: state.input[state.position],
+      children: [],
+    };
     (this.open[this.open.length - 1] as NodeEvent | undefined)?.children.push(node);
     this.shallow.push(node);
     // A shallow alias is still a node of the map it is in; it spends on the budget as it closes.
@@ -115,7 +125,9 @@ class NodeEvents {
  * The place of the alias a node opens with, if it does: js-yaml reports the open before the
  * blanks, line breaks and comments that precede the node, and `*` cannot start any other node.
  */
-function aliasAt(state: ListenerState): { readonly alias: true; readonly line: number; readonly column: number } | undefined {
+function aliasAt(
+  state: ListenerState,
+): { readonly alias: true; readonly line: number; readonly column: number } | undefined {
   const text = state.input;
   let at = state.position;
   let line = state.line;

@@ -61,7 +61,19 @@ export class RuntimeTokens {
     if (this.entries.size >= this.maxTokens && !this.entries.has(token)) return this.full(file);
     const parsed = parseScenarioFile(file, text, 'scenario-entry');
     if (parsed.problems.length === 0 && !yaml().isMap(parsed.doc.contents)) {
-      return { ok: false, problems: [{ file, line: 1, column: 1, severity: 'error', path: '', message: 'the entry is empty; send a scenario entry, e.g. {"status": 503, "body": "none"}' }] };
+      return {
+        ok: false,
+        problems: [
+          {
+            file,
+            line: 1,
+            column: 1,
+            severity: 'error',
+            path: '',
+            message: 'the entry is empty; send a scenario entry, e.g. {"status": 503, "body": "none"}',
+          },
+        ],
+      };
     }
     if (hasErrors(parsed.problems)) return { ok: false, problems: parsed.problems };
     const ruled = checkEntryRules(asFileOf(token, parsed), this.options.wire ?? DEFAULT_WIRE_OPTIONS);
@@ -88,7 +100,11 @@ export class RuntimeTokens {
 
   private full(file: string): PutOutcome {
     const message = `there are already ${this.maxTokens} runtime tokens, the most --max-runtime-tokens allows; remove some (DELETE) or reset (POST /reset) first, or start with a higher --max-runtime-tokens`;
-    return { ok: false, overLimit: true, problems: [{ file, line: 1, column: 1, severity: 'error', path: '', message }] };
+    return {
+      ok: false,
+      overLimit: true,
+      problems: [{ file, line: 1, column: 1, severity: 'error', path: '', message }],
+    };
   }
 
   private put(token: string, data: EntryData, warnings: readonly Problem[]): PutOutcome {

@@ -71,7 +71,12 @@ export class TokenStates {
 
   /** The state of one token, or of every token with state, for display. */
   list(token?: string): TokenStateView[] {
-    const pick = token === undefined ? [...this.states] : this.states.has(token) ? [[token, this.states.get(token)!] as const] : [];
+    const pick =
+      token === undefined
+        ? [...this.states]
+        : this.states.has(token)
+          ? [[token, this.states.get(token)!] as const]
+          : [];
     return pick.map(([t, s]) => ({ token: t, uses: s.uses, firstUseAt: new Date(s.firstUseAt).toISOString() }));
   }
 }

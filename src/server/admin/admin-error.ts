@@ -28,15 +28,33 @@ export function adminErrorHandler(report: (message: string) => void) {
   };
 }
 
-function describeError(error: unknown): { status: number; body: { readonly error: string; readonly problems?: readonly Problem[] } } {
+function describeError(error: unknown): {
+  status: number;
+  body: { readonly error: string; readonly problems?: readonly Problem[] };
+} {
   if (error instanceof AdminError) {
-    return { status: error.status, body: error.problems ? { error: error.message, problems: error.problems } : { error: error.message } };
+    return {
+      status: error.status,
+      body: error.problems ? { error: error.message, problems: error.problems } : { error: error.message },
+    };
   }
   // body-parser's errors carry a 4xx status and a safe message (too large, bad charset, aborted).
-  const parser = error as { status?: unknown; expose?: unknown; message?: unknown; type?: unknown; length?: unknown; limit?: unknown };
+  const parser = error as {
+    status?: unknown;
+    expose?: unknown;
+    message?: unknown;
+    type?: unknown;
+    length?: unknown;
+    limit?: unknown;
+  };
   if (parser.type === 'entity.too.large' && typeof parser.limit === 'number') {
     const size = typeof parser.length === 'number' ? `${formatByteSize(parser.length)}` : 'larger than that';
-    return { status: 413, body: { error: `the entry is ${size}, over the ${formatByteSize(parser.limit)} limit for one entry (--max-entry-size)` } };
+    return {
+      status: 413,
+      body: {
+        error: `the entry is ${size}, over the ${formatByteSize(parser.limit)} limit for one entry (--max-entry-size)`,
+      },
+    };
   }
   if (typeof parser.status === 'number' && parser.status >= 400 && parser.status < 500 && parser.expose === true) {
     return { status: parser.status, body: { error: String(parser.message) } };

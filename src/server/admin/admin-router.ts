@@ -8,7 +8,8 @@ import { eventRoutes } from './event-routes';
 import { guardAdminRequests, requireAdminToken } from './request-guard';
 import { uiRoutes } from './ui-routes';
 
-const ROUTES = 'GET health, GET scenarios, GET|DELETE requests, GET events, GET tokens, GET|PUT|DELETE tokens/{token}, POST reset, GET ui/';
+const ROUTES =
+  'GET health, GET scenarios, GET|DELETE requests, GET events, GET tokens, GET|PUT|DELETE tokens/{token}, POST reset, GET ui/';
 
 /**
  * The admin API as one Express router, JSON in and out; every error is a JSON 4xx (or a bare
@@ -19,8 +20,16 @@ export function createAdminRouter(parts: ControlParts, settings: AdminSettings):
   const router = Router();
   router.use(guardAdminRequests(settings.host));
   if (settings.token !== undefined) router.use(requireAdminToken(settings.token));
-  router.use(statusRoutes(parts), requestRoutes(parts), tokenRoutes(parts, settings), eventRoutes(parts, settings), uiRoutes());
-  router.use((req, _res, next) => next(new AdminError(404, `no admin route ${req.method} ${req.originalUrl}; the admin routes are ${ROUTES}`)));
+  router.use(
+    statusRoutes(parts),
+    requestRoutes(parts),
+    tokenRoutes(parts, settings),
+    eventRoutes(parts, settings),
+    uiRoutes(),
+  );
+  router.use((req, _res, next) =>
+    next(new AdminError(404, `no admin route ${req.method} ${req.originalUrl}; the admin routes are ${ROUTES}`)),
+  );
   router.use(adminErrorHandler(parts.answering.report));
   return router;
 }

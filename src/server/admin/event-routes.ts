@@ -24,7 +24,12 @@ export function eventRoutes(parts: ControlParts, settings: AdminSettings): Route
   const router = Router();
   router.get('/events', (_req, res) => {
     const { journal } = parts;
-    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
     send(res, 'hello', { adminTokenRequired: settings.token !== undefined, journalCapacity: journal?.capacity ?? 0 });
     const sendHealth = () => send(res, 'scenarios', scenarioHealth(parts));
     sendHealth();

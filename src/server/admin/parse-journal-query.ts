@@ -33,12 +33,20 @@ export function parseJournalQuery(query: Record<string, unknown>): JournalFilter
 function wholeNumber(key: string, value: string | undefined, min: number, max: number): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!/^\d+$/.test(value) || n < min || n > max) throw new AdminError(400, `filter "${key}" must be a whole number from ${min}${max < 1e6 ? ` to ${max}` : ''}; got "${value}"`);
+  if (!/^\d+$/.test(value) || n < min || n > max)
+    throw new AdminError(
+      400,
+      `filter "${key}" must be a whole number from ${min}${max < 1e6 ? ` to ${max}` : ''}; got "${value}"`,
+    );
   return n;
 }
 
 function parseSince(value: string): Date {
   const date = /^\d+$/.test(value) ? new Date(Number(value)) : new Date(value);
-  if (Number.isNaN(date.getTime())) throw new AdminError(400, `filter "since" must be an ISO time (2026-01-31T12:00:00Z) or epoch milliseconds; got "${value}"`);
+  if (Number.isNaN(date.getTime()))
+    throw new AdminError(
+      400,
+      `filter "since" must be an ISO time (2026-01-31T12:00:00Z) or epoch milliseconds; got "${value}"`,
+    );
   return date;
 }

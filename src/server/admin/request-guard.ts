@@ -23,12 +23,22 @@ export function guardAdminRequests(boundHost: string): RequestHandler {
   return (req: Request, _res: Response, next: NextFunction) => {
     const host = req.headers.host ?? '';
     if (strictHost && !isLocalName(hostnameOf(host), boundHost)) {
-      return next(new AdminError(403, `the admin API answers only to this machine's own names (127.0.0.1, localhost, [::1]), not Host "${host}"; a page on another site cannot use it`));
+      return next(
+        new AdminError(
+          403,
+          `the admin API answers only to this machine's own names (127.0.0.1, localhost, [::1]), not Host "${host}"; a page on another site cannot use it`,
+        ),
+      );
     }
     if (READ_ONLY.has(req.method)) return next();
     const origin = req.headers.origin;
     if (origin !== undefined && origin !== `http://${host}` && origin !== `https://${host}`) {
-      return next(new AdminError(403, `${req.method} ${req.originalUrl} refused: it came from a page at ${origin}, not from this simulator (${host}); the admin API takes changes only from its own dashboard and from tools that send no Origin`));
+      return next(
+        new AdminError(
+          403,
+          `${req.method} ${req.originalUrl} refused: it came from a page at ${origin}, not from this simulator (${host}); the admin API takes changes only from its own dashboard and from tools that send no Origin`,
+        ),
+      );
     }
     next();
   };
@@ -63,7 +73,12 @@ export function requireAdminToken(secret: string): RequestHandler {
     if (given !== undefined && timingSafeEqual(digest(given), expected)) return next();
     res.setHeader('www-authenticate', 'Bearer realm="auth-sim admin"');
     const why = given === undefined ? 'needs the admin token' : 'was sent a wrong admin token';
-    next(new AdminError(401, `${req.method} ${req.originalUrl} ${why}: send "authorization: Bearer <token>" or "${ADMIN_TOKEN_HEADER}: <token>" with the --admin-token value`));
+    next(
+      new AdminError(
+        401,
+        `${req.method} ${req.originalUrl} ${why}: send "authorization: Bearer <token>" or "${ADMIN_TOKEN_HEADER}: <token>" with the --admin-token value`,
+      ),
+    );
   };
 }
 

@@ -25,6 +25,10 @@ export function requestRoutes(parts: ControlParts): Router {
 
 /** The journal, or a 404 saying it is off. */
 function journalOf(parts: ControlParts, req: Request): Journal {
-  if (!parts.journal) throw new AdminError(404, `${req.method} ${req.originalUrl}: the request journal is off (started with --journal-size 0 or --no-journal)`);
+  if (!parts.journal)
+    throw new AdminError(
+      404,
+      `${req.method} ${req.originalUrl}: the request journal is off (started with --journal-size 0 or --no-journal)`,
+    );
   return parts.journal;
 }

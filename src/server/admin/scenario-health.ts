@@ -23,13 +23,21 @@ export function scenarioHealth(parts: ControlParts): ScenarioHealth {
   const status = parts.store.status();
   const set = parts.store.ready ? parts.store.set : undefined;
   const tokensPerFile: Record<string, number> = {};
-  for (const entry of set?.entries.values() ?? []) tokensPerFile[entry.source.file] = (tokensPerFile[entry.source.file] ?? 0) + 1;
+  for (const entry of set?.entries.values() ?? [])
+    tokensPerFile[entry.source.file] = (tokensPerFile[entry.source.file] ?? 0) + 1;
   const populations = (set?.populations ?? []).map((p) => ({ description: p.description, size: p.size }));
-  const lastError = status.lastError && { at: status.lastError.at, problems: status.lastError.problems.map(showProblem) };
+  const lastError = status.lastError && {
+    at: status.lastError.at,
+    problems: status.lastError.problems.map(showProblem),
+  };
   return { ...status, tokensPerFile, populations, runtimeTokens: parts.runtime.tokens(), lastError };
 }
 
 function showProblem(problem: Problem): ShownProblem {
   // A line under `callerAuth:` holds a credential: the message names the problem, the line is not shown.
-  return { ...problem, text: formatProblem(problem), sourceLine: isSecretPath(problem.path) ? null : (readSourceLine(problem.file, problem.line) ?? null) };
+  return {
+    ...problem,
+    text: formatProblem(problem),
+    sourceLine: isSecretPath(problem.path) ? null : (readSourceLine(problem.file, problem.line) ?? null),
+  };
 }

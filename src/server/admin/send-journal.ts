@@ -12,7 +12,11 @@ const TURN_BUDGET_MS = 2;
  * to the event loop, and waits whenever the connection is full, so reading a 100,000-entry
  * journal never holds protocol requests up for long, however slow the machine is.
  */
-export async function sendJournal(res: Response, head: { capacity: number; size: number }, records: readonly JournalRecord[]): Promise<void> {
+export async function sendJournal(
+  res: Response,
+  head: { capacity: number; size: number },
+  records: readonly JournalRecord[],
+): Promise<void> {
   res.status(200).type(JSON_CONTENT_TYPE);
   res.write(`{"capacity":${head.capacity},"size":${head.size},"requests":[`);
   let at = 0;
@@ -23,7 +27,8 @@ export async function sendJournal(res: Response, head: { capacity: number; size:
     const until = performance.now() + TURN_BUDGET_MS;
     // Checked every 16 records: the clock costs more than describing one record.
     do {
-      for (const end = Math.min(records.length, at + 16); at < end; at++) parts.push(JSON.stringify(describeRecord(records[at])));
+      for (const end = Math.min(records.length, at + 16); at < end; at++)
+        parts.push(JSON.stringify(describeRecord(records[at])));
     } while (at < records.length && performance.now() < until);
     if (!res.write(`${parts.length === at ? '' : ','}${parts.join(',')}`)) await drained(res);
   }
@@ -33,6 +38,8 @@ export async function sendJournal(res: Response, head: { capacity: number; size:
 /** Resolves when the connection takes more bytes, or is gone. */
 async function drained(res: Response): Promise<void> {
   const ac = new AbortController();
-  await Promise.race([once(res, 'drain', { signal: ac.signal }), once(res, 'close', { signal: ac.signal })]).catch(() => undefined);
+  await Promise.race([once(res, 'drain', { signal: ac.signal }), once(res, 'close', { signal: ac.signal })]).catch(
+    () => undefined,
+  );
   ac.abort();
 }

@@ -22,9 +22,14 @@ export function tokenRoutes(parts: ControlParts, settings: AdminSettings): Route
     const set = parts.store.set;
     const all = [
       ...parts.runtime.tokens().map((token) => ({ token, kind: 'admin', source: RUNTIME_FILE })),
-      ...[...set.entries].map(([token, entry]) => ({ token, kind: 'token', source: `${entry.source.file}:${entry.source.line}` })),
+      ...[...set.entries].map(([token, entry]) => ({
+        token,
+        kind: 'token',
+        source: `${entry.source.file}:${entry.source.line}`,
+      })),
     ];
-    const found = q === '' ? all : all.filter((t) => t.token.toLowerCase().includes(q) || t.source.toLowerCase().includes(q));
+    const found =
+      q === '' ? all : all.filter((t) => t.token.toLowerCase().includes(q) || t.source.toLowerCase().includes(q));
     const populations = set.populations.map((p) => ({ description: p.description, size: p.size }));
     res.json({ total: found.length, tokens: found.slice(0, LIST_LIMIT), populations });
   });
@@ -57,7 +62,11 @@ export function tokenRoutes(parts: ControlParts, settings: AdminSettings): Route
     checkJsonSyntax(req, text);
     const outcome = parts.runtime.putText(token, text, `PUT ${req.baseUrl}/tokens/${encodeURIComponent(token)}`);
     if (!outcome.ok) {
-      throw new AdminError(outcome.overLimit ? 409 : 400, `the entry for token ${JSON.stringify(token)} was not applied: ${outcome.problems.map(formatProblem).join('; ')}`, outcome.problems);
+      throw new AdminError(
+        outcome.overLimit ? 409 : 400,
+        `the entry for token ${JSON.stringify(token)} was not applied: ${outcome.problems.map(formatProblem).join('; ')}`,
+        outcome.problems,
+      );
     }
     res.status(outcome.replaced ? 200 : 201).json({ token, replaced: outcome.replaced, warnings: outcome.warnings });
   });
@@ -65,7 +74,9 @@ export function tokenRoutes(parts: ControlParts, settings: AdminSettings): Route
     const token = req.params.token as string;
     if (!parts.runtime.remove(token)) {
       const inFiles = parts.store.set.entries.get(token);
-      const why = inFiles ? `it comes from ${inFiles.source.file}:${inFiles.source.line}, and only runtime tokens can be removed` : 'there is no runtime token by that name';
+      const why = inFiles
+        ? `it comes from ${inFiles.source.file}:${inFiles.source.line}, and only runtime tokens can be removed`
+        : 'there is no runtime token by that name';
       throw new AdminError(404, `cannot remove token ${JSON.stringify(token)}: ${why}`);
     }
     res.json({ token, removed: true });

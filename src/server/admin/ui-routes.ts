@@ -11,7 +11,16 @@ export const DASHBOARD_DIR = path.resolve(__dirname, '..', '..', '..', 'dist', '
 export function uiRoutes(): Router {
   const router = Router();
   // Express matches /ui and /ui/ alike; the page's relative asset URLs need the slash.
-  router.get('/ui', (req, res, next) => (req.originalUrl.split('?')[0].endsWith('/') ? next() : res.redirect(301, `${req.baseUrl}/ui/`)));
-  router.use('/ui', express.static(DASHBOARD_DIR, { index: 'index.html', cacheControl: false, setHeaders: (res) => res.setHeader('cache-control', 'no-cache') }));
+  router.get('/ui', (req, res, next) =>
+    req.originalUrl.split('?')[0].endsWith('/') ? next() : res.redirect(301, `${req.baseUrl}/ui/`),
+  );
+  router.use(
+    '/ui',
+    express.static(DASHBOARD_DIR, {
+      index: 'index.html',
+      cacheControl: false,
+      setHeaders: (res) => res.setHeader('cache-control', 'no-cache'),
+    }),
+  );
   return router;
 }

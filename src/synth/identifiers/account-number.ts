@@ -38,7 +38,11 @@ function keySum(account: string, bik: string): number {
  * Why *3: the key's weight is 3, so the full sum is S + 3k; 3k ≡ -S (mod 10) ⇔ k ≡ 3S, since 3·7 ≡ 1 and -7 ≡ 3.
  */
 function keyBetween(head: string, tail: string, bik: string): string {
-  const sum = addWeighted(tail, 3 + KEY_INDEX + 1, addWeighted(head, 3, addWeighted(conditionalNumber(head, bik), 0, 0)));
+  const sum = addWeighted(
+    tail,
+    3 + KEY_INDEX + 1,
+    addWeighted(head, 3, addWeighted(conditionalNumber(head, bik), 0, 0)),
+  );
   return String(((sum % 10) * 3) % 10);
 }
 

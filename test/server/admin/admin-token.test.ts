@@ -20,11 +20,16 @@ describe.each([
     const res = await adminCall(t.url, method, path, call);
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toBe('Bearer realm="auth-sim admin"');
-    expect(res.body.error).toBe(`${method} ${path} needs the admin token: send "authorization: Bearer <token>" or "x-admin-token: <token>" with the --admin-token value`);
+    expect(res.body.error).toBe(
+      `${method} ${path} needs the admin token: send "authorization: Bearer <token>" or "x-admin-token: <token>" with the --admin-token value`,
+    );
   });
 
   test('is refused with 401 with a wrong token', async () => {
-    const res = await adminCall(t.url, method, path, { ...call, headers: { ...call.headers, authorization: 'Bearer nope' } });
+    const res = await adminCall(t.url, method, path, {
+      ...call,
+      headers: { ...call.headers, authorization: 'Bearer nope' },
+    });
     expect(res.status).toBe(401);
     expect(res.body.error).toMatch(/was sent a wrong admin token/);
   });
@@ -32,7 +37,10 @@ describe.each([
 
 test('the token as a Bearer authorization lets a PUT through', async () => {
   const call = jsonBody({ status: 418 });
-  const res = await adminCall(t.url, 'PUT', '/__admin/tokens/bob', { ...call, headers: { ...call.headers, authorization: `Bearer ${SECRET}` } });
+  const res = await adminCall(t.url, 'PUT', '/__admin/tokens/bob', {
+    ...call,
+    headers: { ...call.headers, authorization: `Bearer ${SECRET}` },
+  });
   expect(res.status).toBe(201);
   expect((await getClient(t.url, 'bob')).status).toBe(418);
 });

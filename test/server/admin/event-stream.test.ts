@@ -35,19 +35,32 @@ describe('GET /__admin/events', () => {
   afterEach(async () => t.close());
 
   test('says hello, sends the scenario status, then each request from the journal, oldest first', async () => {
-    t = await startTestSimulator({ 'a.yaml': 'tokens:\n  alice: { status: 204, body: none }\n' }, { admin: { token: 'x' } });
+    t = await startTestSimulator(
+      { 'a.yaml': 'tokens:\n  alice: { status: 204, body: none }\n' },
+      { admin: { token: 'x' } },
+    );
     const stream = openStream(t.url);
     try {
       await waitFor(() => stream.events.length >= 2, { what: 'hello and scenarios' });
       expect(stream.events[0]).toEqual({ event: 'hello', data: { adminTokenRequired: true, journalCapacity: 1000 } });
       expect(stream.events[1].event).toBe('scenarios');
-      expect(stream.events[1].data).toMatchObject({ tokens: 1, tokensPerFile: { [`${t.dir.path}/a.yaml`]: 1 }, lastError: null, runtimeTokens: [] });
+      expect(stream.events[1].data).toMatchObject({
+        tokens: 1,
+        tokensPerFile: { [`${t.dir.path}/a.yaml`]: 1 },
+        lastError: null,
+        runtimeTokens: [],
+      });
       await getClient(t.url, 'alice');
       await postClient(t.url, 'bob');
-      const requests = await waitFor(() => {
-        const all = stream.events.filter((e) => e.event === 'requests').flatMap((e) => e.data.requests as Record<string, unknown>[]);
-        return all.length >= 2 && all;
-      }, { what: 'two requests on the stream' });
+      const requests = await waitFor(
+        () => {
+          const all = stream.events
+            .filter((e) => e.event === 'requests')
+            .flatMap((e) => e.data.requests as Record<string, unknown>[]);
+          return all.length >= 2 && all;
+        },
+        { what: 'two requests on the stream' },
+      );
       expect(requests.map((r) => [r.seq, r.method, r.token, r.origin, r.status, r.matched, r.entry])).toEqual([
         [1, 'GET', 'alice', 'path', 204, 'token', `${t.dir.path}/a.yaml:2`],
         [2, 'POST', 'bob', 'header', 404, 'fallback', '(built-in fallback)'],
@@ -101,7 +114,10 @@ describe('GET /__admin/events', () => {
     try {
       await waitFor(() => stream.events.length >= 2, { what: 'hello and scenarios' });
       t.dir.write('a.yaml', 'tokens:\n  alice: { status: 2004, body: none }\n');
-      const broken = await waitFor(() => stream.events.find((e) => e.event === 'scenarios' && e.data.lastError !== null), { timeoutMs: 10_000, what: 'a failed reload on the stream' });
+      const broken = await waitFor(
+        () => stream.events.find((e) => e.event === 'scenarios' && e.data.lastError !== null),
+        { timeoutMs: 10_000, what: 'a failed reload on the stream' },
+      );
       const problems = (broken.data.lastError as { problems: { line: number; sourceLine: string }[] }).problems;
       expect(problems.map((p) => [p.line, p.sourceLine])).toEqual([[2, '  alice: { status: 2004, body: none }']]);
     } finally {

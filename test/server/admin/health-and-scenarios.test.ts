@@ -27,7 +27,13 @@ test('scenarios lists files, token count and load time, and the last reload erro
     expect((await t.sim.store.reload()).ok).toBe(false);
     const after = await adminCall(t.url, 'GET', '/__admin/scenarios');
     const lastError = after.body.lastError as { problems: { line: number; column: number; message: string }[] };
-    expect(lastError.problems).toEqual([expect.objectContaining({ line: 2, column: 12, message: 'tokens.alice.statsu is not a scenario entry field; did you mean "status"?' })]);
+    expect(lastError.problems).toEqual([
+      expect.objectContaining({
+        line: 2,
+        column: 12,
+        message: 'tokens.alice.statsu is not a scenario entry field; did you mean "status"?',
+      }),
+    ]);
     expect(after.body.tokens).toBe(2);
     expect((await getClient(t.url, 'bob')).status).toBe(204);
   } finally {
@@ -40,7 +46,9 @@ test('an unknown admin route is a JSON 404 listing the routes', async () => {
   try {
     const res = await adminCall(t.url, 'GET', '/__admin/nope');
     expect(res.status).toBe(404);
-    expect(res.body.error).toBe('no admin route GET /__admin/nope; the admin routes are GET health, GET scenarios, GET|DELETE requests, GET events, GET tokens, GET|PUT|DELETE tokens/{token}, POST reset, GET ui/');
+    expect(res.body.error).toBe(
+      'no admin route GET /__admin/nope; the admin routes are GET health, GET scenarios, GET|DELETE requests, GET events, GET tokens, GET|PUT|DELETE tokens/{token}, POST reset, GET ui/',
+    );
   } finally {
     await t.close();
   }

@@ -8,7 +8,8 @@ test('the journal keeps only the newest --journal-size requests however many com
   try {
     for (let i = 0; i < 40; i++) await getClient(t.url, `t${i}`);
     const journal = t.sim.control.journal!;
-    for (let i = 0; journal.list({ limit: 1 })[0]?.token !== 't39' && i < 100; i++) await new Promise((r) => setImmediate(r));
+    for (let i = 0; journal.list({ limit: 1 })[0]?.token !== 't39' && i < 100; i++)
+      await new Promise((r) => setImmediate(r));
     const res = await adminCall(t.url, 'GET', '/__admin/requests');
     expect(res.body.capacity).toBe(5);
     expect(res.body.size).toBe(5);
@@ -29,7 +30,9 @@ test('with the journal off the admin API says so and nothing is recorded', async
     expect((await getClient(t.url, 'alice')).status).toBe(204);
     const res = await adminCall(t.url, 'GET', '/__admin/requests');
     expect(res.status).toBe(404);
-    expect(res.body.error).toBe('GET /__admin/requests: the request journal is off (started with --journal-size 0 or --no-journal)');
+    expect(res.body.error).toBe(
+      'GET /__admin/requests: the request journal is off (started with --journal-size 0 or --no-journal)',
+    );
   } finally {
     await t.close();
   }

@@ -67,20 +67,28 @@ test.each([
 test('counts the head alone for HEAD, which sends no body', async () => {
   const got = await rawBytes('HEAD /rest/chat/client/id/alice HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n');
   expect(got.toString('latin1')).toMatch(/^HTTP\/1\.1 200 [^]*\r\n\r\n$/);
-  const entries = (await adminCall(t.url, 'GET', '/__admin/requests?method=HEAD')).body.requests as Array<Record<string, unknown>>;
+  const entries = (await adminCall(t.url, 'GET', '/__admin/requests?method=HEAD')).body.requests as Array<
+    Record<string, unknown>
+  >;
   expect(entries[0]).toMatchObject({ token: 'alice', bytes: got.length });
 });
 
 test('counts a rejected request, which has no token', async () => {
-  const got = await rawBytes('POST /rest/chat/client/id/ HTTP/1.1\r\nhost: x\r\ncontent-length: 0\r\nconnection: close\r\n\r\n');
+  const got = await rawBytes(
+    'POST /rest/chat/client/id/ HTTP/1.1\r\nhost: x\r\ncontent-length: 0\r\nconnection: close\r\n\r\n',
+  );
   expect(got.toString('latin1')).toMatch(/^HTTP\/1\.1 400 /);
   expect(await bytesJournaled(null)).toBe(got.length);
 });
 
 test('counts each of several responses on one kept-alive connection apart', async () => {
   const one = 'GET /rest/chat/client/id/alice HTTP/1.1\r\nhost: x\r\n\r\n';
-  const got = await rawBytes(one + one + one.replace('alice', 'expired').replace('\r\n\r\n', '\r\nconnection: close\r\n\r\n'));
-  const entries = ((await adminCall(t.url, 'GET', '/__admin/requests?limit=3')).body.requests as Array<Record<string, unknown>>).reverse();
+  const got = await rawBytes(
+    one + one + one.replace('alice', 'expired').replace('\r\n\r\n', '\r\nconnection: close\r\n\r\n'),
+  );
+  const entries = (
+    (await adminCall(t.url, 'GET', '/__admin/requests?limit=3')).body.requests as Array<Record<string, unknown>>
+  ).reverse();
   expect(entries.map((e) => e.token)).toEqual(['alice', 'alice', 'expired']);
   expect(entries.reduce((sum, e) => sum + (e.bytes as number), 0)).toBe(got.length);
   expect(entries[0].bytes).toBe(entries[1].bytes);

@@ -2,9 +2,13 @@ import { adminCall } from '../../helpers/admin-client';
 import { getClient, startTestSimulator } from '../../helpers/test-simulator';
 
 test('a journal read in many turns is one whole JSON answer, every entry once, newest first', async () => {
-  const t = await startTestSimulator({ 'a.yaml': 'tokens:\n  alice: { status: 204, body: none }\n' }, { journalSize: 5000 });
+  const t = await startTestSimulator(
+    { 'a.yaml': 'tokens:\n  alice: { status: 204, body: none }\n' },
+    { journalSize: 5000 },
+  );
   try {
-    for (let i = 0; i < 5000; i += 50) await Promise.all(Array.from({ length: 50 }, (_, j) => getClient(t.url, `alise-${i + j}`)));
+    for (let i = 0; i < 5000; i += 50)
+      await Promise.all(Array.from({ length: 50 }, (_, j) => getClient(t.url, `alise-${i + j}`)));
     const res = await adminCall(t.url, 'GET', '/__admin/requests');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');

@@ -43,9 +43,26 @@ test('each request is journaled newest first with how it was asked and answered'
   await postClient(t.url, 'expired');
   await getClient(t.url, 'crm-down');
   const [down, expired, alice] = await journalOf(3);
-  expect(alice).toMatchObject({ seq: 1, method: 'GET', token: 'alice', origin: 'path', status: 200, fault: null, delayMs: 0, matched: 'token', nearMisses: [] });
+  expect(alice).toMatchObject({
+    seq: 1,
+    method: 'GET',
+    token: 'alice',
+    origin: 'path',
+    status: 200,
+    fault: null,
+    delayMs: 0,
+    matched: 'token',
+    nearMisses: [],
+  });
   expect(alice.entry).toMatch(/a\.yaml:2$/);
-  expect(expired).toMatchObject({ seq: 2, method: 'POST', token: 'expired', origin: 'header', status: 401, matched: 'token' });
+  expect(expired).toMatchObject({
+    seq: 2,
+    method: 'POST',
+    token: 'expired',
+    origin: 'header',
+    status: 401,
+    matched: 'token',
+  });
   expect(expired.entry).toMatch(/a\.yaml:4$/);
   expect(down).toMatchObject({ seq: 3, token: 'crm-down', status: 503, delayMs: 20 });
   expect(down.durationMs as number).toBeGreaterThanOrEqual(19);
@@ -60,7 +77,13 @@ test('a token that matched nothing names the closest known tokens', async () => 
   await getClient(t.url, 'alise');
   await getClient(t.url, 'zzzzzzzzzzzz');
   const [far, near] = await journalOf(2);
-  expect(near).toMatchObject({ token: 'alise', status: 404, matched: 'fallback', entry: '(built-in fallback)', nearMisses: ['alice'] });
+  expect(near).toMatchObject({
+    token: 'alise',
+    status: 404,
+    matched: 'fallback',
+    entry: '(built-in fallback)',
+    nearMisses: ['alice'],
+  });
   expect(far).toMatchObject({ token: 'zzzzzzzzzzzz', matched: 'fallback', nearMisses: [] });
 });
 
@@ -93,7 +116,14 @@ test('a request rejected before any lookup is journaled without a token', async 
   const res = await fetch(`${t.url}/rest/chat/client/id/`, { method: 'POST' });
   expect(res.status).toBe(400);
   const [entry] = await journalOf(1);
-  expect(entry).toMatchObject({ method: 'POST', token: null, origin: null, status: 400, matched: 'rejected', entry: null });
+  expect(entry).toMatchObject({
+    method: 'POST',
+    token: null,
+    origin: null,
+    status: 400,
+    matched: 'rejected',
+    entry: null,
+  });
 });
 
 test('filters by token, method, status and since, and combine', async () => {
@@ -103,21 +133,27 @@ test('filters by token, method, status and since, and combine', async () => {
   const [third] = await journalOf(3);
   // A cut strictly after the third request, so the millisecond clock cannot put both on one side.
   let cut = new Date().toISOString();
-  while (cut <= (third.time as string)) cut = await new Promise<string>((r) => setTimeout(() => r(new Date().toISOString()), 1));
+  while (cut <= (third.time as string))
+    cut = await new Promise<string>((r) => setTimeout(() => r(new Date().toISOString()), 1));
   await postClient(t.url, 'expired');
   await journalOf(4);
   expect((await journal('?token=alice')).map((e) => e.method)).toEqual(['POST', 'GET']);
   expect((await journal('?method=post')).map((e) => e.token)).toEqual(['expired', 'alice']);
   expect((await journal('?status=401')).map((e) => e.method)).toEqual(['POST', 'GET']);
   expect((await journal('?token=alice&method=GET')).length).toBe(1);
-  expect((await journal(`?since=${encodeURIComponent(cut)}`)).map((e) => `${e.method} ${e.token}`)).toEqual(['POST expired']);
+  expect((await journal(`?since=${encodeURIComponent(cut)}`)).map((e) => `${e.method} ${e.token}`)).toEqual([
+    'POST expired',
+  ]);
   expect((await journal('?limit=2')).map((e) => e.seq)).toEqual([4, 3]);
 });
 
 test.each([
   ['?tokn=alice', 'unknown filter "tokn"; did you mean "token"?; filters are token, method, status, since, limit'],
   ['?status=abc', 'filter "status" must be a whole number from 100 to 599; got "abc"'],
-  ['?since=yesterday', 'filter "since" must be an ISO time (2026-01-31T12:00:00Z) or epoch milliseconds; got "yesterday"'],
+  [
+    '?since=yesterday',
+    'filter "since" must be an ISO time (2026-01-31T12:00:00Z) or epoch milliseconds; got "yesterday"',
+  ],
   ['?token=a&token=b', 'filter "token" must be given once'],
 ])('a bad filter %s is a 400 saying what is wrong', async (query, message) => {
   const res = await adminCall(t.url, 'GET', `/__admin/requests${query}`);

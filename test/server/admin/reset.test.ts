@@ -27,7 +27,10 @@ test('reset empties the journal and drops runtime tokens; file tokens keep answe
 });
 
 test('reset starts sequences over from their first step', async () => {
-  const t = await startTestSimulator({ 'a.yaml': 'tokens:\n  flaky:\n    sequence:\n      - { status: 503, body: none }\n      - { status: 204, body: none }\n' });
+  const t = await startTestSimulator({
+    'a.yaml':
+      'tokens:\n  flaky:\n    sequence:\n      - { status: 503, body: none }\n      - { status: 204, body: none }\n',
+  });
   try {
     expect((await getClient(t.url, 'flaky')).status).toBe(503);
     expect((await getClient(t.url, 'flaky')).status).toBe(204);

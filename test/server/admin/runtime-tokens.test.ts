@@ -36,7 +36,12 @@ test('PUT with a YAML entry works too, and a second PUT replaces the first', asy
 });
 
 test('a runtime token sits on top of a file token of the same name', async () => {
-  await adminCall(t.url, 'PUT', '/__admin/tokens/alice', jsonBody({ status: 401, errorCode: 'TOKEN_EXPIRED', errorText: 'expired' }));
+  await adminCall(
+    t.url,
+    'PUT',
+    '/__admin/tokens/alice',
+    jsonBody({ status: 401, errorCode: 'TOKEN_EXPIRED', errorText: 'expired' }),
+  );
   const res = await getClient(t.url, 'alice');
   expect(res.status).toBe(401);
   expect(res.text).toBe('{"errorCode":"TOKEN_EXPIRED","errorText":"expired"}');
@@ -59,22 +64,40 @@ describe('bad entries get a 400 naming the problem, and nothing is applied', () 
   });
 
   test('JSON that does not parse', async () => {
-    const res = await adminCall(t.url, 'PUT', '/__admin/tokens/bob', { body: '{"status": 503,', headers: { 'content-type': 'application/json' } });
+    const res = await adminCall(t.url, 'PUT', '/__admin/tokens/bob', {
+      body: '{"status": 503,',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error).toMatch(/^the body is not valid JSON: /);
   });
 
   test('YAML that does not parse', async () => {
-    const res = await adminCall(t.url, 'PUT', '/__admin/tokens/bob', { body: 'status: [503\n', headers: { 'content-type': 'application/yaml' } });
+    const res = await adminCall(t.url, 'PUT', '/__admin/tokens/bob', {
+      body: 'status: [503\n',
+      headers: { 'content-type': 'application/yaml' },
+    });
     expect(res.status).toBe(400);
-    expect(res.body.error).toMatch(/^the entry for token "bob" was not applied: PUT \/__admin\/tokens\/bob:\d+:\d+ YAML: /);
+    expect(res.body.error).toMatch(
+      /^the entry for token "bob" was not applied: PUT \/__admin\/tokens\/bob:\d+:\d+ YAML: /,
+    );
   });
 
   test('an unknown field, named with a suggestion and its place', async () => {
-    const res = await adminCall(t.url, 'PUT', '/__admin/tokens/bob', { body: 'statsu: 503\n', headers: { 'content-type': 'application/yaml' } });
+    const res = await adminCall(t.url, 'PUT', '/__admin/tokens/bob', {
+      body: 'statsu: 503\n',
+      headers: { 'content-type': 'application/yaml' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.problems).toEqual([
-      { file: 'PUT /__admin/tokens/bob', line: 1, column: 1, severity: 'error', path: 'statsu', message: 'statsu is not a scenario entry field; did you mean "status"?' },
+      {
+        file: 'PUT /__admin/tokens/bob',
+        line: 1,
+        column: 1,
+        severity: 'error',
+        path: 'statsu',
+        message: 'statsu is not a scenario entry field; did you mean "status"?',
+      },
     ]);
   });
 
@@ -88,7 +111,9 @@ describe('bad entries get a 400 naming the problem, and nothing is applied', () 
   test('a value of the wrong type', async () => {
     const res = await adminCall(t.url, 'PUT', '/__admin/tokens/bob', jsonBody({ status: 'teapot' }));
     expect(res.status).toBe(400);
-    expect(res.body.error).toContain('status must be an HTTP status from 200 to 599 (1xx are interim: the client would wait for an answer that never comes); got "teapot"');
+    expect(res.body.error).toContain(
+      'status must be an HTTP status from 200 to 599 (1xx are interim: the client would wait for an answer that never comes); got "teapot"',
+    );
   });
 
   test('an empty body', async () => {
@@ -109,7 +134,9 @@ test('DELETE removes a runtime token, and the file entry answers again', async (
 test('DELETE of a token that only a file defines is a 404 saying where it comes from', async () => {
   const del = await adminCall(t.url, 'DELETE', '/__admin/tokens/alice');
   expect(del.status).toBe(404);
-  expect(del.body.error).toMatch(/^cannot remove token "alice": it comes from .*a\.yaml:3, and only runtime tokens can be removed$/);
+  expect(del.body.error).toMatch(
+    /^cannot remove token "alice": it comes from .*a\.yaml:3, and only runtime tokens can be removed$/,
+  );
   const none = await adminCall(t.url, 'DELETE', '/__admin/tokens/nobody');
   expect(none.status).toBe(404);
   expect(none.body.error).toBe('cannot remove token "nobody": there is no runtime token by that name');
@@ -128,9 +155,14 @@ test('runtime tokens survive a reload of the files', async () => {
 
 test('a runtime entry gets the load-time rules of file entries, placed in the text sent', async () => {
   const body = 'status: 500\nsequence:\n  - { status: 503 }\n';
-  const res = await adminCall(t.url, 'PUT', '/__admin/tokens/bob', { body, headers: { 'content-type': 'application/yaml' } });
+  const res = await adminCall(t.url, 'PUT', '/__admin/tokens/bob', {
+    body,
+    headers: { 'content-type': 'application/yaml' },
+  });
   expect(res.status).toBe(400);
-  expect(res.body.problems).toEqual([expect.objectContaining({ line: 1, column: 1, path: 'tokens.bob.status', severity: 'error' })]);
+  expect(res.body.problems).toEqual([
+    expect.objectContaining({ line: 1, column: 1, path: 'tokens.bob.status', severity: 'error' }),
+  ]);
   expect((res.body.problems as { message: string }[])[0].message).toMatch(/sits beside a sequence/);
 });
 
@@ -144,6 +176,9 @@ test('a runtime sequence answers its steps in turn', async () => {
 test('the journal says a runtime token was answered by the admin entry', async () => {
   await adminCall(t.url, 'PUT', '/__admin/tokens/bob', jsonBody(CARD));
   await getClient(t.url, 'bob');
-  const [entry] = (await adminCall(t.url, 'GET', '/__admin/requests?token=bob')).body.requests as Record<string, unknown>[];
+  const [entry] = (await adminCall(t.url, 'GET', '/__admin/requests?token=bob')).body.requests as Record<
+    string,
+    unknown
+  >[];
   expect(entry).toMatchObject({ token: 'bob', status: 200, matched: 'admin', entry: '(admin)' });
 });
