@@ -7,6 +7,8 @@ import { Journal } from './journal';
 import { RequestRecorder, type RecorderOptions } from './request-recorder';
 import type { AnswerRuntime } from './answer-runtime';
 import { createServedTokens, type TokenSource } from './served-tokens';
+import { ExchangeTracker } from '../caller-report/exchange-tracker';
+import { DEFAULT_REPORT_TOKENS, MemoryReportStore } from '../caller-report/memory-report-store';
 
 /** The journal's size unless told otherwise. */
 export const DEFAULT_JOURNAL_SIZE = 1000;
@@ -33,6 +35,10 @@ export interface ControlParts {
   /** Absent when the journal is off. */
   readonly journal: Journal | undefined;
   readonly recorder: RequestRecorder | undefined;
+  /** The caller report's hook and store; absent with `report: false`. */
+  readonly callers: ExchangeTracker | undefined;
+  /** The most tokens the caller report tracks one by one. */
+  readonly reportTokens: number;
   /** Per-token state (shown by `GET /tokens/{token}`, cleared by reset) and where contained failures are reported. */
   readonly answering: AnswerRuntime;
   /** Absent with the admin API off. */
@@ -61,9 +67,12 @@ export function createControlParts(
     journal || options.onRequest
       ? new RequestRecorder({ journal, onRequest: options.onRequest, runtime, ...recording })
       : undefined;
+  const reportTokens = options.reportTokens ?? DEFAULT_REPORT_TOKENS;
+  const callers = options.report === false ? undefined : new ExchangeTracker(new MemoryReportStore(reportTokens));
   const reset = (): ResetCounts => {
     const counts = { requests: journal?.size ?? 0, runtimeTokens: runtime.size, tokenStates: answering.states.reset() };
     journal?.clear();
+    void callers?.store.reset();
     runtime.clear();
     return counts;
   };
@@ -83,6 +92,8 @@ export function createControlParts(
     runtime,
     journal,
     recorder,
+    callers,
+    reportTokens,
     answering,
     admin,
     streams,

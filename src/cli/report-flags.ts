@@ -1,0 +1,25 @@
+import { Option } from 'commander';
+import { DEFAULT_REPORT_TOKENS } from '../caller-report/memory-report-store';
+import type { SimulatorOptions } from '../server/simulator-options';
+import { wholeNumberParser } from './toolbox-flags';
+
+/** The serve flags of the caller report. */
+export interface ReportFlags {
+  /** true: print the summary at the end; false: keep no report; undefined: keep it, print it only if something is expected. */
+  report?: boolean;
+  reportTokens: number;
+}
+
+/** The options, in help order. */
+export const REPORT_OPTIONS: readonly Option[] = [
+  new Option('--report', 'print the caller report (GET /__admin/report) when stopped, even with no expect: written'),
+  new Option('--no-report', 'keep no caller report (it is kept by default, journal or not)'),
+  new Option('--report-tokens <number>', 'tokens the caller report tracks one by one; the rest are counted together')
+    .default(DEFAULT_REPORT_TOKENS)
+    .argParser(wholeNumberParser(1, 10_000_000, (v) => `--report-tokens must be a whole number from 1, got "${v}"`)),
+];
+
+/** The simulator options these flags set. */
+export function reportSettings(flags: ReportFlags): Pick<SimulatorOptions, 'report' | 'reportTokens'> {
+  return { report: flags.report !== false, reportTokens: flags.reportTokens };
+}
