@@ -18,7 +18,7 @@ export type {
 } from './api/scenario-types';
 export type { ResourceInput } from './protocol/resource-types';
 export type { JournalEntry, JournalFilter, MatchKind } from './server/journal';
-export type { ResetCounts } from './server/simulator-options';
+export type { ResetCounts } from './server/control-parts';
 export type { Problem, SourceRef } from './scenario/problem';
 export type { ScenarioStatus } from './scenario/live/scenario-store';
 export type { TokenOrigin } from './server/request-token';

@@ -1,9 +1,8 @@
 import type { ResourceInput } from '../protocol/resource-types';
 import type { ProtocolVersion } from '../protocol/versions';
 import type { WireStyle } from '../protocol/wire-encode';
-import type { SEQUENCE_ENDINGS } from '../scenario/compile/entry-answers';
 import type { FAULT_PARAMETERS, FaultName } from '../scenario/compile/fault-names';
-import type { ANSWER_KEYS, ENTRY_ONLY_KEYS } from '../scenario/schema/toolbox-schema';
+import type { ANSWER_KEYS, ENTRY_ONLY_KEYS, SEQUENCE_ENDINGS } from '../scenario/schema/toolbox-schema';
 import type { CONTROL_KEYS, DEFAULTS_KEYS } from '../scenario/schema/scenario-schema';
 import type { PASSED_CONTROL_KEYS } from '../scenario/schema/generate-knobs';
 import type { PopulationSpec } from '../synth/population-spec';

@@ -1,7 +1,6 @@
 import type { FaultName } from './compile/fault-names';
 import type { Problem, SourceRef } from './problem';
-import type { TokenStates } from './state/token-state';
-import type { CallerGuard } from './compile/caller-guard';
+import type { CallerCheck } from '../caller-auth/caller-guard';
 
 /** A ready HTTP answer: status, headers and body bytes, built once at load. */
 export interface Reply {
@@ -28,11 +27,39 @@ export interface Answer {
   readonly fault?: CompiledFault;
 }
 
+/** What the simulator remembers about one token: how often it was asked and when first. */
+export interface TokenState {
+  /** Requests answered so far (the current one included once `touch` returns). */
+  uses: number;
+  /** Epoch milliseconds of the first request. */
+  readonly firstUseAt: number;
+  /** Random draws taken so far; the next draw is number `draws`. */
+  draws: number;
+  readonly tokenHash: number;
+  /** The entry this state belongs to; a changed entry starts the token afresh. */
+  readonly fingerprint: string;
+}
+
+/** The per-token memory an entry with a sequence, expiry or randomness reads (state/token-state.ts keeps it). */
+export interface TokenMemory {
+  /** Counts one request for `token` and returns its state, fresh if the entry changed since. */
+  touch(token: string, fingerprint: string): TokenState;
+  /** The next random number in [0, 1) for this token. */
+  draw(state: TokenState): number;
+  /** Milliseconds now, on the memory's clock. */
+  now(): number;
+}
+
 /** Per-request inputs an entry may use to pick its answer. */
 export interface AnswerContext {
   readonly token: string;
   /** Per-token state for sequences, expiry and chance; without it every request counts as a token's first. */
-  readonly states?: TokenStates;
+  readonly states?: TokenMemory;
+}
+
+/** A caller check with the answer a refused caller gets unless the scenarios write `callerAuthFailed:`. */
+export interface CallerGuard extends CallerCheck {
+  readonly refusal: CompiledEntry;
 }
 
 /** One token's compiled behaviour, and where it was written. */

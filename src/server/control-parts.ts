@@ -1,12 +1,10 @@
 import type { ServerResponse } from 'node:http';
-import { RuntimeTokens } from '../scenario/state/runtime-tokens';
+import type { RuntimeTokens } from '../scenario/state/runtime-tokens';
 import type { ScenarioStore } from '../scenario/live/scenario-store';
-import { DEFAULT_MAX_ENTRY_BYTES } from '../scenario/read/size-limits';
-import { DEFAULT_HOST, type ResetCounts, type SimulatorOptions } from './simulator-options';
-import { Journal } from './journal';
-import { RequestRecorder, type RecorderOptions } from './request-recorder';
+import type { Journal } from './journal';
+import type { RequestRecorder } from './request-recorder';
 import type { AnswerRuntime } from './answer-runtime';
-import { createServedTokens, type TokenSource } from './served-tokens';
+import type { TokenSource } from './served-tokens';
 
 /** The journal's size unless told otherwise. */
 export const DEFAULT_JOURNAL_SIZE = 1000;
@@ -23,6 +21,13 @@ export interface AdminSettings {
   readonly host: string;
   /** The largest runtime entry (PUT body) accepted, in bytes. */
   readonly maxEntryBytes: number;
+}
+
+/** What a reset cleared, by count. */
+export interface ResetCounts {
+  readonly requests: number;
+  readonly runtimeTokens: number;
+  readonly tokenStates: number;
 }
 
 /** The observing and steering parts of one simulator, wired to its store: what the admin API reads and steers. */
@@ -45,51 +50,6 @@ export interface ControlParts {
   endStreams(): void;
   /** Resolves once requests already answered are recorded. */
   settle(): Promise<void>;
-}
-
-/** Builds the runtime tokens, the journal and the recorder (only if something listens); `recording` adds what the connection tells (client certificates). */
-export function createControlParts(
-  store: ScenarioStore,
-  options: SimulatorOptions,
-  answering: AnswerRuntime,
-  recording: Pick<RecorderOptions, 'clientSubject'>,
-): ControlParts {
-  const runtime = new RuntimeTokens(options, options.maxRuntimeTokens);
-  const size = options.journalSize ?? DEFAULT_JOURNAL_SIZE;
-  const journal = size > 0 ? new Journal(size) : undefined;
-  const recorder =
-    journal || options.onRequest
-      ? new RequestRecorder({ journal, onRequest: options.onRequest, runtime, ...recording })
-      : undefined;
-  const reset = (): ResetCounts => {
-    const counts = { requests: journal?.size ?? 0, runtimeTokens: runtime.size, tokenStates: answering.states.reset() };
-    journal?.clear();
-    runtime.clear();
-    return counts;
-  };
-  const streams = new Set<ServerResponse>();
-  const settings = options.admin === false ? undefined : (options.admin ?? {});
-  const admin = settings && {
-    prefix: normalizePrefix(settings.prefix ?? DEFAULT_ADMIN_PREFIX),
-    token: settings.token,
-    host: options.host ?? DEFAULT_HOST,
-    maxEntryBytes: options.maxEntryBytes ?? DEFAULT_MAX_ENTRY_BYTES,
-  };
-  const endStreams = () => streams.forEach((res) => res.end());
-  const settle = async () => recorder?.settle();
-  return {
-    store,
-    tokens: createServedTokens(store, runtime),
-    runtime,
-    journal,
-    recorder,
-    answering,
-    admin,
-    streams,
-    reset,
-    endStreams,
-    settle,
-  };
 }
 
 /** `__admin/` and `/__admin` both mean `/__admin`; `/` and protocol paths are refused. */

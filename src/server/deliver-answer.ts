@@ -28,8 +28,9 @@ export function deliverAnswer(res: ServerResponse, answer: Answer, runtime: Answ
  */
 function act(res: ServerResponse, answer: Answer, runtime: AnswerRuntime): void {
   try {
-    if (answer.fault === undefined) writeReply(res, answer.reply);
-    else FAULT_ACTIONS[answer.fault.name](res, answer, runtime.faults);
+    const fault = answer.fault && FAULT_ACTIONS[answer.fault.name];
+    if (fault === undefined) writeReply(res, answer.reply);
+    else fault(res, answer, runtime.faults);
   } catch (error) {
     runtime.report(
       `could not write a ${answer.reply.status} answer for ${res.req?.url ?? 'a request'}: ${(error as Error).message}; answered 500 instead`,

@@ -1,8 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ScenarioSet } from '../scenario/scenario-set';
+import type { CallerGuard, ScenarioSet } from '../scenario/scenario-set';
 import type { RequestRecorder } from './request-recorder';
 import { isProtocolUrl, requestToken, type TokenResult } from './request-token';
-import type { CallerGuard } from '../scenario/compile/caller-guard';
 import { writeReply } from './write-reply';
 import type { AnswerRuntime } from './answer-runtime';
 import type { TokenSource } from './served-tokens';

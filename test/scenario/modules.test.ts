@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { COMPANY_MODULES, MODULES, type ModuleName } from '../../src/protocol/modules';
 import { DEFAULT_WIRE_OPTIONS } from '../../src/protocol/wire-encode';
-import { DEFAULT_UNAVAILABLE } from '../../src/scenario/compile/api-unavailable';
+import { DEFAULT_UNAVAILABLE } from '../../src/protocol/built-in-answers';
 import { getClient, postClient, startTestSimulator } from '../helpers/test-simulator';
 
 const CORPORATE = readFileSync(path.join(__dirname, '..', '..', 'scenarios', 'corporate.yaml'), 'utf8');

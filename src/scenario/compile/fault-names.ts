@@ -30,3 +30,11 @@ export const FAULT_PARAMETERS = {
 export function isFaultName(value: unknown): value is FaultName {
   return typeof value === 'string' && (FAULT_NAMES as readonly string[]).includes(value);
 }
+
+/** A fault as written: `fault: reset` or `fault: { hang: 30s }`; the name and its raw parameter. */
+export function readFault(value: unknown): { readonly name: FaultName; readonly param: unknown } | undefined {
+  if (isFaultName(value)) return { name: value, param: undefined };
+  if (value === null || typeof value !== 'object') return undefined;
+  const [pair] = Object.entries(value);
+  return pair && isFaultName(pair[0]) ? { name: pair[0], param: pair[1] } : undefined;
+}

@@ -1,4 +1,4 @@
-import { readFault } from '../compile/fault-replies';
+import { readFault } from '../compile/fault-names';
 import { MAX_TIMER_MS, parseDuration } from '../compile/duration';
 import type { NodePath } from '../read/locate-node';
 import { dotted } from './check-scenario-file';
