@@ -1,19 +1,19 @@
 import type { ServerResponse } from 'node:http';
 import { RuntimeTokens } from '../scenario/state/runtime-tokens';
 import type { ScenarioStore } from '../scenario/live/scenario-store';
-import { DEFAULT_MAX_ENTRY_BYTES } from '../scenario/read/size-limits';
+import { DEFAULT_MAX_ENTRY_BYTES } from '../scenario/base/size-limits';
 import { DEFAULT_HOST, type SimulatorOptions } from './simulator-options';
-import { Journal } from './journal';
-import { RequestRecorder, type RecorderOptions } from './request-recorder';
-import type { AnswerRuntime } from './answer-runtime';
-import { createServedTokens } from './served-tokens';
+import { Journal } from './endpoint/journal';
+import { RequestRecorder, type RecorderOptions } from './endpoint/request-recorder';
+import type { AnswerRuntime } from './endpoint/answer-runtime';
+import { createServedTokens } from './endpoint/served-tokens';
 import {
   DEFAULT_ADMIN_PREFIX,
   DEFAULT_JOURNAL_SIZE,
   normalizePrefix,
   type ControlParts,
   type ResetCounts,
-} from './control-parts';
+} from './admin/control-parts';
 
 /** Builds the runtime tokens, the journal and the recorder (only if something listens); `recording` adds what the connection tells (client certificates). */
 export function createControlParts(

@@ -2,7 +2,7 @@ import type { LoadOptions } from '../scenario/compile/load-scenario-set';
 import type { ScenarioSources } from '../scenario/live/scenario-store';
 import type { WatchOptions } from '../scenario/live/watch-scenarios';
 import type { TlsOptions } from '../tls/server-tls';
-import type { JournalEntry } from './journal';
+import type { JournalEntry } from './endpoint/journal';
 
 // A file of its own so the public types (SimulatorOptions) reach no module that imports
 // Express: run-simulator's Simulator carries the Express app, and @types/express is not a dependency.

@@ -1,7 +1,7 @@
 import { DEFAULT_UNAVAILABLE } from '../../protocol/built-in-answers';
 import type { WireOptions } from '../../protocol/wire-encode';
 import { compileEntry } from './compile-entry';
-import type { CompiledEntry } from '../scenario-set';
+import type { CompiledEntry } from './scenario-set';
 
 /** The compiled default API-unavailable answer. */
 export function defaultUnavailable(base: WireOptions): CompiledEntry {

@@ -1,6 +1,6 @@
 import { JSON_CONTENT_TYPE } from '../../protocol/endpoints';
 import { createWireEncoder, type WireEncoder, type WireOptions } from '../../protocol/wire-encode';
-import type { Reply } from '../scenario-set';
+import type { Reply } from './scenario-set';
 
 /** The reply bytes for an entry's status, headers and Response fields. */
 export function buildReply(entry: Record<string, unknown>, options: WireOptions): Reply {

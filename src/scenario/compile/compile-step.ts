@@ -2,9 +2,9 @@ import type { WireOptions } from '../../protocol/wire-encode';
 import { buildReply } from './build-reply';
 import { wireOptionsFor } from '../schema/wire-options-for';
 import { SETTING_KEYS, type StepData } from '../schema/scenario-schema';
-import { isFixedDelay, NO_DELAY, sampleDelay, toDelayShape, type DelayShape } from './delay-shape';
+import { isFixedDelay, NO_DELAY, sampleDelay, toDelayShape, type DelayShape } from '../base/delay-shape';
 import { compileFault } from './fault-replies';
-import type { Answer } from '../scenario-set';
+import type { Answer } from './scenario-set';
 
 /** One answer, prebuilt: its frozen Answer, its delay shape, and what to answer when its `chance` misses. */
 export interface CompiledStep {

@@ -2,9 +2,9 @@ import type { WireOptions } from '../../protocol/wire-encode';
 import { DEFAULT_EXPIRED } from '../../protocol/built-in-answers';
 import { compileStep, isRandomStep, resolveStep, withSettings, type CompiledStep } from './compile-step';
 import type { StepData } from '../schema/scenario-schema';
-import { parseDuration } from './duration';
-import type { Answer, AnswerContext, TokenMemory, TokenState } from '../scenario-set';
-import { drawUnit, hashToken } from '../state/seeded-draw';
+import { parseDuration } from '../base/duration';
+import type { Answer, AnswerContext, TokenMemory, TokenState } from './scenario-set';
+import { drawUnit, hashToken } from '../base/seeded-draw';
 
 /** Without a simulator's memory (an answer previewed or shown as an example) each request is its token's first, drawn under seed 0. */
 const FIRST_REQUEST: TokenMemory = {

@@ -1,8 +1,8 @@
 import { JSON_CONTENT_TYPE } from '../../protocol/endpoints';
 import { STATUS_CODES } from 'node:http';
-import { FAULT_DEFAULTS, readFault } from './fault-names';
-import { parseDuration } from './duration';
-import type { CompiledFault, Reply } from '../scenario-set';
+import { FAULT_DEFAULTS, readFault } from '../schema/fault-names';
+import { parseDuration } from '../base/duration';
+import type { CompiledFault, Reply } from './scenario-set';
 
 const DRIP_CHUNKS = 8;
 

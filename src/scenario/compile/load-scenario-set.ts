@@ -1,10 +1,10 @@
 import { DEFAULT_WIRE_OPTIONS, type WireOptions } from '../../protocol/wire-encode';
 import { compileEntry, type EntryData } from './compile-entry';
-import { tokenPlaces } from '../read/token-places';
-import { parseScenarioFile, placeOf, type ParsedScenarioFile } from '../read/parse-scenario-file';
-import { hasErrors, type Problem, type SourceRef } from '../problem';
-import type { ScenarioText } from '../read/read-scenario-sources';
-import type { CallerGuard, CompiledEntry, ScenarioSet, TokenPopulation } from '../scenario-set';
+import { tokenPlaces } from '../schema/token-places';
+import { parseScenarioFile, placeOf, type ParsedScenarioFile } from '../schema/parse-scenario-file';
+import { hasErrors, type Problem, type SourceRef } from '../base/problem';
+import type { ScenarioText } from '../base/read-scenario-sources';
+import type { CallerGuard, CompiledEntry, ScenarioSet, TokenPopulation } from './scenario-set';
 import { defaultFallback } from './default-fallback';
 import { defaultUnavailable } from './api-unavailable';
 import { checkEntryRules } from '../schema/entry-rules';

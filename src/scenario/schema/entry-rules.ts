@@ -4,10 +4,10 @@ import { isIntroducedBy, isProtocolVersion, PROTOCOL_VERSIONS, type ProtocolVers
 import { WIRE_STYLES, type WireOptions, type WireStyle } from '../../protocol/wire-encode';
 import { dotted } from './check-scenario-file';
 import { versionOf, wireOf } from './wire-options-for';
-import { toDelayShape } from '../compile/delay-shape';
-import type { NodePath } from '../read/locate-node';
-import { placeOf, type ParsedScenarioFile } from '../read/parse-scenario-file';
-import type { Problem } from '../problem';
+import { toDelayShape } from '../base/delay-shape';
+import type { NodePath } from '../base/locate-node';
+import { placeOf, type ParsedScenarioFile } from './parse-scenario-file';
+import type { Problem } from '../base/problem';
 import { PASSED_CONTROL_KEYS } from './generate-knobs';
 import { SETTING_KEYS, SPECIAL_ENTRY_KEYS, type StepData } from './scenario-schema';
 import { ENTRY_ONLY_KEYS } from './toolbox-schema';

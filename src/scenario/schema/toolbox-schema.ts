@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../../protocol/json-schema';
-import { DURATION_PATTERN } from '../compile/duration';
-import { FAULT_NAMES, FAULT_PARAMETERS } from '../compile/fault-names';
+import { DURATION_PATTERN } from '../base/duration';
+import { FAULT_NAMES, FAULT_PARAMETERS } from './fault-names';
 
 /**
  * Schemas of the edge-case toolbox keys (fault, chance, sequence, expire, delay shapes). Each

@@ -1,5 +1,5 @@
-import { drawUnit, hashToken } from './seeded-draw';
-import type { TokenMemory, TokenState } from '../scenario-set';
+import { drawUnit, hashToken } from '../base/seeded-draw';
+import type { TokenMemory, TokenState } from '../compile/scenario-set';
 
 /** A read-only view of one token's state, for the admin API and tests. */
 export interface TokenStateView {

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FaultName } from '../../scenario/compile/fault-names';
-import type { Answer } from '../../scenario/scenario-set';
+import type { FaultName } from '../../scenario/schema/fault-names';
+import type { Answer } from '../../scenario/compile/scenario-set';
 import type { OpenFaults } from './open-faults';
 
 /** Acts out one fault on a response; the same for GET and POST, fast path and Express. */
