@@ -2,32 +2,36 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, Help } from 'commander';
 import { registerServe } from './serve';
-import { registerValidate } from './validate';
-import { registerSchema } from './schema';
-import { registerFields } from './fields';
-import { registerGenerate } from './generate';
-import { registerCheck } from './check';
-import { registerRecord } from './record';
-import { registerOpenApi } from './openapi';
 
-/** Builds the command-line program; one file per command registers itself. */
-export function buildProgram(): Command {
+type Register = (program: Command) => void;
+
+/**
+ * The commands besides `serve`, in help order, each required only when it is run or the whole help
+ * is shown: a plain start loads serve's code alone, not check's, record's, synth's or the schemas'.
+ */
+const OTHER_COMMANDS: readonly (readonly [name: string, load: () => Register])[] = [
+  ['validate', () => (require('./validate') as typeof import('./validate')).registerValidate],
+  ['schema', () => (require('./schema') as typeof import('./schema')).registerSchema],
+  ['fields', () => (require('./fields') as typeof import('./fields')).registerFields],
+  ['generate', () => (require('./generate') as typeof import('./generate')).registerGenerate],
+  ['check', () => (require('./check') as typeof import('./check')).registerCheck],
+  ['record', () => (require('./record') as typeof import('./record')).registerRecord],
+  ['openapi', () => (require('./openapi') as typeof import('./openapi')).registerOpenApi],
+];
+
+/**
+ * Builds the command-line program; one file per command registers itself. Given the arguments, it
+ * registers only the command they name (serve when they name none), unless they ask for help.
+ */
+export function buildProgram(args?: readonly string[]): Command {
   const program = new Command('auth-sim')
     .description('A simulator of the chat client authorization service, driven by YAML scenarios')
     .usage('[serve] [options]\n       auth-sim <command> [options]')
     .version(packageVersion(), '-V, --version', 'print the version')
     .showHelpAfterError('(run auth-sim --help for usage)');
   const serve = registerServe(program);
-  for (const register of [
-    registerValidate,
-    registerSchema,
-    registerFields,
-    registerGenerate,
-    registerCheck,
-    registerRecord,
-    registerOpenApi,
-  ])
-    register(program);
+  const named = args === undefined || args.some(isHelpWord) ? undefined : args[0];
+  for (const [name, load] of OTHER_COMMANDS) if (named === undefined || named === name) load()(program);
   showServeOptionsAtTop(program, serve);
   return program;
 }
@@ -56,9 +60,13 @@ function packageVersion(): string {
     .version;
 }
 
+function isHelpWord(arg: string): boolean {
+  return arg === '--help' || arg === '-h' || arg === 'help';
+}
+
 /** Entry point used by bin/auth-sim.js. */
 export function main(argv: readonly string[]): void {
-  buildProgram()
+  buildProgram(argv.slice(2))
     .parseAsync(argv as string[])
     .catch((error: Error) => {
       process.stderr.write(`auth-sim: ${error.message}\n`);

@@ -4,7 +4,7 @@ import { openApiDocument } from '../protocol/openapi';
 import { WIRE_STYLES, type WireStyle } from '../protocol/wire-encode';
 import { NotUtf8Error, readFailureProblem, readScenarioSources } from '../scenario/base/read-scenario-sources';
 import { servedExamples } from '../scenario/compile/served-examples';
-import { compilePopulations } from '../synth/compile-populations';
+import { compilePopulationsOnDemand } from '../server/population-compiler';
 import { collect } from './default-scenarios';
 import { createLogger, type Logger } from './logger';
 import { reportProblems } from './report-problems';
@@ -40,7 +40,7 @@ async function examplesFrom(paths: string[], wire: WireStyle, logger: Logger) {
       await readScenarioSources(paths),
       wire,
       components.schemas,
-      compilePopulations,
+      compilePopulationsOnDemand,
     );
     // Only what keeps the scenarios from loading: warnings (a deprecated field) say nothing about the examples.
     const errors = problems.filter((p) => p.severity === 'error');

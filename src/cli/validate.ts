@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { MAX_FILE_SIZE_OPTION, type LimitFlags } from './limit-flags';
 import { loadScenarioSet } from '../scenario/compile/load-scenario-set';
-import { compilePopulations } from '../synth/compile-populations';
+import { compilePopulationsOnDemand } from '../server/population-compiler';
 import { hasErrors } from '../scenario/base/problem';
 import { NotUtf8Error, readFailureProblem, readScenarioSources } from '../scenario/base/read-scenario-sources';
 import { tokenCount } from '../scenario/compile/scenario-set';
@@ -44,7 +44,11 @@ export function registerValidate(program: Command): void {
       return;
     }
     const { wire, delay } = toolboxSettings(flags);
-    const result = loadScenarioSet(texts, { wire, ...(delay !== undefined ? { delay } : {}) }, compilePopulations);
+    const result = loadScenarioSet(
+      texts,
+      { wire, ...(delay !== undefined ? { delay } : {}) },
+      compilePopulationsOnDemand,
+    );
     const problems = result.ok ? result.set.warnings : result.problems;
     reportProblems(logger, problems);
     if (!result.ok || hasErrors(problems)) {

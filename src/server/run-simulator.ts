@@ -9,12 +9,11 @@ import { createProtocolHandler, type NodeHandler } from './endpoint/protocol-han
 import { createAnswerRuntime } from './endpoint/answer-runtime';
 import type { TokenStates } from '../scenario/state/token-state';
 import { startServer, type RunningServer } from './start-server';
-import { serverTls, type ServedTls } from '../tls/server-tls';
-import { createClientSubjects } from '../tls/client-subject';
+import type { ServedTls } from '../tls/server-tls';
 import { createGlobalGuard } from '../caller-auth/caller-guard';
 import { guardWithRefusal } from '../scenario/compile/caller-guard';
 import { DEFAULT_WIRE_OPTIONS } from '../protocol/wire-encode';
-import { compilePopulations } from '../synth/compile-populations';
+import { compilePopulationsOnDemand } from './population-compiler';
 
 export type { SimulatorOptions } from './simulator-options';
 
@@ -48,17 +47,26 @@ export class ScenarioLoadError extends Error {
 export async function runSimulator(options: SimulatorOptions): Promise<Simulator> {
   const host = options.host ?? DEFAULT_HOST;
   // Built first, like the control parts: bad TLS files or credentials must fail before anything watches or listens.
-  const tls = options.tls ? serverTls(options.tls, host) : null;
+  // The TLS code (and node-forge behind it) loads only for HTTPS: a plain start pays nothing for it.
+  const tls = options.tls
+    ? (require('../tls/server-tls') as typeof import('../tls/server-tls')).serverTls(options.tls, host)
+    : null;
   const callerCheck = createGlobalGuard(options.callerAuth ?? [], tls?.served.clientCertificates === 'optional');
   const guard = callerCheck && guardWithRefusal(callerCheck, options.wire ?? DEFAULT_WIRE_OPTIONS, '');
-  const store = new ScenarioStore(options.sources, options, compilePopulations);
+  const store = new ScenarioStore(options.sources, options, compilePopulationsOnDemand);
   const runtime = createAnswerRuntime(options.seed, options.onInternalError);
   // Built first: a bad admin prefix must fail before anything watches or listens.
   const control = createControlParts(
     store,
     { ...options, host },
     runtime,
-    tls && tls.served.clientCertificates !== 'off' ? { clientSubject: createClientSubjects() } : {},
+    tls && tls.served.clientCertificates !== 'off'
+      ? {
+          clientSubject: (
+            require('../tls/client-subject') as typeof import('../tls/client-subject')
+          ).createClientSubjects(),
+        }
+      : {},
   );
   // Watch before the first read, so an edit made while loading is not missed.
   const watcher = await startWatcher(store, options.watch);

@@ -5,12 +5,12 @@ import { makeTempDir, type TempDir } from '../helpers/temp-dir';
 import { waitFor } from '../helpers/wait-for';
 
 // The CLI run in a process that reports, when asked over IPC, which npm packages it has loaded so far,
-// and auth-sim's own modules as "auth-sim:<file name>"; the channel is unref'd so that it does not
+// and auth-sim's own modules as "auth-sim:<path under dist/>"; the channel is unref'd so that it does not
 // keep the process alive once the CLI stops on SIGTERM.
 const REPORTER = `
 process.channel.unref();
 process.on('message', () => process.send([...new Set(Object.keys(require.cache)
-  .map((f) => f.includes('/node_modules/') ? f.split('/node_modules/').pop().split('/')[0] : 'auth-sim:' + f.split('/').pop().replace(/[.]js$/, '')))]));
+  .map((f) => f.includes('/node_modules/') ? f.split('/node_modules/').pop().split('/')[0] : 'auth-sim:' + f.split('/dist/').pop().replace(/[.]js$/, '')))]));
 process.argv = [process.execPath, ${JSON.stringify(CLI)}, ...process.argv.slice(1)];
 require(${JSON.stringify(CLI)});
 `;
@@ -73,6 +73,9 @@ describe('a start of auth-sim serve', () => {
     expect(first).not.toEqual(expect.arrayContaining(['cli-progress']));
     // A valid file needs no places: `yaml` is loaded only to place a problem or a warning.
     expect(first).not.toEqual(expect.arrayContaining(['yaml']));
+    // Plain HTTP with no population: no TLS library, and none of check's, record's, tls' or synth's code.
+    expect(first).not.toEqual(expect.arrayContaining(['node-forge']));
+    expect(first.filter((m) => /^auth-sim:(check|record|tls|synth)\//.test(m))).toEqual([]);
 
     const health = await fetch(`${running.url}/__admin/health`);
     expect(health.status).toBe(200);

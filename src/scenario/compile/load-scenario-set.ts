@@ -76,7 +76,10 @@ export function loadScenarioSet(
     if (credentials.length > 0)
       callerGuards.set(file.file, guardWithRefusal(createCallerCheck(credentials), base, ` for ${file.file}`));
   }
-  const synthetic = compilePopulations(parsed, base, (file) => fileDefaults(file, options));
+  // Only a file with `generate:` needs synth's compiler (and the code it loads).
+  const synthetic = parsed.some((file) => file.data.generate !== undefined)
+    ? compilePopulations(parsed, base, (file) => fileDefaults(file, options))
+    : { populations: [], problems: [] };
   problems.push(...synthetic.problems);
   if (hasErrors(problems)) return { ok: false, problems };
   const set: ScenarioSet = {
