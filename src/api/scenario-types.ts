@@ -1,9 +1,8 @@
 import type { ResourceInput } from '../protocol/resource-types';
 import type { ProtocolVersion } from '../protocol/versions';
 import type { WireStyle } from '../protocol/wire-encode';
-import type { SEQUENCE_ENDINGS } from '../scenario/compile/entry-answers';
-import type { FAULT_PARAMETERS, FaultName } from '../scenario/compile/fault-names';
-import type { ANSWER_KEYS, ENTRY_ONLY_KEYS } from '../scenario/schema/toolbox-schema';
+import type { FAULT_PARAMETERS, FaultName } from '../scenario/schema/fault-names';
+import type { ANSWER_KEYS, ENTRY_ONLY_KEYS, SEQUENCE_ENDINGS } from '../scenario/schema/toolbox-schema';
 import type { CONTROL_KEYS, DEFAULTS_KEYS } from '../scenario/schema/scenario-schema';
 import type { PASSED_CONTROL_KEYS } from '../scenario/schema/generate-knobs';
 import type { PopulationSpec } from '../synth/population-spec';
@@ -117,7 +116,7 @@ type Assert<T extends true> = T;
 // If one of these fails to compile ("Type 'false' does not satisfy the constraint 'true'"), a key
 // was added to the loader's schema (scenario-schema.ts, toolbox-schema.ts) or to PopulationSpec:
 // add it to the matching type above, with a one-line doc comment, so TypeScript suites can use it.
-// Top-level file keys are checked by test/types/scenario-types.test.ts against scenarioFileSchema().
+// Top-level file keys are checked by test/api/scenario-types.test.ts against scenarioFileSchema().
 
 /** Compile-time: the typed control keys are exactly the schema's; adding a key to one without the other fails the build. */
 export type ControlKeysMatchSchema = Assert<

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { Answer } from '../scenario/scenario-set';
+import type { Answer } from '../scenario/compile/scenario-set';
 import type { CallerReportStore } from './exchange';
 
 const SEEN = Symbol('auth-sim.caller-connection');

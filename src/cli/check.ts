@@ -4,7 +4,7 @@ import { countFindings, runCheck } from '../check/run-check';
 import { MODULES } from '../protocol/modules';
 import { LATEST_VERSION, PROTOCOL_VERSIONS } from '../protocol/versions';
 import { WIRE_STYLES } from '../protocol/wire-encode';
-import { MAX_TIMER_MS, parseDuration } from '../scenario/compile/duration';
+import { MAX_TIMER_MS, parseDuration } from '../scenario/base/duration';
 import { collect } from './default-scenarios';
 import { parseModules, toolboxSettings, type ToolboxFlags } from './toolbox-flags';
 

@@ -6,7 +6,7 @@ import {
   DEFAULT_MAX_RUNTIME_TOKENS,
   formatByteSize,
   parseByteSize,
-} from '../scenario/read/size-limits';
+} from '../scenario/base/size-limits';
 import { wholeNumberParser } from './toolbox-flags';
 
 /** The flags that cap what the simulator holds. */

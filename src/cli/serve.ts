@@ -1,7 +1,7 @@
 import { DEFAULT_HOST } from '../server/simulator-options';
 import { Option, type Command } from 'commander';
 import { ScenarioLoadError, runSimulator, type Simulator } from '../server/run-simulator';
-import { tokenCount } from '../scenario/scenario-set';
+import { tokenCount } from '../scenario/compile/scenario-set';
 import { collect, DEFAULT_SCENARIOS } from './default-scenarios';
 import { followReloads, warningsShown } from './follow-reloads';
 import { createLogger, type Logger } from './logger';

@@ -4,9 +4,9 @@ import type { WireOptions } from '../protocol/wire-encode';
 import { checkAnswer } from '../check/check-answer';
 import { fetchOutcome, type Method, type Outcome } from '../check/fetch-answer';
 import type { Finding } from '../check/finding';
-import { errorReply } from '../server/error-reply';
-import { isProtocolUrl, requestToken } from '../server/request-token';
-import { writeReply } from '../server/write-reply';
+import { errorReply } from '../server/endpoint/error-reply';
+import { isProtocolUrl, requestToken } from '../server/endpoint/request-token';
+import { writeReply } from '../server/endpoint/write-reply';
 import { HOP_RESPONSE } from './entry-from-answer';
 import type { AddResult, Recorder } from './recorder';
 

@@ -2,9 +2,9 @@ import type { LoadOptions } from '../scenario/compile/load-scenario-set';
 import type { ScenarioSources } from '../scenario/live/scenario-store';
 import type { WatchOptions } from '../scenario/live/watch-scenarios';
 import type { TlsOptions } from '../tls/server-tls';
-import type { JournalEntry } from './journal';
+import type { JournalEntry } from './endpoint/journal';
 
-// A file of its own so the public types (StartOptions, ResetCounts) reach no module that imports
+// A file of its own so the public types (SimulatorOptions) reach no module that imports
 // Express: run-simulator's Simulator carries the Express app, and @types/express is not a dependency.
 /** Everything a simulator is started with; only the sources are required. */
 /** Where the simulator listens unless told otherwise: this machine only. */
@@ -54,11 +54,4 @@ export interface TlsFailure {
   readonly from: string;
   /** OpenSSL's reason, e.g. "certificate has expired". */
   readonly reason: string;
-}
-
-/** What a reset cleared, by count. */
-export interface ResetCounts {
-  readonly requests: number;
-  readonly runtimeTokens: number;
-  readonly tokenStates: number;
 }

@@ -1,17 +1,17 @@
 import { DEFAULT_WIRE_OPTIONS, type WireOptions } from '../../protocol/wire-encode';
 import { compileEntry, type EntryData } from './compile-entry';
-import { tokenPlaces } from '../read/token-places';
-import { parseScenarioFile, placeOf, type ParsedScenarioFile } from '../read/parse-scenario-file';
-import { hasErrors, type Problem, type SourceRef } from '../problem';
-import type { ScenarioText } from '../read/read-scenario-sources';
-import type { CompiledEntry, ScenarioSet, TokenPopulation } from '../scenario-set';
+import { tokenPlaces } from '../schema/token-places';
+import { parseScenarioFile, placeOf, type ParsedScenarioFile } from '../schema/parse-scenario-file';
+import { hasErrors, type Problem, type SourceRef } from '../base/problem';
+import type { ScenarioText } from '../base/read-scenario-sources';
+import type { CallerGuard, CompiledEntry, ScenarioSet, TokenPopulation } from './scenario-set';
 import { defaultFallback } from './default-fallback';
 import { defaultUnavailable } from './api-unavailable';
 import { checkEntryRules } from '../schema/entry-rules';
 import { SPECIAL_ENTRY_KEYS, type SpecialEntry } from '../schema/scenario-schema';
 import { isApiAvailable } from '../../protocol/modules';
 import { createCallerCheck } from '../../caller-auth/caller-guard';
-import { guardWithRefusal, type CallerGuard } from './caller-guard';
+import { guardWithRefusal } from './caller-guard';
 import { parseCallerCredentials, type CallerCredential } from '../../caller-auth/caller-credentials';
 
 /** A scenario set, or every problem that kept it from loading. */

@@ -1,12 +1,14 @@
 import type { JsonSchema } from '../../protocol/json-schema';
-import { DURATION_PATTERN } from '../compile/duration';
-import { SEQUENCE_ENDINGS } from '../compile/entry-answers';
-import { FAULT_NAMES, FAULT_PARAMETERS } from '../compile/fault-names';
+import { DURATION_PATTERN } from '../base/duration';
+import { FAULT_NAMES, FAULT_PARAMETERS } from './fault-names';
 
 /**
  * Schemas of the edge-case toolbox keys (fault, chance, sequence, expire, delay shapes). Each
  * branch carries a description, so a message says what was expected in words.
  */
+
+/** What a `sequence` does after its last step. */
+export const SEQUENCE_ENDINGS = ['repeat-last', 'cycle'] as const;
 
 /** A fixed duration: milliseconds, or "250ms", "2.5s", "1m". */
 const durationSchema: JsonSchema = {

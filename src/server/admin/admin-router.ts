@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { AdminSettings, ControlParts } from '../control-parts';
+import type { AdminSettings, ControlParts } from './control-parts';
 import { AdminError, adminErrorHandler } from './admin-error';
 import { statusRoutes } from './status-routes';
 import { requestRoutes } from './request-routes';

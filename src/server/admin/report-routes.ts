@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import type { ControlParts } from '../control-parts';
-import { readCallerReport } from '../read-caller-report';
+import type { ControlParts } from './control-parts';
+import { readCallerReport } from './read-caller-report';
 import { AdminError } from './admin-error';
 
 /** `GET /report`: the caller report, how the chat server behaved judged from its own traffic. */
