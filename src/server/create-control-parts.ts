@@ -8,6 +8,7 @@ import { RequestRecorder, type RecorderOptions } from './endpoint/request-record
 import type { AnswerRuntime } from './endpoint/answer-runtime';
 import { createServedTokens } from './endpoint/served-tokens';
 import { ExchangeTracker } from '../caller-report/exchange-tracker';
+import { demandOf, type Expectation } from '../scenario/compile/read-expectations';
 import { DEFAULT_REPORT_TOKENS, MemoryReportStore } from '../caller-report/memory-report-store';
 import {
   DEFAULT_ADMIN_PREFIX,
@@ -58,6 +59,7 @@ export function createControlParts(
     recorder,
     callers,
     reportTokens,
+    runExpectations: optionExpectations(options),
     answering,
     admin,
     streams,
@@ -65,4 +67,30 @@ export function createControlParts(
     endStreams,
     settle,
   };
+}
+
+/** The run-wide expectations the options set, each named by its flag in a verdict. */
+function optionExpectations(options: SimulatorOptions): Expectation[] {
+  return [
+    ...(options.expectNoUnknown
+      ? [
+          {
+            token: null,
+            key: 'unknownTokens',
+            demand: demandOf('unknownTokens', 0),
+            where: '--expect-no-unknown',
+          } as const,
+        ]
+      : []),
+    ...(options.expectAllUsed
+      ? [
+          {
+            token: null,
+            key: 'unusedTokens',
+            demand: demandOf('unusedTokens', 'fail'),
+            where: '--expect-all-used',
+          } as const,
+        ]
+      : []),
+  ];
 }

@@ -36,6 +36,10 @@ export interface SimulatorOptions extends LoadOptions {
   readonly report?: boolean;
   /** The most tokens the caller report tracks one by one (default 10,000); the rest are counted together. */
   readonly reportTokens?: number;
+  /** The caller report's verdict fails on any request for a token no entry names (`--expect-no-unknown`). */
+  readonly expectNoUnknown?: boolean;
+  /** The caller report's verdict fails when a written token was never requested (`--expect-all-used`). */
+  readonly expectAllUsed?: boolean;
   /** Called once per finished protocol request (the CLI's request log). */
   readonly onRequest?: (entry: JournalEntry) => void;
   /** The admin API: false leaves it out; otherwise where it is mounted and the token mutating calls need. */
