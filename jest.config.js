@@ -5,6 +5,9 @@ module.exports = {
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
   testTimeout: 30000,
-  // The README's jest example imports the package by name; in this repo that is the source.
-  moduleNameMapper: { '^auth-sim$': '<rootDir>/src/index.ts' },
+  // The README's jest example and the container tests import the package by name; here that is the source.
+  moduleNameMapper: {
+    '^auth-sim$': '<rootDir>/src/index.ts',
+    '^auth-sim/testcontainers$': '<rootDir>/src/testcontainers/index.ts',
+  },
 };

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { makeTempDir, type TempDir } from '../helpers/temp-dir';
 
 // The package as a user gets it: `npm pack`, the tarball installed into a project of its own
@@ -104,3 +105,24 @@ test.each([
   },
   120_000,
 );
+
+test('the exports map keeps require("auth-sim") and adds auth-sim/testcontainers, for require and import alike', () => {
+  const project = path.join(dir.path, 'project');
+  const entry = path.join(project, 'node_modules', 'auth-sim', 'dist', 'testcontainers', 'index.js');
+  const cjs = run(
+    process.execPath,
+    ['-e', "console.log(typeof require('auth-sim').startSimulator, require.resolve('auth-sim/testcontainers'))"],
+    project,
+  );
+  expect(cjs.output).toBe(`function ${entry}\n`);
+  const esm = run(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      "const m = await import('auth-sim'); console.log(typeof m.startSimulator, import.meta.resolve('auth-sim/testcontainers'))",
+    ],
+    project,
+  );
+  expect(esm.output).toBe(`function ${pathToFileURL(entry).href}\n`);
+});

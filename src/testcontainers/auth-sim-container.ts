@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { AbstractStartedContainer, GenericContainer, Wait, type StartedTestContainer } from 'testcontainers';
+import type { JudgedReport } from '../caller-report/judge-report';
+
+/** The port the image listens on (its EXPOSE). */
+const PORT = 8080;
+/** Where the image reads scenario files from. */
+const SCENARIOS = '/scenarios';
+/** The image's admin API prefix; its health endpoint answers without the admin token. */
+const ADMIN_PREFIX = '/__admin';
+
+/**
+ * The auth-sim image as a Testcontainers module, like WireMock's and Microcks': mount a scenario
+ * folder, start, and point the chat server under test at `getUrl()`. The admin API gets a fresh
+ * random token (the image listens on 0.0.0.0, where reads need it too) unless one is given, and
+ * `report()`/`verify()` send it. Needs no reaper: it runs with TESTCONTAINERS_RYUK_DISABLED=true.
+ */
+export class AuthSimContainer extends GenericContainer {
+  private adminToken = randomBytes(16).toString('hex');
+  private readonly serveArgs: string[] = [];
+
+  constructor(image = 'auth-sim:local') {
+    super(image);
+    this.withExposedPorts(PORT).withWaitStrategy(
+      Wait.forHttp(`${ADMIN_PREFIX}/health`, PORT).forStatusCode(200).withStartupTimeout(60_000),
+    );
+  }
+
+  /** Serves the scenario files of `dir` (bind-mounted read-only; a save on the host reloads them). */
+  withScenarios(dir: string): this {
+    return this.withBindMounts([{ source: path.resolve(dir), target: SCENARIOS, mode: 'ro' }]);
+  }
+
+  /** More serve flags after the image's own: `withServeArgs('--seed', '7')`. */
+  withServeArgs(...args: string[]): this {
+    this.serveArgs.push(...args);
+    return this;
+  }
+
+  /** The admin token to use instead of a random one. */
+  withAdminToken(secret: string): this {
+    this.adminToken = secret;
+    return this;
+  }
+
+  override async start(): Promise<StartedAuthSimContainer> {
+    this.withEnvironment({ AUTH_SIM_ADMIN_TOKEN: this.adminToken }).withCommand(this.serveArgs);
+    return new StartedAuthSimContainer(await super.start(), this.adminToken);
+  }
+}
+
+/** A running auth-sim container: its URLs, its admin token, its caller report. */
+export class StartedAuthSimContainer extends AbstractStartedContainer {
+  constructor(
+    started: StartedTestContainer,
+    private readonly adminToken: string,
+  ) {
+    super(started);
+  }
+
+  /** The base URL the chat server calls: `${getUrl()}/rest/chat/client/id/{token}`. */
+  getUrl(): string {
+    return `http://${this.getHost()}:${this.getMappedPort(PORT)}`;
+  }
+
+  /** The admin API's base URL; requests other than `/health` need `getAdminToken()`. */
+  getAdminUrl(): string {
+    return `${this.getUrl()}${ADMIN_PREFIX}`;
+  }
+
+  /** The secret the admin API wants, as "authorization: Bearer <secret>". */
+  getAdminToken(): string {
+    return this.adminToken;
+  }
+
+  /** The caller report with its verdict, as GET /__admin/report serves it. */
+  async report(): Promise<JudgedReport> {
+    const response = await fetch(`${this.getAdminUrl()}/report`, {
+      headers: { authorization: `Bearer ${this.adminToken}` },
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`auth-sim: GET ${ADMIN_PREFIX}/report answered ${response.status}: ${text}`);
+    return JSON.parse(text) as JudgedReport;
+  }
+
+  /** Resolves with the report when its verdict passes; rejects with an Error listing every failure. */
+  async verify(): Promise<JudgedReport> {
+    const report = await this.report();
+    if (report.verdict === 'fail')
+      throw new Error(['auth-sim: the caller report fails:', ...report.failures.map((f) => `  ${f}`)].join('\n'));
+    return report;
+  }
+}

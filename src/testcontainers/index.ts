@@ -1,0 +1,5 @@
+/**
+ * `import { AuthSimContainer } from 'auth-sim/testcontainers'`: the image as a Testcontainers
+ * module. Loaded only through this entry, so `testcontainers` is needed only by those who use it.
+ */
+export { AuthSimContainer, StartedAuthSimContainer } from './auth-sim-container';
