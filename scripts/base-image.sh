@@ -48,12 +48,13 @@ if [ "$FORCE" = "--force" ] || [ ! -s "$ROOTFS_TAR" ]; then
   ln -sf ../lib/node_modules/npm/bin/npx-cli.js "$rootfs/usr/local/bin/npx"
   install -D -m 0644 /etc/ssl/certs/ca-certificates.crt "$rootfs/etc/ssl/certs/ca-certificates.crt"
   # npm's global config (prefix /usr/local): trust the machine's CA bundle, as the host's npm does.
-  printf 'cafile=/etc/ssl/certs/ca-certificates.crt\nupdate-notifier=false\nfund=false\n' >"$rootfs/usr/local/etc/npmrc" 2>/dev/null ||
-    { mkdir -p "$rootfs/usr/local/etc" && printf 'cafile=/etc/ssl/certs/ca-certificates.crt\nupdate-notifier=false\nfund=false\n' >"$rootfs/usr/local/etc/npmrc"; }
+  mkdir -p "$rootfs/usr/local/etc"
+  printf 'cafile=/etc/ssl/certs/ca-certificates.crt\nupdate-notifier=false\nfund=false\n' >"$rootfs/usr/local/etc/npmrc"
   chroot "$rootfs" groupadd --gid 1000 node
   chroot "$rootfs" useradd --uid 1000 --gid node --shell /bin/bash --create-home node
   rm -rf "$rootfs"/var/lib/apt/lists/* "$rootfs"/var/cache/apt/*.bin "$rootfs"/var/cache/apt/archives/*.deb \
     "$rootfs"/usr/share/doc/* "$rootfs"/usr/share/man/* "$rootfs"/usr/share/locale/*
+  chmod 0755 "$rootfs" # mktemp made it 0700: the image's / must let the node user through
   tar --numeric-owner -C "$rootfs" -cf "$ROOTFS_TAR.part" .
   mv "$ROOTFS_TAR.part" "$ROOTFS_TAR"
 fi
