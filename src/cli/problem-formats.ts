@@ -1,4 +1,4 @@
-import type { Problem } from '../scenario/problem';
+import type { Problem } from '../scenario/base/problem';
 
 /** How `validate` reports: lines for people, one JSON document for programs, or GitHub Actions annotations. */
 export const PROBLEM_FORMATS = ['text', 'json', 'github'] as const;

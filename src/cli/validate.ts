@@ -2,14 +2,14 @@ import { Option, type Command } from 'commander';
 import { MAX_FILE_SIZE_OPTION, type LimitFlags } from './limit-flags';
 import { loadScenarioSet } from '../scenario/compile/load-scenario-set';
 import { compilePopulationsOnDemand } from '../server/population-compiler';
-import { hasErrors, type Problem } from '../scenario/problem';
+import { hasErrors, type Problem } from '../scenario/base/problem';
 import {
   pathsWithoutScenarioFiles,
   readFailureProblem,
   readScenarioSources,
   type ScenarioText,
-} from '../scenario/read/read-scenario-sources';
-import { tokenCount } from '../scenario/scenario-set';
+} from '../scenario/base/read-scenario-sources';
+import { tokenCount } from '../scenario/compile/scenario-set';
 import { chooseScenarios } from './default-scenarios';
 import { createLogger, type Logger } from './logger';
 import { formatGithubAnnotations, formatJsonReport, PROBLEM_FORMATS, type ProblemFormat } from './problem-formats';
