@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { RuntimeTokens } from '../scenario/state/runtime-tokens';
 import type { ScenarioStore } from '../scenario/live/scenario-store';
 import { DEFAULT_MAX_ENTRY_BYTES } from '../scenario/read/size-limits';
-import { DEFAULT_HOST, type ResetCounts, type SimulatorOptions } from './simulator-options';
+import { DEFAULT_HOST, isLoopbackHost, type ResetCounts, type SimulatorOptions } from './simulator-options';
 import { Journal } from './journal';
 import { RequestRecorder, type RecorderOptions } from './request-recorder';
 import type { AnswerRuntime } from './answer-runtime';
@@ -17,8 +17,10 @@ export const DEFAULT_ADMIN_PREFIX = '/__admin';
 /** Where the admin API is mounted and what it accepts. */
 export interface AdminSettings {
   readonly prefix: string;
-  /** When set, mutating calls must present it. */
+  /** When set, mutating calls must present it (and reads too, with `guardReads`). */
   readonly token?: string;
+  /** Reads need the token as well: the host is reachable from other machines. */
+  readonly guardReads: boolean;
   /** The address the server listens on: on a loopback one, only local Host names are answered. */
   readonly host: string;
   /** The largest runtime entry (PUT body) accepted, in bytes. */
@@ -69,10 +71,14 @@ export function createControlParts(
   };
   const streams = new Set<ServerResponse>();
   const settings = options.admin === false ? undefined : (options.admin ?? {});
+  const host = options.host ?? DEFAULT_HOST;
+  if (settings && settings.token === undefined && !settings.open && !isLoopbackHost(host))
+    throw new AdminExposedError(host);
   const admin = settings && {
     prefix: normalizePrefix(settings.prefix ?? DEFAULT_ADMIN_PREFIX),
     token: settings.token,
-    host: options.host ?? DEFAULT_HOST,
+    guardReads: !isLoopbackHost(host),
+    host,
     maxEntryBytes: options.maxEntryBytes ?? DEFAULT_MAX_ENTRY_BYTES,
   };
   const endStreams = () => streams.forEach((res) => res.end());
@@ -90,6 +96,16 @@ export function createControlParts(
     endStreams,
     settle,
   };
+}
+
+/** A start refused: the admin API would answer anyone who reaches a non-loopback host, with no token. */
+export class AdminExposedError extends Error {
+  constructor(readonly host: string) {
+    super(
+      `the admin API would let anyone who reaches ${host} read the journal and change any token: give it a secret with --admin-token (or AUTH_SIM_ADMIN_TOKEN), turn it off with --no-admin, or leave it open on purpose with --admin-open`,
+    );
+    this.name = 'AdminExposedError';
+  }
 }
 
 /** `__admin/` and `/__admin` both mean `/__admin`; `/` and protocol paths are refused. */
