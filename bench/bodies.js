@@ -5,9 +5,9 @@
  * then reads ready bytes at startup and never sees YAML.
  */
 const fs = require('node:fs');
-const { readScenarioSources } = require('../dist/scenario/read/read-scenario-sources');
+const { readScenarioSources } = require('../dist/scenario/base/read-scenario-sources');
 const { loadScenarioSet } = require('../dist/scenario/compile/load-scenario-set');
-const { lookupEntry } = require('../dist/scenario/scenario-set');
+const { lookupEntry } = require('../dist/scenario/compile/scenario-set');
 const { compilePopulations } = require('../dist/synth/compile-populations');
 
 /** Loads scenario paths with the built loader; throws with the first problem if they do not load. */

@@ -17,11 +17,11 @@ export type {
   CallerCredentialText,
 } from './api/scenario-types';
 export type { ResourceInput } from './protocol/resource-types';
-export type { JournalEntry, JournalFilter, MatchKind } from './server/journal';
-export type { ResetCounts } from './server/simulator-options';
-export type { Problem, SourceRef } from './scenario/problem';
+export type { JournalEntry, JournalFilter, MatchKind } from './server/endpoint/journal';
+export type { ResetCounts } from './server/admin/control-parts';
+export type { Problem, SourceRef } from './scenario/base/problem';
 export type { ScenarioStatus } from './scenario/live/scenario-store';
-export type { TokenOrigin } from './server/request-token';
+export type { TokenOrigin } from './server/endpoint/request-token';
 export type { WireOptions, WireStyle } from './protocol/wire-encode';
 export type { TlsOptions, ServedTls } from './tls/server-tls';
 export { TlsSetupError } from './tls/server-tls';

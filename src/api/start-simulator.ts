@@ -1,7 +1,8 @@
-import { formatProblem, type Problem } from '../scenario/problem';
-import type { JournalEntry, JournalFilter } from '../server/journal';
+import { formatProblem, type Problem } from '../scenario/base/problem';
+import type { JournalEntry, JournalFilter } from '../server/endpoint/journal';
 import { runSimulator, ScenarioLoadError } from '../server/run-simulator';
-import type { ResetCounts, SimulatorOptions } from '../server/simulator-options';
+import type { ResetCounts } from '../server/admin/control-parts';
+import type { SimulatorOptions } from '../server/simulator-options';
 import type { ScenarioSources, ScenarioStatus } from '../scenario/live/scenario-store';
 import type { ServedTls } from '../tls/server-tls';
 import type { ScenarioEntry, ScenarioFile } from './scenario-types';

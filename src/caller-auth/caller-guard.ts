@@ -13,13 +13,6 @@ export interface CallerCheck {
   readonly challenges: Readonly<Record<string, string>>;
 }
 
-/** The built-in refusal: 401 in the protocol's error shape (the reference has no word on callers; this is what such services answer). */
-export const DEFAULT_CALLER_REFUSAL = Object.freeze({
-  status: 401,
-  errorCode: 'UNAUTHORIZED',
-  errorText: 'the caller is not authenticated',
-});
-
 /** Why a caller was refused, as the journal says it. */
 const REFUSALS = Object.freeze({
   missing: 'no credentials',

@@ -1,5 +1,5 @@
 import { InvalidArgumentError, Option } from 'commander';
-import { DEFAULT_ADMIN_PREFIX, DEFAULT_JOURNAL_SIZE, normalizePrefix } from '../server/control-parts';
+import { DEFAULT_ADMIN_PREFIX, DEFAULT_JOURNAL_SIZE, normalizePrefix } from '../server/admin/control-parts';
 import type { SimulatorOptions } from '../server/run-simulator';
 import { wholeNumberParser } from './toolbox-flags';
 

@@ -1,7 +1,7 @@
 import type { SetChanges } from '../scenario/live/diff-sets';
 import type { ReloadOutcome, ScenarioStore } from '../scenario/live/scenario-store';
-import { tokenCount } from '../scenario/scenario-set';
-import type { Problem } from '../scenario/problem';
+import { tokenCount } from '../scenario/compile/scenario-set';
+import type { Problem } from '../scenario/base/problem';
 import type { Simulator } from '../server/run-simulator';
 import type { Logger } from './logger';
 import { reportProblems } from './report-problems';

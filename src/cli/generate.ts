@@ -4,7 +4,7 @@ import type { SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
 import { editorModeline } from '../scenario/schema/editor-schema';
 import { DEFAULT_WIRE_OPTIONS } from '../protocol/wire-encode';
-import { parseScenarioFile } from '../scenario/read/parse-scenario-file';
+import { parseScenarioFile } from '../scenario/schema/parse-scenario-file';
 import { compilePopulations } from '../synth/compile-populations';
 import type { PopulationFormat } from '../synth/population-writer';
 import { SYNTH_DEFAULTS } from '../scenario/schema/generate-knobs';

@@ -6,7 +6,7 @@ import {
   DEFAULT_MAX_RUNTIME_TOKENS,
   formatByteSize,
   parseByteSize,
-} from '../scenario/read/size-limits';
+} from '../scenario/base/size-limits';
 import { wholeNumberParser } from './toolbox-flags';
 
 /** The flags that cap what the simulator holds. */
@@ -51,7 +51,8 @@ export function limitSettings(
   };
 }
 
-function sizeParser(flag: string): (value: string) => number {
+/** A commander parser of a byte size ("512kb", "32mb") for `flag`. */
+export function sizeParser(flag: string): (value: string) => number {
   return (value) => {
     const bytes = parseByteSize(value);
     if (bytes === undefined)

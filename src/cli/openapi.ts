@@ -2,7 +2,7 @@ import { Option, type Command } from 'commander';
 import type { JsonSchema } from '../protocol/json-schema';
 import { openApiDocument } from '../protocol/openapi';
 import { WIRE_STYLES, type WireStyle } from '../protocol/wire-encode';
-import { NotUtf8Error, readFailureProblem, readScenarioSources } from '../scenario/read/read-scenario-sources';
+import { NotUtf8Error, readFailureProblem, readScenarioSources } from '../scenario/base/read-scenario-sources';
 import { servedExamples } from '../scenario/compile/served-examples';
 import { compilePopulationsOnDemand } from '../server/population-compiler';
 import { collect } from './default-scenarios';

@@ -1,4 +1,4 @@
-import { formatProblem, readSourceLine, type Problem } from '../scenario/problem';
+import { formatProblem, readSourceLine, type Problem } from '../scenario/base/problem';
 import type { Logger } from './logger';
 
 /**

@@ -1,6 +1,6 @@
 import pc from 'picocolors';
 import type { Writable } from 'node:stream';
-import type { JournalEntry } from '../server/journal';
+import type { JournalEntry } from '../server/endpoint/journal';
 import { BatchedLines } from './batched-lines';
 import type { LogFormat } from './control-flags';
 import { useColor } from './logger';

@@ -1,5 +1,5 @@
 import { InvalidArgumentError, Option } from 'commander';
-import { MAX_TIMER_MS, parseDuration } from '../scenario/compile/duration';
+import { MAX_TIMER_MS, parseDuration } from '../scenario/base/duration';
 import type { Simulator } from '../server/run-simulator';
 import { DEFAULT_SHUTDOWN_GRACE_MS } from '../server/start-server';
 import type { Logger } from './logger';

@@ -1,11 +1,11 @@
 import { InvalidArgumentError, Option } from 'commander';
-import { yaml } from '../scenario/read/yaml-library';
+import { yaml } from '../scenario/base/yaml-library';
 import { MODULES, isModuleName, type ModuleName } from '../protocol/modules';
 import { LATEST_VERSION, PROTOCOL_VERSIONS, type ProtocolVersion } from '../protocol/versions';
 import { WIRE_STYLES, type WireStyle } from '../protocol/wire-encode';
-import { toDelayShape } from '../scenario/compile/delay-shape';
+import { toDelayShape } from '../scenario/base/delay-shape';
 import { overlongDurations } from '../scenario/schema/timer-limit';
-import { didYouMean } from '../scenario/schema/suggest';
+import { didYouMean } from '../scenario/base/suggest';
 import type { SimulatorOptions } from '../server/run-simulator';
 
 /** The serve flags that shape every answer: protocol version, modules, wire style, delay, seed. */

@@ -3,7 +3,8 @@ import type { Outcome } from '../check/fetch-answer';
 import { isJsonObject, mapTableFields } from '../protocol/map-table-fields';
 import type { WireOptions } from '../protocol/wire-encode';
 import { JSON_CONTENT_TYPE } from '../protocol/endpoints';
-import { buildReply, wireOptionsFor } from '../scenario/compile/build-reply';
+import { buildReply } from '../scenario/compile/build-reply';
+import { wireOptionsFor } from '../scenario/schema/wire-options-for';
 
 /** One answer the service gave, as the proxy passed it back. */
 export type RecordedAnswer = Extract<Outcome, { kind: 'answer' }>;

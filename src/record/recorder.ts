@@ -2,7 +2,7 @@ import { renameSync, writeFileSync } from 'node:fs';
 import type { Pair } from 'yaml';
 import { LATEST_VERSION } from '../protocol/versions';
 import type { WireOptions } from '../protocol/wire-encode';
-import { yaml } from '../scenario/read/yaml-library';
+import { yaml } from '../scenario/base/yaml-library';
 import { editorModeline } from '../scenario/schema/editor-schema';
 import { entryFromAnswer, type RecordedAnswer, type RecordedEntry } from './entry-from-answer';
 import type { Redactor } from './redact-entry';

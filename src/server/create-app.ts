@@ -1,10 +1,10 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import type { NodeHandler } from './protocol-handler';
-import type { ControlParts } from './control-parts';
+import type { NodeHandler } from './endpoint/protocol-handler';
+import type { ControlParts } from './admin/control-parts';
 import { createAdminRouter } from './admin/admin-router';
-import { errorReply } from './error-reply';
-import { writeReply } from './write-reply';
-import { describeFailure } from './describe-failure';
+import { errorReply } from './endpoint/error-reply';
+import { writeReply } from './endpoint/write-reply';
+import { describeFailure } from './endpoint/describe-failure';
 
 const NOT_FOUND = errorReply(
   404,

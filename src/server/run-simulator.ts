@@ -1,11 +1,12 @@
 import type { Express } from 'express';
-import type { Problem } from '../scenario/problem';
+import type { Problem } from '../scenario/base/problem';
 import { ScenarioStore } from '../scenario/live/scenario-store';
 import { ScenarioWatcher, type WatchOptions } from '../scenario/live/watch-scenarios';
 import { DEFAULT_HOST, type SimulatorOptions } from './simulator-options';
-import { createControlParts, type ControlParts } from './control-parts';
-import { createProtocolHandler, type NodeHandler } from './protocol-handler';
-import { createAnswerRuntime } from './answer-runtime';
+import type { ControlParts } from './admin/control-parts';
+import { createControlParts } from './create-control-parts';
+import { createProtocolHandler, type NodeHandler } from './endpoint/protocol-handler';
+import { createAnswerRuntime } from './endpoint/answer-runtime';
 import type { TokenStates } from '../scenario/state/token-state';
 import { startServer, type RunningServer } from './start-server';
 import type { ServedTls } from '../tls/server-tls';
@@ -74,7 +75,7 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
     await watcher?.close();
     throw new ScenarioLoadError(first.problems);
   }
-  const protocol = createProtocolHandler(control.tokens, control.recorder, runtime, guard);
+  const protocol = createProtocolHandler(control.tokens, control.recorder, runtime, guard, control.callers);
   const app = lazyApp(protocol, control);
   const running = await startServer(
     (req, res) => app()(req, res),

@@ -2,19 +2,13 @@ import type { LoadOptions } from '../scenario/compile/load-scenario-set';
 import type { ScenarioSources } from '../scenario/live/scenario-store';
 import type { WatchOptions } from '../scenario/live/watch-scenarios';
 import type { TlsOptions } from '../tls/server-tls';
-import type { JournalEntry } from './journal';
+import type { JournalEntry } from './endpoint/journal';
 
-// A file of its own so the public types (StartOptions, ResetCounts) reach no module that imports
+// A file of its own so the public types (SimulatorOptions) reach no module that imports
 // Express: run-simulator's Simulator carries the Express app, and @types/express is not a dependency.
 /** Everything a simulator is started with; only the sources are required. */
 /** Where the simulator listens unless told otherwise: this machine only. */
 export const DEFAULT_HOST = '127.0.0.1';
-
-/** Whether `host` is reachable from this machine only (127.x, ::1, localhost), where the admin API may stay open. */
-export function isLoopbackHost(host: string): boolean {
-  const name = host.toLowerCase().replace(/^\[|\]$/g, '');
-  return name === 'localhost' || name === '::1' || /^127\./.test(name);
-}
 
 export interface SimulatorOptions extends LoadOptions {
   readonly sources: ScenarioSources;
@@ -38,8 +32,17 @@ export interface SimulatorOptions extends LoadOptions {
   readonly onTlsFailure?: (failure: TlsFailure) => void;
   /** Requests the journal keeps (a ring buffer); 0 turns it off. Default 1000. */
   readonly journalSize?: number;
+  /** The caller report (GET /__admin/report): on unless false. Independent of the journal. */
+  readonly report?: boolean;
+  /** The most tokens the caller report tracks one by one (default 10,000); the rest are counted together. */
+  readonly reportTokens?: number;
+  /** The caller report's verdict fails on any request for a token no entry names (`--expect-no-unknown`). */
+  readonly expectNoUnknown?: boolean;
+  /** The caller report's verdict fails when a written token was never requested (`--expect-all-used`). */
+  readonly expectAllUsed?: boolean;
   /** Called once per finished protocol request (the CLI's request log). */
   readonly onRequest?: (entry: JournalEntry) => void;
+  /** The admin API: false leaves it out; otherwise where it is mounted and the token mutating calls need. */
   /**
    * The admin API: false leaves it out; otherwise where it is mounted and the token its calls need
    * (changes only on a loopback host; reads too elsewhere, `GET /health` never). On another host,
@@ -60,11 +63,4 @@ export interface TlsFailure {
   readonly from: string;
   /** OpenSSL's reason, e.g. "certificate has expired". */
   readonly reason: string;
-}
-
-/** What a reset cleared, by count. */
-export interface ResetCounts {
-  readonly requests: number;
-  readonly runtimeTokens: number;
-  readonly tokenStates: number;
 }

@@ -4,7 +4,7 @@ import * as http from 'node:http';
 import * as https from 'node:https';
 import type { TlsOptions } from 'node:tls';
 import type { AddressInfo } from 'node:net';
-import type { NodeHandler } from './protocol-handler';
+import type { NodeHandler } from './endpoint/protocol-handler';
 
 /** A listening server. */
 export interface RunningServer {

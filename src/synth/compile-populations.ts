@@ -2,11 +2,11 @@ import type { WireOptions } from '../protocol/wire-encode';
 import { dotted } from '../scenario/schema/check-scenario-file';
 import type { FileDefaults } from '../scenario/compile/compile-entry';
 import { fingerprintEntry } from '../scenario/compile/fingerprint-entry';
-import type { NodePath } from '../scenario/read/locate-node';
-import { placeOf, type ParsedScenarioFile } from '../scenario/read/parse-scenario-file';
-import type { Problem, SourceRef } from '../scenario/problem';
-import type { TokenPopulation } from '../scenario/scenario-set';
-import { didYouMean } from '../scenario/schema/suggest';
+import type { NodePath } from '../scenario/base/locate-node';
+import { placeOf, type ParsedScenarioFile } from '../scenario/schema/parse-scenario-file';
+import type { Problem, SourceRef } from '../scenario/base/problem';
+import type { TokenPopulation } from '../scenario/compile/scenario-set';
+import { didYouMean } from '../scenario/base/suggest';
 import { toPopulationSpec, type PopulationSpec } from './population-spec';
 import { overlapWitness, parseTemplate, type TokenTemplate } from './token-template';
 

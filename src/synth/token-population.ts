@@ -1,8 +1,8 @@
 import type { WireOptions } from '../protocol/wire-encode';
 import { compileEntry, type EntryData, type FileDefaults } from '../scenario/compile/compile-entry';
 import { compileAnswers } from '../scenario/compile/entry-answers';
-import type { SourceRef } from '../scenario/problem';
-import type { CompiledEntry, TokenPopulation } from '../scenario/scenario-set';
+import type { SourceRef } from '../scenario/base/problem';
+import type { CompiledEntry, TokenPopulation } from '../scenario/compile/scenario-set';
 import { createCardGenerator } from './card-generator';
 import type { PopulationSpec } from './population-spec';
 import { tokenNumber, type TokenTemplate } from './token-template';

@@ -1,5 +1,5 @@
 import { loadSet } from '../helpers/load-set';
-import { formatProblem } from '../../src/scenario/problem';
+import { formatProblem } from '../../src/scenario/base/problem';
 
 /** Loads one file and returns the formatted problems, or [] if it loaded. */
 function problems(text: string): string[] {

@@ -22,9 +22,7 @@ beforeAll(() => {
 });
 
 /** Starts an HTTPS simulator with `options`; requests trust its certificate. */
-async function https(
-  options: StartOptions,
-): Promise<
+async function https(options: StartOptions): Promise<
   SimulatorHandle & {
     call(method: 'GET' | 'POST', token: string, headers?: Record<string, string>): ReturnType<typeof protocolRequest>;
   }

@@ -1,5 +1,5 @@
 import { withSourceLine } from '../../src/cli/report-problems';
-import type { Problem } from '../../src/scenario/problem';
+import type { Problem } from '../../src/scenario/base/problem';
 
 const at = (message: string, line: number, column: number): Problem => ({
   file: 'compact.yaml',

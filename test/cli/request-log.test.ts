@@ -1,7 +1,7 @@
 import { PassThrough, Writable } from 'node:stream';
 import { BatchedLines } from '../../src/cli/batched-lines';
 import { createRequestLog, formatRequestLine } from '../../src/cli/request-log';
-import type { JournalEntry } from '../../src/server/journal';
+import type { JournalEntry } from '../../src/server/endpoint/journal';
 
 const BASE: JournalEntry = {
   seq: 1,

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DASHBOARD_DIR } from '../../src/server/admin/ui-routes';
-import { MATCH_KINDS } from '../../src/server/journal';
-import { FAULT_NAMES } from '../../src/scenario/compile/fault-names';
+import { MATCH_KINDS } from '../../src/server/endpoint/journal';
+import { FAULT_NAMES } from '../../src/scenario/schema/fault-names';
 import { startTestSimulator, type TestSimulator } from '../helpers/test-simulator';
 
 /** Every file of the built dashboard (npm test builds first), relative to its folder. */

@@ -1,5 +1,5 @@
 import { loadScenarioSet, type LoadOptions, type LoadResult } from '../../src/scenario/compile/load-scenario-set';
-import type { ScenarioText } from '../../src/scenario/read/read-scenario-sources';
+import type { ScenarioText } from '../../src/scenario/base/read-scenario-sources';
 import { compilePopulations } from '../../src/synth/compile-populations';
 
 /** loadScenarioSet as the CLI calls it: with synth's population compiler. */

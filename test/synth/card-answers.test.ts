@@ -1,8 +1,8 @@
 import type { WireOptions } from '../../src/protocol/wire-encode';
 import { compileEntry, type EntryData } from '../../src/scenario/compile/compile-entry';
 import { loadSet } from '../helpers/load-set';
-import { formatProblem } from '../../src/scenario/problem';
-import { lookupEntry, type Answer } from '../../src/scenario/scenario-set';
+import { formatProblem } from '../../src/scenario/base/problem';
+import { lookupEntry, type Answer } from '../../src/scenario/compile/scenario-set';
 import { TokenStates } from '../../src/scenario/state/token-state';
 import { toPopulationSpec } from '../../src/synth/population-spec';
 import { populationEntries } from '../../src/synth/population-writer';

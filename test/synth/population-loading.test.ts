@@ -1,6 +1,6 @@
 import { loadSet } from '../helpers/load-set';
-import { formatProblem } from '../../src/scenario/problem';
-import { lookupEntry, tokenCount } from '../../src/scenario/scenario-set';
+import { formatProblem } from '../../src/scenario/base/problem';
+import { lookupEntry, tokenCount } from '../../src/scenario/compile/scenario-set';
 import { populationEntries } from '../../src/synth/population-writer';
 import { toPopulationSpec, type PopulationSpec } from '../../src/synth/population-spec';
 import { getClient, postClient, startTestSimulator, type TestSimulator } from '../helpers/test-simulator';

@@ -1,13 +1,8 @@
 import type { CallerCheck } from '../../caller-auth/caller-guard';
-import { DEFAULT_CALLER_REFUSAL } from '../../caller-auth/caller-guard';
+import { DEFAULT_CALLER_REFUSAL } from '../../protocol/built-in-answers';
 import type { WireOptions } from '../../protocol/wire-encode';
 import { compileEntry } from './compile-entry';
-import type { CompiledEntry } from '../scenario-set';
-
-/** A caller check with the answer a refused caller gets unless the scenarios write `callerAuthFailed:`. */
-export interface CallerGuard extends CallerCheck {
-  readonly refusal: CompiledEntry;
-}
+import type { CallerGuard } from './scenario-set';
 
 /** `check` with its built-in refusal (401 plus its challenges) compiled like any entry, with the set's wire options. */
 export function guardWithRefusal(check: CallerCheck, base: WireOptions, where: string): CallerGuard {

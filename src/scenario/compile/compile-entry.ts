@@ -1,8 +1,8 @@
 import type { WireOptions } from '../../protocol/wire-encode';
 import { compileAnswers } from './entry-answers';
 import { fingerprintEntry } from './fingerprint-entry';
-import type { SourceRef } from '../problem';
-import type { Answer, AnswerContext, CompiledEntry } from '../scenario-set';
+import type { SourceRef } from '../base/problem';
+import type { Answer, AnswerContext, CompiledEntry } from './scenario-set';
 
 /** A validated scenario entry as written: Response fields plus control keys. */
 export type EntryData = Record<string, unknown>;

@@ -1,14 +1,10 @@
 import type { WireOptions } from '../../protocol/wire-encode';
-import { buildReply, wireOptionsFor } from './build-reply';
-import { isFixedDelay, NO_DELAY, sampleDelay, toDelayShape, type DelayShape } from './delay-shape';
+import { buildReply } from './build-reply';
+import { wireOptionsFor } from '../schema/wire-options-for';
+import { SETTING_KEYS, type StepData } from '../schema/scenario-schema';
+import { isFixedDelay, NO_DELAY, sampleDelay, toDelayShape, type DelayShape } from '../base/delay-shape';
 import { compileFault } from './fault-replies';
-import type { Answer } from '../scenario-set';
-
-/** A step as written: one answer's Response fields and control keys (an entry, or one of its `sequence` items). */
-export type StepData = Record<string, unknown>;
-
-/** Keys a step passes down to the answers nested in it (`otherwise`), as file `defaults:` do (DEFAULTS_KEYS holds them). */
-export const SETTING_KEYS = ['delay', 'headers', 'protocol', 'wire'] as const;
+import type { Answer } from './scenario-set';
 
 /** One answer, prebuilt: its frozen Answer, its delay shape, and what to answer when its `chance` misses. */
 export interface CompiledStep {

@@ -1,13 +1,7 @@
 import type { WireOptions } from '../../protocol/wire-encode';
+import { DEFAULT_FALLBACK } from '../../protocol/built-in-answers';
 import { compileEntry } from './compile-entry';
-import type { CompiledEntry } from '../scenario-set';
-
-/** What unknown tokens get without a `fallback`: the reference's one shown error, "client not found". */
-export const DEFAULT_FALLBACK = Object.freeze({
-  status: 404,
-  errorCode: 'CLIENT_NOT_FOUND',
-  errorText: 'client not found',
-});
+import type { CompiledEntry } from './scenario-set';
 
 /** The compiled default fallback. */
 export function defaultFallback(base: WireOptions): CompiledEntry {

@@ -1,14 +1,23 @@
 import type { WireOptions } from '../../protocol/wire-encode';
-import { compileStep, isRandomStep, resolveStep, withSettings, type CompiledStep, type StepData } from './compile-step';
-import { parseDuration } from './duration';
-import type { Answer, AnswerContext } from '../scenario-set';
-import { TokenStates, type TokenState } from '../state/token-state';
+import { DEFAULT_EXPIRED } from '../../protocol/built-in-answers';
+import { compileStep, isRandomStep, resolveStep, withSettings, type CompiledStep } from './compile-step';
+import type { StepData } from '../schema/scenario-schema';
+import { parseDuration } from '../base/duration';
+import type { Answer, AnswerContext, TokenMemory, TokenState } from './scenario-set';
+import { drawUnit, hashToken } from '../base/seeded-draw';
 
-/** What a `sequence` does after its last step. */
-export const SEQUENCE_ENDINGS = ['repeat-last', 'cycle'] as const;
-
-/** What an expired token answers without `expire.answer`. */
-export const DEFAULT_EXPIRED = Object.freeze({ status: 401, errorCode: 'TOKEN_EXPIRED', errorText: 'token expired' });
+/** Without a simulator's memory (an answer previewed or shown as an example) each request is its token's first, drawn under seed 0. */
+const FIRST_REQUEST: TokenMemory = {
+  touch: (token, fingerprint) => ({
+    uses: 1,
+    firstUseAt: Date.now(),
+    draws: 0,
+    tokenHash: hashToken(token),
+    fingerprint,
+  }),
+  draw: (state) => drawUnit(0, state.tokenHash, state.draws++),
+  now: () => Date.now(),
+};
 
 interface Expiry {
   readonly uses: number;
@@ -37,7 +46,7 @@ export function compileAnswers(
   }
   const cycle = then === 'cycle';
   return (context) => {
-    const states = context.states ?? new TokenStates(0);
+    const states = context.states ?? FIRST_REQUEST;
     const state = states.touch(context.token, fingerprint());
     const draw = () => states.draw(state);
     if (expiry && isExpired(expiry, state, states.now())) return resolveStep(expiry.step, draw);

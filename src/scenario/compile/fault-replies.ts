@@ -1,18 +1,10 @@
 import { JSON_CONTENT_TYPE } from '../../protocol/endpoints';
 import { STATUS_CODES } from 'node:http';
-import { FAULT_DEFAULTS, isFaultName, type FaultName } from './fault-names';
-import { parseDuration } from './duration';
-import type { CompiledFault, Reply } from '../scenario-set';
+import { FAULT_DEFAULTS, readFault } from '../schema/fault-names';
+import { parseDuration } from '../base/duration';
+import type { CompiledFault, Reply } from './scenario-set';
 
 const DRIP_CHUNKS = 8;
-
-/** A fault as written: `fault: reset` or `fault: { hang: 30s }`; the name and its raw parameter. */
-export function readFault(value: unknown): { readonly name: FaultName; readonly param: unknown } | undefined {
-  if (isFaultName(value)) return { name: value, param: undefined };
-  if (value === null || typeof value !== 'object') return undefined;
-  const [pair] = Object.entries(value);
-  return pair && isFaultName(pair[0]) ? { name: pair[0], param: pair[1] } : undefined;
-}
 
 /**
  * Builds, at load, the bytes a fault sends in place of the entry's honest reply (`honest`), so

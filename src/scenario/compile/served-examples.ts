@@ -2,8 +2,8 @@ import type { JsonSchema } from '../../protocol/json-schema';
 import type { OpenApiExample } from '../../protocol/openapi';
 import { DEFAULT_WIRE_OPTIONS, type WireStyle } from '../../protocol/wire-encode';
 import { loadScenarioSet, type PopulationCompiler } from './load-scenario-set';
-import type { Problem } from '../problem';
-import type { ScenarioText } from '../read/read-scenario-sources';
+import type { Problem } from '../base/problem';
+import type { ScenarioText } from '../base/read-scenario-sources';
 
 /**
  * What each named token of a scenario set answers on its first request, as OpenAPI examples:

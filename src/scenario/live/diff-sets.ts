@@ -1,4 +1,4 @@
-import type { CompiledEntry, ScenarioSet } from '../scenario-set';
+import type { CompiledEntry, ScenarioSet } from '../compile/scenario-set';
 
 /** What a reload changed, by token name; sorted, so log lines and tests are stable. */
 export interface SetChanges {

@@ -1,5 +1,5 @@
-import type { Problem } from '../problem';
-import type { ScenarioText } from '../read/read-scenario-sources';
+import type { Problem } from '../base/problem';
+import type { ScenarioText } from '../base/read-scenario-sources';
 
 /** Whether a text has nothing in it but whitespace. */
 export function isBlank(text: string): boolean {

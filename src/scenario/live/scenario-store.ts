@@ -2,9 +2,9 @@ import { EventEmitter } from 'node:events';
 import { diffSets, type SetChanges } from './diff-sets';
 import { emptiedFileProblems, isBlank } from './emptied-files';
 import { loadScenarioSet, type LoadOptions, type PopulationCompiler } from '../compile/load-scenario-set';
-import type { Problem } from '../problem';
-import { readFailureProblem, readScenarioSources, type ScenarioText } from '../read/read-scenario-sources';
-import { tokenCount, type ScenarioSet } from '../scenario-set';
+import type { Problem } from '../base/problem';
+import { readFailureProblem, readScenarioSources, type ScenarioText } from '../base/read-scenario-sources';
+import { tokenCount, type ScenarioSet } from '../compile/scenario-set';
 
 /** Where a store's scenarios come from: paths on disk, and texts given directly (programmatic use). */
 export interface ScenarioSources {

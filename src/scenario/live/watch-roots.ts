@@ -1,6 +1,6 @@
 import { promises as fs, watch, constants } from 'node:fs';
 import path from 'node:path';
-import { displayName } from '../read/read-scenario-sources';
+import { displayName } from '../base/read-scenario-sources';
 
 /**
  * Watches each root's entry in its parent directory (not the root itself, which may be replaced

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import path from 'node:path';
 import { watchRootEntries, unreadableRoot } from './watch-roots';
 import { watch, type FSWatcher } from 'chokidar';
-import { displayName } from '../read/read-scenario-sources';
+import { displayName } from '../base/read-scenario-sources';
 import type { ReloadFailure, ScenarioStore } from './scenario-store';
 import { watchTargets, type WatchTargets } from './watch-targets';
 

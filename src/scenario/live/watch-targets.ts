@@ -1,6 +1,6 @@
 import { promises as fs, type Stats } from 'node:fs';
 import path from 'node:path';
-import { isScenarioFile } from '../read/read-scenario-sources';
+import { isScenarioFile } from '../base/read-scenario-sources';
 
 /** What a watcher watches, and which paths under it matter. */
 export interface WatchTargets {

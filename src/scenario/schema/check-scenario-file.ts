@@ -1,8 +1,8 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { placeOf, type NodePath, type PlacedDocument } from '../read/locate-node';
-import type { Problem } from '../problem';
+import { placeOf, type NodePath, type PlacedDocument } from '../base/locate-node';
+import type { Problem } from '../base/problem';
 import { loadValidator, type ValidatorName } from './scenario-validators';
-import { didYouMean } from './suggest';
+import { didYouMean } from '../base/suggest';
 import { SECRET_KEYS } from './scenario-schema';
 
 const validators = new Map<ValidatorName, ValidateFunction>();

@@ -1,4 +1,4 @@
-import { DEFAULT_FALLBACK } from '../compile/default-fallback';
+import { DEFAULT_FALLBACK } from '../../protocol/built-in-answers';
 /**
  * What a `generate:` item of a scenario file may say, beside its knobs' schema: part of the
  * scenario format, so the schema and the entry rules read it here, and synth (which turns items

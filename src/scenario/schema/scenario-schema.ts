@@ -3,17 +3,21 @@ import { PROTOCOL_VERSIONS } from '../../protocol/versions';
 import { WIRE_STYLES } from '../../protocol/wire-encode';
 import { ANSWER_KEYS, delaySchema, ENTRY_ONLY_KEYS, HTTP_STATUS_SCHEMA } from './toolbox-schema';
 import { generateListSchema } from './generate-schema';
-import { DEFAULT_FALLBACK } from '../compile/default-fallback';
-import { DEFAULT_UNAVAILABLE } from '../compile/api-unavailable';
-import { DEFAULT_CALLER_REFUSAL } from '../../caller-auth/caller-guard';
-import { SETTING_KEYS } from '../compile/compile-step';
+import { DEFAULT_CALLER_REFUSAL, DEFAULT_FALLBACK, DEFAULT_UNAVAILABLE } from '../../protocol/built-in-answers';
 import { headersSchema } from './header-schema';
+import { runExpectSchema } from './expect-schema';
 import { CALLER_AUTH_FORMS, CALLER_AUTH_PATTERN } from '../../caller-auth/caller-credentials';
 
 /**
  * The JSON Schema of a scenario file. Entries are the wire Response (fields straight from the
  * protocol table) plus control keys; titles name things in messages ("not a Client field").
  */
+
+/** A step as written: one answer's Response fields and control keys (an entry, or one of its `sequence` items). */
+export type StepData = Record<string, unknown>;
+
+/** Keys a step passes down to the answers nested in it (`otherwise`), as file `defaults:` do (DEFAULTS_KEYS holds them). */
+export const SETTING_KEYS = ['delay', 'headers', 'protocol', 'wire'] as const;
 
 /**
  * Control keys of an entry, beside the Response fields. `$comment` says what a key does: Ajv
@@ -99,6 +103,7 @@ export function scenarioFileSchema(): JsonSchema {
       },
       ...Object.fromEntries(SPECIAL_ENTRY_KEYS.map((key) => [key, { $ref: '#/$defs/Entry', $comment: SPECIAL_ENTRIES[key] }])),
       defaults: defaultsSchema,
+      expect: runExpectSchema,
       generate: generateListSchema(CONTROL_KEYS),
     },
     additionalProperties: false,

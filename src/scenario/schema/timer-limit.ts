@@ -1,6 +1,6 @@
-import { readFault } from '../compile/fault-replies';
-import { MAX_TIMER_MS, parseDuration } from '../compile/duration';
-import type { NodePath } from '../read/locate-node';
+import { readFault } from './fault-names';
+import { MAX_TIMER_MS, parseDuration } from '../base/duration';
+import type { NodePath } from '../base/locate-node';
 import { dotted } from './check-scenario-file';
 
 /** How MAX_TIMER_MS reads in the units a scenario uses. */

@@ -1,12 +1,15 @@
 import type { JsonSchema } from '../../protocol/json-schema';
-import { DURATION_PATTERN } from '../compile/duration';
-import { SEQUENCE_ENDINGS } from '../compile/entry-answers';
-import { FAULT_NAMES, FAULT_PARAMETERS } from '../compile/fault-names';
+import { DURATION_PATTERN } from '../base/duration';
+import { FAULT_NAMES, FAULT_PARAMETERS } from './fault-names';
+import { tokenExpectSchema } from './expect-schema';
 
 /**
  * Schemas of the edge-case toolbox keys (fault, chance, sequence, expire, delay shapes). Each
  * branch carries a description, so a message says what was expected in words.
  */
+
+/** What a `sequence` does after its last step. */
+export const SEQUENCE_ENDINGS = ['repeat-last', 'cycle'] as const;
 
 /** A fixed duration: milliseconds, or "250ms", "2.5s", "1m". */
 const durationSchema: JsonSchema = {
@@ -64,6 +67,7 @@ const stepRef: JsonSchema = { $ref: '#/$defs/Step' };
 
 /** Keys only a whole entry has; a sequence step or an `otherwise` answer is one answer. */
 export const ENTRY_ONLY_KEYS = {
+  expect: tokenExpectSchema,
   sequence: { type: 'array', items: stepRef, minItems: 1, description: 'a list of answers, given in turn', $comment: 'Answers given in turn, one per request for this token' },
   then: { enum: [...SEQUENCE_ENDINGS], description: `what follows the last step: ${SEQUENCE_ENDINGS.join(' or ')}`, $comment: 'What follows the last step of the sequence' },
   expire: {

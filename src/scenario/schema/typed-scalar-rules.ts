@@ -1,6 +1,6 @@
 import { RESOURCES, nestedResource, type ResourceName } from '../../protocol/fields';
 import { isJsonInteger, type WireStyle } from '../../protocol/wire-encode';
-import type { NodePath } from '../read/locate-node';
+import type { NodePath } from '../base/locate-node';
 
 /** Reports one problem at a path (entry-rules.ts places it). */
 type Warn = (path: NodePath, message: string) => void;

@@ -1,12 +1,12 @@
-import { yaml } from '../read/yaml-library';
+import { yaml } from '../base/yaml-library';
 import { DEFAULT_WIRE_OPTIONS } from '../../protocol/wire-encode';
 import { compileEntry, type EntryData } from '../compile/compile-entry';
 import { checkEntryRules } from '../schema/entry-rules';
 import type { LoadOptions } from '../compile/load-scenario-set';
-import { parseScenarioFile, type ParsedScenarioFile } from '../read/parse-scenario-file';
-import { hasErrors, type Problem, type SourceRef } from '../problem';
-import type { CompiledEntry } from '../scenario-set';
-import { DEFAULT_MAX_RUNTIME_TOKENS } from '../read/size-limits';
+import { parseScenarioFile, type ParsedScenarioFile } from '../schema/parse-scenario-file';
+import { hasErrors, type Problem, type SourceRef } from '../base/problem';
+import type { CompiledEntry } from '../compile/scenario-set';
+import { DEFAULT_MAX_RUNTIME_TOKENS } from '../base/size-limits';
 
 /** The file name runtime entries carry in messages and in the journal. */
 export const RUNTIME_FILE = '(admin)';

@@ -1,17 +1,5 @@
-import { drawUnit, hashToken } from './seeded-draw';
-
-/** What the simulator remembers about one token: how often it was asked and when first. */
-export interface TokenState {
-  /** Requests answered so far (the current one included once `touch` returns). */
-  uses: number;
-  /** Epoch milliseconds of the first request. */
-  readonly firstUseAt: number;
-  /** Random draws taken so far; the next draw is number `draws`. */
-  draws: number;
-  readonly tokenHash: number;
-  /** The entry this state belongs to; a changed entry starts the token afresh. */
-  readonly fingerprint: string;
-}
+import { drawUnit, hashToken } from '../base/seeded-draw';
+import type { TokenMemory, TokenState } from '../compile/scenario-set';
 
 /** A read-only view of one token's state, for the admin API and tests. */
 export interface TokenStateView {
@@ -27,7 +15,7 @@ export const TOKEN_STATE_LIMIT = 100_000;
  * Per-token mutable state for sequences, expiry and chance, owned by one running simulator and
  * kept apart from the immutable compiled entries. Only entries that need state ever touch it.
  */
-export class TokenStates {
+export class TokenStates implements TokenMemory {
   private readonly states = new Map<string, TokenState>();
 
   constructor(

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
-import type { Problem } from '../../scenario/problem';
-import { describeFailure } from '../describe-failure';
-import { formatByteSize } from '../../scenario/read/size-limits';
+import type { Problem } from '../../scenario/base/problem';
+import { describeFailure } from '../endpoint/describe-failure';
+import { formatByteSize } from '../../scenario/base/size-limits';
 
 /** An admin call that cannot be done as asked: its status, a message saying why, and any problems. */
 export class AdminError extends Error {

@@ -1,6 +1,6 @@
 import { Router, type Response } from 'express';
-import type { AdminSettings, ControlParts } from '../control-parts';
-import type { Journal } from '../journal';
+import type { AdminSettings, ControlParts } from './control-parts';
+import type { Journal } from '../endpoint/journal';
 import { scenarioHealth } from './scenario-health';
 
 /** How often an open stream looks at the journal; the dashboard promises a request within 500 ms. */

@@ -1,5 +1,5 @@
-import { didYouMean } from '../../scenario/schema/suggest';
-import type { JournalFilter } from '../journal';
+import { didYouMean } from '../../scenario/base/suggest';
+import type { JournalFilter } from '../endpoint/journal';
 import { AdminError } from './admin-error';
 
 const KEYS = ['token', 'method', 'status', 'since', 'limit'] as const;

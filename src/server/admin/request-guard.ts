@@ -2,7 +2,6 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { AdminError } from './admin-error';
-import { isLoopbackHost } from '../simulator-options';
 
 const READ_ONLY = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -43,6 +42,12 @@ export function guardAdminRequests(boundHost: string): RequestHandler {
     }
     next();
   };
+}
+
+/** Whether `host` is reachable from this machine only (127.x, ::1, localhost), where the admin API may stay open. */
+export function isLoopbackHost(host: string): boolean {
+  const name = host.toLowerCase().replace(/^\[|\]$/g, '');
+  return name === 'localhost' || name === '::1' || /^127\./.test(name);
 }
 
 /** The name in a Host header, without port or IPv6 brackets, in lower case. */

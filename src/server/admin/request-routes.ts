@@ -1,7 +1,7 @@
 import { Router, type Request } from 'express';
-import type { Journal } from '../journal';
+import type { Journal } from '../endpoint/journal';
 import { AdminError } from './admin-error';
-import type { ControlParts } from '../control-parts';
+import type { ControlParts } from './control-parts';
 import { parseJournalQuery } from './parse-journal-query';
 import { sendJournal } from './send-journal';
 

@@ -1,6 +1,6 @@
-import { formatProblem, readSourceLine, type Problem } from '../../scenario/problem';
+import { formatProblem, readSourceLine, type Problem } from '../../scenario/base/problem';
 import type { ScenarioStatus } from '../../scenario/live/scenario-store';
-import type { ControlParts } from '../control-parts';
+import type { ControlParts } from './control-parts';
 import { isSecretPath } from '../../scenario/schema/scenario-schema';
 
 /** A problem as the dashboard shows it: `file:line:col message` and the line of the file it points at. */

@@ -1,7 +1,7 @@
 import { JSON_CONTENT_TYPE } from '../../protocol/endpoints';
 import { once } from 'node:events';
 import type { Response } from 'express';
-import { describeRecord, type JournalRecord } from '../journal';
+import { describeRecord, type JournalRecord } from '../endpoint/journal';
 
 /** Work done per turn of the event loop before yielding: a protocol request waits at most about this long behind a read. */
 const TURN_BUDGET_MS = 2;

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { ControlParts } from '../control-parts';
+import type { ControlParts } from './control-parts';
 
 /**
  * `GET /health`: 200 once the first scenario set has loaded (for CI wait loops), 503 before.

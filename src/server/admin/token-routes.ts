@@ -1,8 +1,8 @@
 import express, { Router, type Request } from 'express';
 import { RUNTIME_FILE } from '../../scenario/state/runtime-tokens';
-import { formatProblem } from '../../scenario/problem';
-import type { AdminSettings, ControlParts } from '../control-parts';
-import { entryKind } from '../journal';
+import { formatProblem } from '../../scenario/base/problem';
+import type { AdminSettings, ControlParts } from './control-parts';
+import { entryKind } from '../endpoint/journal';
 import { AdminError } from './admin-error';
 
 /** Tokens listed at most per call; `q` narrows a large set down. */

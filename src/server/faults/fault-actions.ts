@@ -1,8 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FaultName } from '../../scenario/compile/fault-names';
-import type { Answer } from '../../scenario/scenario-set';
-import { writeReply } from '../write-reply';
+import type { FaultName } from '../../scenario/schema/fault-names';
+import type { Answer } from '../../scenario/compile/scenario-set';
 import type { OpenFaults } from './open-faults';
 
 /** Acts out one fault on a response; the same for GET and POST, fast path and Express. */
@@ -65,17 +64,14 @@ function dripBody(res: ServerResponse, answer: Answer, open: OpenFaults): void {
   send();
 }
 
-const sendPrepared: FaultAction = (res, answer) => writeReply(res, answer.reply);
-
-/** Every fault's action. malformed, html, empty-200 and no-card are bytes prepared at load, written as they are. */
-export const FAULT_ACTIONS: Readonly<Record<FaultName, FaultAction>> = Object.freeze({
+/**
+ * The faults acted out on the connection. malformed, html, empty-200 and no-card have no action:
+ * their bytes are prepared at load and written as any reply is.
+ */
+export const FAULT_ACTIONS: Readonly<Partial<Record<FaultName, FaultAction>>> = Object.freeze({
   reset: resetConnection,
   close: closeConnection,
   hang: hangConnection,
   truncated: sendTruncated,
   drip: dripBody,
-  malformed: sendPrepared,
-  html: sendPrepared,
-  'empty-200': sendPrepared,
-  'no-card': sendPrepared,
 });

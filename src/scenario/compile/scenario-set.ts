@@ -1,0 +1,121 @@
+import type { Expectation } from './read-expectations';
+import type { FaultName } from '../schema/fault-names';
+import type { Problem, SourceRef } from '../base/problem';
+import type { CallerCheck } from '../../caller-auth/caller-guard';
+
+/** A ready HTTP answer: status, headers and body bytes, built once at load. */
+export interface Reply {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string | number>>;
+  /** null: the status alone, no body at all (`body: none`). */
+  readonly body: Buffer | null;
+}
+
+/** A misbehaviour to act out, prepared at load (see src/server/faults/). */
+export interface CompiledFault {
+  readonly name: FaultName;
+  /** hang: how long before the connection is closed; drip: how long the body takes. */
+  readonly ms: number;
+  /** drip: the body's slices, sent one by one. */
+  readonly chunks: readonly Buffer[];
+}
+
+/** What one request gets from an entry: a reply, after a delay, or a fault acted out. */
+export interface Answer {
+  readonly reply: Reply;
+  readonly delayMs: number;
+  /** Absent for an honest answer; for reply-only faults (malformed, html...) `reply` already holds the bytes. */
+  readonly fault?: CompiledFault;
+}
+
+/** What the simulator remembers about one token: how often it was asked and when first. */
+export interface TokenState {
+  /** Requests answered so far (the current one included once `touch` returns). */
+  uses: number;
+  /** Epoch milliseconds of the first request. */
+  readonly firstUseAt: number;
+  /** Random draws taken so far; the next draw is number `draws`. */
+  draws: number;
+  readonly tokenHash: number;
+  /** The entry this state belongs to; a changed entry starts the token afresh. */
+  readonly fingerprint: string;
+}
+
+/** The per-token memory an entry with a sequence, expiry or randomness reads (state/token-state.ts keeps it). */
+export interface TokenMemory {
+  /** Counts one request for `token` and returns its state, fresh if the entry changed since. */
+  touch(token: string, fingerprint: string): TokenState;
+  /** The next random number in [0, 1) for this token. */
+  draw(state: TokenState): number;
+  /** Milliseconds now, on the memory's clock. */
+  now(): number;
+}
+
+/** Per-request inputs an entry may use to pick its answer. */
+export interface AnswerContext {
+  readonly token: string;
+  /** Per-token state for sequences, expiry and chance; without it every request counts as a token's first. */
+  readonly states?: TokenMemory;
+}
+
+/** A caller check with the answer a refused caller gets unless the scenarios write `callerAuthFailed:`. */
+export interface CallerGuard extends CallerCheck {
+  readonly refusal: CompiledEntry;
+}
+
+/** One token's compiled behaviour, and where it was written. */
+export interface CompiledEntry {
+  readonly source: SourceRef;
+  /**
+   * The one token this entry answers by name (under `tokens:`, or a runtime token); absent for
+   * entries shared by many tokens (the fallback, populations, the unavailable answer). The
+   * journal keeps this long-lived copy rather than each request's own (see RequestRecorder).
+   */
+  readonly token?: string;
+  /** A hash of what the entry serves (its merged data and wire options), so a reload can tell what changed. */
+  readonly fingerprint?: string;
+  /** Picks the answer for one request; static entries return the same frozen Answer every time. */
+  readonly answer: (context: AnswerContext) => Answer;
+}
+
+/** Tokens answered by rule rather than by name (synthetic populations). */
+export interface TokenPopulation {
+  readonly description: string;
+  readonly size: number;
+  match(token: string): CompiledEntry | undefined;
+}
+
+/** The immutable, fully compiled scenario set the server answers from; a reload replaces it whole. */
+export interface ScenarioSet {
+  readonly entries: ReadonlyMap<string, CompiledEntry>;
+  readonly populations: readonly TokenPopulation[];
+  readonly fallback: CompiledEntry;
+  /** Set when none of the four modules is installed: every request gets this answer (reference, "What the service does"). */
+  readonly unavailable?: CompiledEntry;
+  /** Files' caller checks (`defaults.callerAuth`) by file name; null when no file has one, so the request path skips them. */
+  readonly callerGuards: ReadonlyMap<string, CallerGuard> | null;
+  /** The answer to a refused caller when a file writes `callerAuthFailed:`; else each guard's built-in 401. */
+  readonly callerAuthFailed: CompiledEntry | null;
+  /** Every `expect:` written, token by token and for the run, for the caller report's verdict. */
+  readonly expectations: readonly Expectation[];
+  readonly files: readonly string[];
+  readonly warnings: readonly Problem[];
+  readonly loadedAt: Date;
+}
+
+/** The entry answering `token`: the API-unavailable answer if no module is installed, else named tokens first, then populations, then the fallback. */
+export function lookupEntry(set: ScenarioSet, token: string): CompiledEntry {
+  if (set.unavailable) return set.unavailable;
+  const named = set.entries.get(token);
+  if (named) return named;
+  for (const population of set.populations) {
+    const entry = population.match(token);
+    if (entry) return entry;
+  }
+  return set.fallback;
+}
+
+/** How many tokens the set answers by name or rule. */
+export function tokenCount(set: ScenarioSet): number {
+  return set.populations.reduce((n, p) => n + p.size, set.entries.size);
+}

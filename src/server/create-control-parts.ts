@@ -1,0 +1,111 @@
+import type { ServerResponse } from 'node:http';
+import { RuntimeTokens } from '../scenario/state/runtime-tokens';
+import type { ScenarioStore } from '../scenario/live/scenario-store';
+import { DEFAULT_MAX_ENTRY_BYTES } from '../scenario/base/size-limits';
+import { DEFAULT_HOST, type SimulatorOptions } from './simulator-options';
+import { Journal } from './endpoint/journal';
+import { RequestRecorder, type RecorderOptions } from './endpoint/request-recorder';
+import type { AnswerRuntime } from './endpoint/answer-runtime';
+import { createServedTokens } from './endpoint/served-tokens';
+import { ExchangeTracker } from '../caller-report/exchange-tracker';
+import { demandOf, type Expectation } from '../scenario/compile/read-expectations';
+import { DEFAULT_REPORT_TOKENS, MemoryReportStore } from '../caller-report/memory-report-store';
+import {
+  DEFAULT_ADMIN_PREFIX,
+  DEFAULT_JOURNAL_SIZE,
+  normalizePrefix,
+  type ControlParts,
+  type ResetCounts,
+} from './admin/control-parts';
+import { isLoopbackHost } from './admin/request-guard';
+
+/** Builds the runtime tokens, the journal and the recorder (only if something listens); `recording` adds what the connection tells (client certificates). */
+export function createControlParts(
+  store: ScenarioStore,
+  options: SimulatorOptions,
+  answering: AnswerRuntime,
+  recording: Pick<RecorderOptions, 'clientSubject'>,
+): ControlParts {
+  const runtime = new RuntimeTokens(options, options.maxRuntimeTokens);
+  const size = options.journalSize ?? DEFAULT_JOURNAL_SIZE;
+  const journal = size > 0 ? new Journal(size) : undefined;
+  const recorder =
+    journal || options.onRequest
+      ? new RequestRecorder({ journal, onRequest: options.onRequest, runtime, ...recording })
+      : undefined;
+  const reportTokens = options.reportTokens ?? DEFAULT_REPORT_TOKENS;
+  const callers = options.report === false ? undefined : new ExchangeTracker(new MemoryReportStore(reportTokens));
+  const reset = (): ResetCounts => {
+    const counts = { requests: journal?.size ?? 0, runtimeTokens: runtime.size, tokenStates: answering.states.reset() };
+    journal?.clear();
+    void callers?.store.reset();
+    runtime.clear();
+    return counts;
+  };
+  const streams = new Set<ServerResponse>();
+  const settings = options.admin === false ? undefined : (options.admin ?? {});
+  const host = options.host ?? DEFAULT_HOST;
+  if (settings && settings.token === undefined && !settings.open && !isLoopbackHost(host))
+    throw new AdminExposedError(host);
+  const admin = settings && {
+    prefix: normalizePrefix(settings.prefix ?? DEFAULT_ADMIN_PREFIX),
+    token: settings.token,
+    guardReads: !isLoopbackHost(host),
+    host,
+    maxEntryBytes: options.maxEntryBytes ?? DEFAULT_MAX_ENTRY_BYTES,
+  };
+  const endStreams = () => streams.forEach((res) => res.end());
+  const settle = async () => recorder?.settle();
+  return {
+    store,
+    tokens: createServedTokens(store, runtime),
+    runtime,
+    journal,
+    recorder,
+    callers,
+    reportTokens,
+    runExpectations: optionExpectations(options),
+    answering,
+    admin,
+    streams,
+    reset,
+    endStreams,
+    settle,
+  };
+}
+
+/** A start refused: the admin API would answer anyone who reaches a non-loopback host, with no token. */
+export class AdminExposedError extends Error {
+  constructor(readonly host: string) {
+    super(
+      `the admin API would let anyone who reaches ${host} read the journal and change any token: give it a secret with --admin-token (or AUTH_SIM_ADMIN_TOKEN), turn it off with --no-admin, or leave it open on purpose with --admin-open`,
+    );
+    this.name = 'AdminExposedError';
+  }
+}
+
+/** The run-wide expectations the options set, each named by its flag in a verdict. */
+function optionExpectations(options: SimulatorOptions): Expectation[] {
+  return [
+    ...(options.expectNoUnknown
+      ? [
+          {
+            token: null,
+            key: 'unknownTokens',
+            demand: demandOf('unknownTokens', 0),
+            where: '--expect-no-unknown',
+          } as const,
+        ]
+      : []),
+    ...(options.expectAllUsed
+      ? [
+          {
+            token: null,
+            key: 'unusedTokens',
+            demand: demandOf('unusedTokens', 'fail'),
+            where: '--expect-all-used',
+          } as const,
+        ]
+      : []),
+  ];
+}

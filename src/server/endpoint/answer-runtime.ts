@@ -1,0 +1,30 @@
+import { randomSeed } from '../../scenario/base/seeded-draw';
+import { TokenStates } from '../../scenario/state/token-state';
+import { OpenFaults } from '../faults/open-faults';
+
+/** Where the server reports a failure it contained (a reply it could not write, an admin call that failed inside). */
+export type ReportInternalError = (message: string) => void;
+
+/** The mutable side of answering, owned by one running simulator: per-token state and held-open faults. */
+export interface AnswerRuntime {
+  /** Sequence positions, use counts, first-use times and random draws; `reset()` forgets them. */
+  readonly states: TokenStates;
+  readonly faults: OpenFaults;
+  /** Told about every answer that could not be written. */
+  readonly report: ReportInternalError;
+}
+
+/**
+ * Without a reporter, contained failures go to Node's warning channel (stderr by default), so
+ * none is ever silent; the CLI passes its logger.
+ */
+export const warnInternalError: ReportInternalError = (message) =>
+  process.emitWarning(message, { code: 'AUTH_SIM_INTERNAL' });
+
+/** A fresh runtime; without a seed one is picked at random (read it back from `states.seed` to replay). */
+export function createAnswerRuntime(
+  seed: number = randomSeed(),
+  report: ReportInternalError = warnInternalError,
+): AnswerRuntime {
+  return { states: new TokenStates(seed), faults: new OpenFaults(), report };
+}

@@ -1,0 +1,160 @@
+import { RUNTIME_FILE } from '../../scenario/state/runtime-tokens';
+import type { CompiledEntry, ScenarioSet } from '../../scenario/compile/scenario-set';
+import type { TokenOrigin } from './request-token';
+import { NO_NEAR_MISSES } from './near-misses';
+
+/**
+ * How a request's token was answered: a file entry, a runtime (admin) entry, a population, the
+ * fallback, the no-module "API unavailable" answer, the caller-refused answer (caller
+ * authentication or an optional client certificate failed), or not at all (rejected before lookup).
+ */
+export const MATCH_KINDS = ['token', 'admin', 'population', 'fallback', 'unavailable', 'refused', 'rejected'] as const;
+
+export type MatchKind = (typeof MATCH_KINDS)[number];
+
+/**
+ * How `set` answers a token with `entry`, from the entry alone: an entry carrying a token name
+ * answers only that token (lookup found it by name), so no second lookup by token is needed.
+ */
+export function entryKind(set: ScenarioSet, entry: CompiledEntry): Exclude<MatchKind, 'refused' | 'rejected'> {
+  if (entry.source.file === RUNTIME_FILE) return 'admin';
+  if (entry.token !== undefined) return 'token';
+  if (entry === set.fallback) return 'fallback';
+  if (entry === set.unavailable) return 'unavailable';
+  return 'population';
+}
+
+/** One protocol request as the journal and the request log see it. */
+export interface JournalEntry {
+  /** Position in the simulator's request sequence, from 1; survives the ring dropping older entries. */
+  readonly seq: number;
+  /** When the request arrived, ISO 8601. */
+  readonly time: string;
+  readonly method: string;
+  /** null when the request was rejected before a token was read (400, 405). */
+  readonly token: string | null;
+  readonly origin: TokenOrigin | null;
+  /** The status sent; null when the connection ended with no response (a fault, or the caller hung up). */
+  readonly status: number | null;
+  readonly fault: string | null;
+  readonly delayMs: number;
+  /** Bytes written to the connection for this response, status line and headers included. */
+  readonly bytes: number;
+  readonly durationMs: number;
+  readonly matched: MatchKind;
+  /** `file:line` of the scenario entry that answered, `(admin)` for runtime entries, null when rejected. */
+  readonly entry: string | null;
+  /** For a token that matched nothing: the closest known tokens, closest first. */
+  readonly nearMisses: readonly string[];
+  /** Why the caller was refused (`matched: 'refused'`): "wrong credentials", "no client certificate"...; never a secret. */
+  readonly refused: string | null;
+  /** The subject of the caller's TLS client certificate ("CN=chat, O=Acme"); null without one. */
+  readonly clientCert: string | null;
+}
+
+/** Which journal entries to list; every given field must match. */
+export interface JournalFilter {
+  readonly token?: string;
+  readonly method?: string;
+  readonly status?: number;
+  /** Only requests that arrived at or after this instant. */
+  readonly since?: Date;
+  /** At most this many, newest first. */
+  readonly limit?: number;
+}
+
+/**
+ * A request as the recorder records it: numbers and references only. Every string a JournalEntry
+ * shows (time, `file:line`, near misses) is made when someone reads the journal, so a request
+ * nobody reads about never pays for formatting.
+ */
+export interface JournalRecord extends Omit<JournalEntry, 'time' | 'entry' | 'nearMisses'> {
+  /** Arrival time, ms since the epoch. */
+  readonly at: number;
+  /** Where the answering entry was written; null when rejected. */
+  readonly source: { readonly file: string; readonly line: number } | null;
+  /** For a fallback answer: finds the closest known tokens when the entry is read. */
+  readonly misses: ((token: string) => readonly string[]) | null;
+}
+
+/** The JournalEntry a record reads as. */
+export function describeRecord(r: JournalRecord): JournalEntry {
+  return {
+    seq: r.seq,
+    time: new Date(r.at).toISOString(),
+    method: r.method,
+    token: r.token,
+    origin: r.origin,
+    status: r.status,
+    fault: r.fault,
+    delayMs: r.delayMs,
+    bytes: r.bytes,
+    durationMs: Math.round(r.durationMs * 100) / 100,
+    matched: r.matched,
+    entry: r.source === null ? null : r.source.line > 0 ? `${r.source.file}:${r.source.line}` : r.source.file,
+    nearMisses: r.misses !== null && r.token !== null ? r.misses(r.token) : NO_NEAR_MISSES,
+    refused: r.refused,
+    clientCert: r.clientCert,
+  };
+}
+
+/**
+ * The request journal: a ring buffer of the last `capacity` records, so a long soak never grows
+ * memory. It keeps the records the recorder built (one per request), never copies of them.
+ */
+export class Journal {
+  private readonly ring: (JournalRecord | undefined)[];
+  private next = 0;
+  private count = 0;
+
+  constructor(readonly capacity: number) {
+    if (!Number.isInteger(capacity) || capacity < 1)
+      throw new RangeError(`journal capacity must be a whole number from 1, got ${capacity}`);
+    this.ring = new Array<JournalRecord | undefined>(capacity).fill(undefined);
+  }
+
+  /** How many entries it holds now (never more than its capacity). */
+  get size(): number {
+    return this.count;
+  }
+
+  /** Adds a record, dropping the oldest when full. */
+  add(record: JournalRecord): void {
+    this.ring[this.next] = record;
+    this.next = this.next + 1 === this.capacity ? 0 : this.next + 1;
+    if (this.count < this.capacity) this.count += 1;
+  }
+
+  /** The entries matching `filter`, newest first. */
+  list(filter: JournalFilter = {}): JournalEntry[] {
+    return this.select(filter).map(describeRecord);
+  }
+
+  /**
+   * The records matching `filter`, newest first, as they are: comparing numbers and references
+   * only, so even a full 100,000-entry ring is gone through in a few milliseconds; describing
+   * them (the dearer part) is left to the reader, who can do it a slice at a time.
+   */
+  select(filter: JournalFilter = {}): JournalRecord[] {
+    const found: JournalRecord[] = [];
+    const limit = filter.limit ?? Infinity;
+    const since = filter.since?.getTime();
+    const method = filter.method?.toUpperCase();
+    for (let i = 1; i <= this.count && found.length < limit; i++) {
+      const record = this.ring[(this.next - i + this.capacity) % this.capacity]!;
+      if (filter.token !== undefined && record.token !== filter.token) continue;
+      if (method !== undefined && record.method !== method) continue;
+      if (filter.status !== undefined && record.status !== filter.status) continue;
+      if (since !== undefined && record.at < since) continue;
+      found.push(record);
+    }
+    return found;
+  }
+
+  /** Forgets every entry. */
+  clear(): void {
+    this.ring.fill(undefined);
+    this.next = 0;
+    this.count = 0;
+  }
+}

@@ -1,0 +1,203 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { RuntimeTokens } from '../../scenario/state/runtime-tokens';
+import type { Answer, CompiledEntry, ScenarioSet } from '../../scenario/compile/scenario-set';
+import {
+  describeRecord,
+  entryKind,
+  type Journal,
+  type JournalEntry,
+  type JournalRecord,
+  type MatchKind,
+} from './journal';
+import { NEAR_MISS_MAX_TOKENS, NO_NEAR_MISSES, NearMissIndex, nearMisses } from './near-misses';
+import type { TokenOrigin } from './request-token';
+
+/** Where finished requests go: the journal, a listener (the CLI's request log), or both. */
+export interface RecorderOptions {
+  readonly journal?: Journal;
+  readonly onRequest?: (entry: JournalEntry) => void;
+  /** Runtime tokens count as known tokens for near misses. */
+  readonly runtime: RuntimeTokens;
+  /** The caller's client-certificate subject; given only when client certificates are asked for, so plain HTTP pays nothing. */
+  readonly clientSubject?: (socket: Socket) => string | null;
+}
+
+/** What the protocol handler knows of a request when it has chosen an answer. */
+export interface Lookup {
+  readonly set: ScenarioSet;
+  /** null for all four: rejected before a token was read. */
+  readonly token: string | null;
+  readonly origin: TokenOrigin | null;
+  readonly entry: CompiledEntry | null;
+  readonly answer: Answer | null;
+  /** Why the caller was refused; absent when it was not. */
+  readonly refused?: string;
+}
+
+/** Every field a JournalRecord has, writable while its request is in flight. */
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/**
+ * The one record of one request: built when the answer is chosen, completed when the response is
+ * written (or the connection ends), then handed to the journal as it is. The journal's fields come
+ * first; `socket`, `mark` and `startedAt` only serve the measuring and are dropped on completion.
+ */
+export interface RequestRecord extends Mutable<JournalRecord> {
+  /** The connection whose byte counter measures this response; null once recorded. */
+  socket: Socket | null;
+  /** The connection's byte count when this response began to be written; -1 before it had the connection. */
+  mark: number;
+  /** performance.now() at arrival, for durationMs. */
+  startedAt: number;
+}
+
+const RECORD = Symbol('auth-sim.request-record');
+const RECORDER = Symbol('auth-sim.request-recorder');
+type Tracked = ServerResponse & { [RECORD]?: RequestRecord; [RECORDER]?: RequestRecorder };
+
+/**
+ * Turns protocol requests into journal records. Bytes are counted from the connection's own public
+ * counter (`socket.bytesWritten`) from when a response starts writing to when it has written all:
+ * at once for a reply written whole on its own connection (the common case, nothing attached to
+ * the response), else at its 'finish' (before Node hands the connection to the next pipelined
+ * response) or its 'close' (a fault or a caller that hung up). Only created when a journal or a
+ * listener wants records, so with neither the request path does no recording work at all.
+ */
+export class RequestRecorder {
+  private readonly namedIndexes = new WeakMap<ScenarioSet, NearMissIndex>();
+  private runtimeIndex: { readonly version: number; readonly index: NearMissIndex } | undefined;
+  private readonly missFinders = new WeakMap<ScenarioSet, (token: string) => readonly string[]>();
+  /** Responses tracked and not yet recorded, so a reader can wait for those already sent. */
+  private readonly open = new Set<ServerResponse>();
+  private seq = 0;
+
+  constructor(private readonly options: RecorderOptions) {}
+
+  /** Starts the record of a request answered as `lookup` says; call before writing anything to `res`. */
+  track(req: IncomingMessage, res: ServerResponse, lookup: Lookup): RequestRecord {
+    const socket = res.socket;
+    const matched = matchKind(lookup);
+    const now = performance.now();
+    return {
+      seq: 0,
+      at: performance.timeOrigin + now,
+      method: req.method ?? '',
+      // A named entry's own token (long-lived, equal to the request's) rather than each request's copy of it.
+      token: lookup.entry?.token ?? lookup.token,
+      origin: lookup.origin,
+      status: null,
+      fault: lookup.answer?.fault?.name ?? null,
+      delayMs: lookup.answer?.delayMs ?? 0,
+      bytes: 0,
+      durationMs: 0,
+      matched,
+      source: lookup.entry ? lookup.entry.source : null,
+      misses: matched === 'fallback' ? this.missFinder(lookup.set) : null,
+      refused: lookup.refused ?? null,
+      clientCert: this.options.clientSubject === undefined ? null : this.options.clientSubject(req.socket),
+      socket: socket ?? req.socket,
+      // A response queued behind a pipelined one has no connection yet: its count starts when it gets one.
+      mark: socket ? socket.bytesWritten : -1,
+      startedAt: now,
+    };
+  }
+
+  /** The answer has been handed to the response: record it now if it went out whole, else when it does. */
+  sent(res: ServerResponse, record: RequestRecord): void {
+    if (res.writableEnded && record.mark >= 0 && res.socket === record.socket) {
+      this.complete(record, res);
+      return;
+    }
+    (res as Tracked)[RECORD] = record;
+    (res as Tracked)[RECORDER] = this;
+    this.open.add(res);
+    if (record.mark < 0) res.once('socket', onSocket);
+    res.prependOnceListener('finish', onDone);
+    res.once('close', onDone);
+  }
+
+  /**
+   * Resolves once every response already sent in full is recorded. A client in the same process
+   * can read its answer a turn of the event loop before the server sees the response close.
+   */
+  async settle(maxTurns = 100): Promise<void> {
+    for (let turn = 0; turn < maxTurns && this.hasSentUnrecorded(); turn++)
+      await new Promise((resolve) => setImmediate(resolve));
+  }
+
+  private hasSentUnrecorded(): boolean {
+    for (const res of this.open) if (res.writableEnded) return true;
+    return false;
+  }
+
+  /** Completes a record once: its bytes, status and time, then the journal and the listener. */
+  complete(record: RequestRecord, res: ServerResponse): void {
+    if (record.socket === null) return;
+    this.open.delete(res);
+    (res as Tracked)[RECORD] = undefined;
+    record.bytes = record.mark < 0 ? 0 : record.socket.bytesWritten - record.mark;
+    record.socket = null;
+    record.seq = ++this.seq;
+    record.status = res.headersSent ? res.statusCode : null;
+    record.durationMs = performance.now() - record.startedAt;
+    this.options.journal?.add(record);
+    if (this.options.onRequest) this.options.onRequest(describeRecord(record));
+  }
+
+  /** Near misses among a set's named tokens (and the runtime tokens when read), one finder per set. */
+  private missFinder(set: ScenarioSet): (token: string) => readonly string[] {
+    let find = this.missFinders.get(set);
+    if (!find) {
+      find = (token) => this.findMisses(set, token);
+      this.missFinders.set(set, find);
+    }
+    return find;
+  }
+
+  /**
+   * Searches prepared indexes: the set's named tokens (built once per set) and the runtime tokens
+   * (rebuilt only after they change). Past NEAR_MISS_MAX_TOKENS in all, nothing is searched or copied.
+   */
+  private findMisses(set: ScenarioSet, token: string): readonly string[] {
+    const runtime = this.options.runtime;
+    const runtimeSize = runtime.size;
+    if (set.entries.size + runtimeSize > NEAR_MISS_MAX_TOKENS) return NO_NEAR_MISSES;
+    let named = this.namedIndexes.get(set);
+    if (!named) {
+      named = new NearMissIndex([...set.entries.keys()]);
+      this.namedIndexes.set(set, named);
+    }
+    if (runtimeSize === 0) {
+      // After a reset, the runtime tokens' index is let go with them.
+      this.runtimeIndex = undefined;
+      return nearMisses(token, [named]);
+    }
+    if (this.runtimeIndex?.version !== runtime.version)
+      this.runtimeIndex = { version: runtime.version, index: new NearMissIndex(runtime.tokens()) };
+    return nearMisses(token, [this.runtimeIndex.index, named]);
+  }
+}
+
+/** Shared listeners, so tracking a request allocates no closure; `this` is the response. */
+function onSocket(this: Tracked, socket: Socket): void {
+  const record = this[RECORD];
+  // Emitted before Node flushes the response's queued bytes onto the connection.
+  if (record) {
+    record.socket = socket;
+    record.mark = socket.bytesWritten;
+  }
+}
+
+/** At 'finish' (prepended: before Node gives the connection to the next response) or 'close'. */
+function onDone(this: Tracked): void {
+  const record = this[RECORD];
+  if (record) this[RECORDER]!.complete(record, this);
+}
+
+/** How the request was answered. */
+function matchKind(l: Lookup): MatchKind {
+  if (l.refused !== undefined) return 'refused';
+  if (l.entry === null || l.token === null) return 'rejected';
+  return entryKind(l.set, l.entry);
+}

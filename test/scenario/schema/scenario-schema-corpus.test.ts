@@ -1,0 +1,113 @@
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Ajv from 'ajv';
+import { parse } from 'yaml';
+import { editorScenarioSchema, EDITOR_SCHEMA_PATH } from '../../../src/scenario/schema/editor-schema';
+import { loadSet } from '../../helpers/load-set';
+import { parseScenarioFile } from '../../../src/scenario/schema/parse-scenario-file';
+import { runCli } from '../../helpers/spawn-cli';
+import { shippedScenarios } from '../../helpers/yaml-corpus';
+
+const corpus = join(__dirname, '../../fixtures/scenario-corpus');
+const filesIn = (dir: string): string[] =>
+  readdirSync(join(corpus, dir))
+    .sort()
+    .map((f) => join(corpus, dir, f));
+const read = (file: string): string => readFileSync(file, 'utf8');
+
+/** The editor schema compiled strictly (an unknown keyword would throw), checking data as a YAML 1.2 editor reads it. */
+const editorAccepts = (() => {
+  const validate = new Ajv({ strict: true, allowUnionTypes: true, allErrors: true }).compile(editorScenarioSchema());
+  return (text: string) => validate(parse(text));
+})();
+
+describe('the editor schema and the loader agree', () => {
+  it.each(
+    [...shippedScenarios(), ...filesIn('valid')].map((f) => [
+      f.slice(f.indexOf('/', f.lastIndexOf('scenario')) + 1),
+      f,
+    ]),
+  )('%s loads and passes the editor schema', (_name, file) => {
+    const loaded = loadSet([{ file, text: read(file) }]);
+    expect(loaded.ok ? [] : loaded.problems.map((p) => p.message)).toEqual([]);
+    expect(editorAccepts(read(file))).toBe(true);
+  });
+
+  it.each(filesIn('invalid').map((f) => [f.slice(corpus.length + 1), f]))(
+    '%s fails the loader schema and the editor schema',
+    (_name, file) => {
+      expect(parseScenarioFile(file, read(file)).problems.length).toBeGreaterThan(0);
+      expect(editorAccepts(read(file))).toBe(false);
+    },
+  );
+});
+
+describe('scalars as an editor reads them (YAML 1.2 core)', () => {
+  const card = (extra: string) =>
+    `tokens:\n  a:\n    errorCode: 404\n    client: { id: 00123, name: 2024, surname: true, firstname: 1.5, type: 0, enabled: true, fields: { k: false }${extra} }\n`;
+  it.each([
+    ['plain numbers and booleans in String fields, and a plain true in a Boolean field', card(''), true],
+    ['a whole number in a Long field', card(', bankBranch: { id: 12 }'), true],
+    ['a Boolean that is neither true nor false', card(', betaUser: maybe'), false],
+    ['a fraction in a Long field', card(', bankBranch: { id: 1.5 }'), false],
+  ])('%s', (_what, text, accepted) => {
+    expect(editorAccepts(text)).toBe(accepted);
+  });
+});
+
+describe('the shipped editor schema', () => {
+  it('is the generated schema, written at build to the stable path', () => {
+    const shipped = JSON.parse(read(join(__dirname, '../../..', EDITOR_SCHEMA_PATH)));
+    expect(shipped).toEqual(editorScenarioSchema());
+  });
+
+  it('is what auth-sim schema --scenarios prints, while auth-sim schema keeps printing the wire Response schema', () => {
+    const scenarios = runCli(['schema', '--scenarios']);
+    const wire = runCli(['schema']);
+    expect([scenarios.status, scenarios.stderr, wire.status, wire.stderr]).toEqual([0, '', 0, '']);
+    expect(JSON.parse(scenarios.stdout)).toEqual(editorScenarioSchema());
+    expect(JSON.parse(wire.stdout).title).toBe('Client authorization Response');
+  });
+
+  it('is in the published package, beside the examples that name it', () => {
+    const root = join(__dirname, '../../..');
+    const [pack] = JSON.parse(
+      execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+        cwd: root,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }),
+    ) as { files: { path: string }[] }[];
+    const shipped = pack.files.map((f) => f.path);
+    expect(shipped).toContain(EDITOR_SCHEMA_PATH);
+    expect(shipped).toContain('scenarios/retail.yaml');
+  });
+
+  it("shows a field's meaning, type, version and deprecation on hover", () => {
+    const defs = editorScenarioSchema().$defs as Record<
+      string,
+      { properties: Record<string, { description: string; deprecated?: boolean }> }
+    >;
+    expect(defs.Client.properties.crmURL).toMatchObject({
+      description:
+        'Full link to open the client in the CRM (String; optional; since protocol 1.0; deprecated: use actionList). Expected: a string.',
+      deprecated: true,
+    });
+    expect(defs.Client.properties.actionList.description).toBe(
+      'Link buttons as name and value pairs (List<ActionList>; optional; since protocol 1.4). Expected: a list of ActionList objects.',
+    );
+    expect(defs.Entry.properties.status.description).toBe(
+      'The HTTP status of the answer (default 200). Expected: an HTTP status from 200 to 599 (1xx are interim: the client would wait for an answer that never comes).',
+    );
+  });
+
+  it('starts every shipped example with the line that points yaml-language-server at it', () => {
+    for (const file of shippedScenarios()) {
+      const depth = file.split('/scenarios/')[1].split('/').length;
+      expect(read(file).split('\n')[0]).toBe(
+        `# yaml-language-server: $schema=${'../'.repeat(depth)}${EDITOR_SCHEMA_PATH}`,
+      );
+    }
+  });
+});

@@ -1,0 +1,129 @@
+import { loadSet } from '../../helpers/load-set';
+import { formatProblem } from '../../../src/scenario/base/problem';
+
+/** Loads the given files and returns the formatted problems, or [] if the set loaded. */
+function problems(files: Record<string, string>): string[] {
+  const result = loadSet(Object.entries(files).map(([file, text]) => ({ file, text })));
+  return result.ok ? [] : result.problems.map(formatProblem);
+}
+
+const ALICE = `tokens:
+  alice:
+    client:
+      id: "1"
+      name: Ivanova Alisa
+      surname: Ivanova
+      firstname: Alisa
+      type: "0"
+      enabled: true
+`;
+
+test('a valid file loads with no problems', () => {
+  expect(problems({ 'a.yaml': ALICE })).toEqual([]);
+});
+
+test.each([
+  [
+    'a misspelt Client field, with a suggestion',
+    ALICE.replace('surname:', 'surnmae:'),
+    [
+      'a.yaml:3:5 tokens.alice.client is missing required Client field "surname"',
+      'a.yaml:6:7 tokens.alice.client.surnmae is not a Client field; did you mean "surname"?',
+    ],
+  ],
+  [
+    'an unknown key at the top of the file',
+    ALICE.replace('tokens:', 'tokns:'),
+    ['a.yaml:1:1 tokns is not a scenario file field; did you mean "tokens"?'],
+  ],
+  [
+    'a misspelt control key of an entry',
+    ALICE.replace('  alice:\n', '  alice:\n    stauts: 401\n'),
+    ['a.yaml:3:5 tokens.alice.stauts is not a scenario entry field; did you mean "status"?'],
+  ],
+  [
+    'a missing required field',
+    ALICE.replace('      firstname: Alisa\n', ''),
+    ['a.yaml:3:5 tokens.alice.client is missing required Client field "firstname"'],
+  ],
+  [
+    'a Boolean that is not true or false',
+    ALICE.replace('enabled: true', 'enabled: yes'),
+    ['a.yaml:9:16 tokens.alice.client.enabled must be true or false; got "yes"'],
+  ],
+  [
+    'a list where a Client belongs',
+    'tokens:\n  bob:\n    client: [1, 2]\n',
+    ['a.yaml:3:13 tokens.bob.client must be a Client object; got a list'],
+  ],
+  [
+    'a date in the wrong format',
+    ALICE.replace('enabled: true', 'enabled: true\n      birthDate: 12.05.1990'),
+    ['a.yaml:10:18 tokens.alice.client.birthDate must be a date written YYYY-MM-DD; got "12.05.1990"'],
+  ],
+  [
+    'a status out of range',
+    'tokens:\n  x:\n    status: 99\n',
+    [
+      'a.yaml:3:13 tokens.x.status must be an HTTP status from 200 to 599 (1xx are interim: the client would wait for an answer that never comes); got 99',
+    ],
+  ],
+  [
+    'a header value that is a list',
+    'tokens:\n  x:\n    status: 401\n    headers: { x-a: [1] }\n',
+    [
+      "a.yaml:4:21 tokens.x.headers.x-a must be a header value: a string or number in printable ASCII, no CR, LF, NUL or other control characters; percent-encode non-ASCII text, or use RFC 8187 (e.g. filename*=UTF-8''%D0%A2%D0%BE%D0%BA%D0%B5%D0%BD); got a list",
+    ],
+  ],
+  [
+    'a fields value that is a map',
+    ALICE.replace('enabled: true', 'enabled: true\n      fields: { k: { a: 1 } }'),
+    ['a.yaml:10:20 tokens.alice.client.fields.k must be a string; got a map'],
+  ],
+  [
+    'a bad duration',
+    'tokens:\n  x:\n    delay: soon\n',
+    ['a.yaml:3:12 tokens.x.delay must be a duration: milliseconds, or a string like "250ms", "2.5s", "1m"; got "soon"'],
+  ],
+  [
+    'a nested company field, by index',
+    'tokens:\n  x:\n    companyList:\n      - { id: 1, nmae: Acme }\n',
+    ['a.yaml:4:18 tokens.x.companyList[0].nmae is not a Company field; did you mean "name"?'],
+  ],
+])('reports %s with file, line, column and path', (_what, text, expected) => {
+  expect(problems({ 'a.yaml': text })).toEqual(expected);
+});
+
+test('a YAML syntax error is reported with its place', () => {
+  const [problem] = problems({ 'bad.yaml': 'tokens:\n  alice: {client: [\n' });
+  expect(problem).toMatch(/^bad\.yaml:\d+:\d+ YAML: /);
+});
+
+test('a key repeated within one file is a YAML error at the second one', () => {
+  expect(problems({ 'a.yaml': 'tokens:\n  x: { status: 500 }\n  x: { status: 501 }\n' })).toEqual([
+    'a.yaml:3:3 key "x" is repeated in the same map; first at line 2, column 3',
+  ]);
+});
+
+test('a token defined in two files names both places', () => {
+  const other = 'tokens:\n  zed: { status: 500 }\n  alice: { status: 401 }\n';
+  expect(problems({ 'a.yaml': ALICE, 'b.yaml': other })).toEqual([
+    'b.yaml:3:3 token "alice" is defined twice: here and at a.yaml:2:3',
+  ]);
+});
+
+test('a fallback defined in two files names both places', () => {
+  const fb = 'fallback: { status: 404 }\n';
+  expect(problems({ 'a.yaml': fb, 'b.yaml': fb })).toEqual([
+    'b.yaml:1:1 fallback is defined twice: here and at a.yaml:1:1; keep one',
+  ]);
+});
+
+test('every problem in every file is reported, not just the first', () => {
+  const bad = ALICE.replace('surname:', 'surnmae:');
+  expect(problems({ 'a.yaml': bad, 'b.yaml': 'tokns: {}\n' })).toHaveLength(3);
+});
+
+test('an empty file is an empty set, not an error', () => {
+  expect(problems({ 'empty.yaml': '' })).toEqual([]);
+});
