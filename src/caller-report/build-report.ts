@@ -1,4 +1,5 @@
-import { classifyBackoff, median, type BackoffShape } from './classify-backoff';
+import { classifyBackoff, median } from './classify-backoff';
+import type { BackoffShape } from '../scenario/schema/expect-schema';
 import type { CallerAggregates, TimelineMark } from './exchange';
 
 /** How many unknown tokens the report names, most requested first. */

@@ -1,6 +1,4 @@
-/** The shapes a caller's back-off can take, from its gaps between retries. */
-export const BACKOFF_SHAPES = ['none', 'single', 'constant', 'linear', 'exponential', 'irregular'] as const;
-export type BackoffShape = (typeof BACKOFF_SHAPES)[number];
+import type { BackoffShape } from '../scenario/schema/expect-schema';
 
 /** How far a gap (or a step) may stray from the median and still count as steady. */
 const TOLERANCE = 0.25;

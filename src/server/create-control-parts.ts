@@ -11,6 +11,7 @@ import { ExchangeTracker } from '../caller-report/exchange-tracker';
 import type { CallerReportStore } from '../caller-report/exchange';
 import type { RedisGroup } from '../shared-state/redis-group';
 import { describeRecord } from './endpoint/journal';
+import { demandOf, type Expectation } from '../scenario/compile/read-expectations';
 import { DEFAULT_REPORT_TOKENS, MemoryReportStore } from '../caller-report/memory-report-store';
 import {
   DEFAULT_ADMIN_PREFIX,
@@ -19,6 +20,7 @@ import {
   type ControlParts,
   type ResetCounts,
 } from './admin/control-parts';
+import { isLoopbackHost } from './admin/request-guard';
 
 /** Builds the runtime tokens, the journal and the recorder (only if something listens); `recording` adds what the connection tells (client certificates). */
 export function createControlParts(
@@ -53,10 +55,14 @@ export function createControlParts(
   };
   const streams = new Set<ServerResponse>();
   const settings = options.admin === false ? undefined : (options.admin ?? {});
+  const host = options.host ?? DEFAULT_HOST;
+  if (settings && settings.token === undefined && !settings.open && !isLoopbackHost(host))
+    throw new AdminExposedError(host);
   const admin = settings && {
     prefix: normalizePrefix(settings.prefix ?? DEFAULT_ADMIN_PREFIX),
     token: settings.token,
-    host: options.host ?? DEFAULT_HOST,
+    guardReads: !isLoopbackHost(host),
+    host,
     maxEntryBytes: options.maxEntryBytes ?? DEFAULT_MAX_ENTRY_BYTES,
   };
   const endStreams = () => streams.forEach((res) => res.end());
@@ -69,6 +75,7 @@ export function createControlParts(
     recorder,
     callers,
     reportTokens,
+    runExpectations: optionExpectations(options),
     answering,
     admin,
     streams,
@@ -97,4 +104,40 @@ function shipExchanges(report: CallerReportStore, group: RedisGroup): CallerRepo
     snapshot: () => report.snapshot(),
     reset: () => report.reset(),
   };
+}
+
+/** A start refused: the admin API would answer anyone who reaches a non-loopback host, with no token. */
+export class AdminExposedError extends Error {
+  constructor(readonly host: string) {
+    super(
+      `the admin API would let anyone who reaches ${host} read the journal and change any token: give it a secret with --admin-token (or AUTH_SIM_ADMIN_TOKEN), turn it off with --no-admin, or leave it open on purpose with --admin-open`,
+    );
+    this.name = 'AdminExposedError';
+  }
+}
+
+/** The run-wide expectations the options set, each named by its flag in a verdict. */
+function optionExpectations(options: SimulatorOptions): Expectation[] {
+  return [
+    ...(options.expectNoUnknown
+      ? [
+          {
+            token: null,
+            key: 'unknownTokens',
+            demand: demandOf('unknownTokens', 0),
+            where: '--expect-no-unknown',
+          } as const,
+        ]
+      : []),
+    ...(options.expectAllUsed
+      ? [
+          {
+            token: null,
+            key: 'unusedTokens',
+            demand: demandOf('unusedTokens', 'fail'),
+            where: '--expect-all-used',
+          } as const,
+        ]
+      : []),
+  ];
 }

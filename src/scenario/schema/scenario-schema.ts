@@ -5,6 +5,7 @@ import { ANSWER_KEYS, delaySchema, ENTRY_ONLY_KEYS, HTTP_STATUS_SCHEMA } from '.
 import { generateListSchema } from './generate-schema';
 import { DEFAULT_CALLER_REFUSAL, DEFAULT_FALLBACK, DEFAULT_UNAVAILABLE } from '../../protocol/built-in-answers';
 import { headersSchema } from './header-schema';
+import { runExpectSchema } from './expect-schema';
 import { CALLER_AUTH_FORMS, CALLER_AUTH_PATTERN } from '../../caller-auth/caller-credentials';
 
 /**
@@ -102,6 +103,7 @@ export function scenarioFileSchema(): JsonSchema {
       },
       ...Object.fromEntries(SPECIAL_ENTRY_KEYS.map((key) => [key, { $ref: '#/$defs/Entry', $comment: SPECIAL_ENTRIES[key] }])),
       defaults: defaultsSchema,
+      expect: runExpectSchema,
       generate: generateListSchema(CONTROL_KEYS),
     },
     additionalProperties: false,

@@ -8,6 +8,7 @@ import type { TokenSource } from '../endpoint/served-tokens';
 import type { ExchangeTracker } from '../../caller-report/exchange-tracker';
 import type { Exchange } from '../../caller-report/exchange';
 import type { RedisGroup } from '../../shared-state/redis-group';
+import type { Expectation } from '../../scenario/compile/read-expectations';
 
 /** The journal's size unless told otherwise. */
 export const DEFAULT_JOURNAL_SIZE = 1000;
@@ -18,8 +19,10 @@ export const DEFAULT_ADMIN_PREFIX = '/__admin';
 /** Where the admin API is mounted and what it accepts. */
 export interface AdminSettings {
   readonly prefix: string;
-  /** When set, mutating calls must present it. */
+  /** When set, mutating calls must present it (and reads too, with `guardReads`). */
   readonly token?: string;
+  /** Reads need the token as well: the host is reachable from other machines. */
+  readonly guardReads: boolean;
   /** The address the server listens on: on a loopback one, only local Host names are answered. */
   readonly host: string;
   /** The largest runtime entry (PUT body) accepted, in bytes. */
@@ -45,6 +48,8 @@ export interface ControlParts {
   readonly callers: ExchangeTracker | undefined;
   /** The most tokens the caller report tracks one by one. */
   readonly reportTokens: number;
+  /** Expectations set for the run by option (`--expect-no-unknown`, `--expect-all-used`), beside the files'. */
+  readonly runExpectations: readonly Expectation[];
   /** Per-token state (shown by `GET /tokens/{token}`, cleared by reset) and where contained failures are reported. */
   readonly answering: AnswerRuntime;
   /** Absent with the admin API off. */
