@@ -7,7 +7,7 @@ import { tokenCount } from '../scenario/compile/scenario-set';
 import { previewAnswer } from '../scenario/compile/compile-entry';
 import { chooseScenarios, collect } from './default-scenarios';
 import { writePortFile } from './port-file';
-import { pathsWithoutScenarioFiles } from '../scenario/base/read-scenario-sources';
+import { pathsWithoutScenarioFiles, skippedNote } from '../scenario/base/read-scenario-sources';
 import type { ScenarioSet } from '../scenario/compile/scenario-set';
 import { followReloads, warningsShown } from './follow-reloads';
 import { createLogger, type Logger } from './logger';
@@ -114,7 +114,7 @@ async function start(
     if (chosen.shipped) showWarnings(logger, set.warnings);
     for (const empty of await pathsWithoutScenarioFiles(paths))
       logger.warn(
-        `${empty} holds no scenario file (.yaml, .yml or .json): every token gets the fallback answer until one is added`,
+        `${empty.path} holds no scenario file (.yaml, .yml or .json)${skippedNote(empty)}: every token gets the fallback answer until one is added`,
       );
     if (set.unavailable)
       logger.warn(
