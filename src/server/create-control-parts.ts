@@ -40,6 +40,7 @@ export function createControlParts(
     journal?.clear();
     void callers?.store.reset();
     runtime.clear();
+    answering.outage.end();
     return counts;
   };
   const streams = new Set<ServerResponse>();
