@@ -12,9 +12,9 @@ test('a misspelt command is named, with the command meant', () => {
 });
 
 test("a subcommand's usage error points to its own --help", () => {
-  const result = runCli(['validate', '--format', 'xml']);
+  const result = runCli(['validate', '--protocol', '9.9']);
   expect(result.status).toBe(1);
   expect(result.stderr).toBe(
-    "error: option '--format <format>' argument 'xml' is invalid. Allowed choices are text, json, github.\n(run auth-sim validate --help for usage)\n",
+    "error: option '--protocol <version>' argument '9.9' is invalid. Allowed choices are 1.0, 1.1, 1.2, 1.3, 1.4.\n(run auth-sim validate --help for usage)\n",
   );
 });
