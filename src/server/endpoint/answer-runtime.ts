@@ -1,5 +1,5 @@
 import { randomSeed } from '../../scenario/base/seeded-draw';
-import { TokenStates } from '../../scenario/state/token-state';
+import { TokenStates, type TokenStateStore } from '../../scenario/state/token-state';
 import { OpenFaults } from '../faults/open-faults';
 import { Outage } from './outage';
 
@@ -9,7 +9,7 @@ export type ReportInternalError = (message: string) => void;
 /** The mutable side of answering, owned by one running simulator: per-token state and held-open faults. */
 export interface AnswerRuntime {
   /** Sequence positions, use counts, first-use times and random draws; `reset()` forgets them. */
-  readonly states: TokenStates;
+  readonly states: TokenStateStore;
   readonly faults: OpenFaults;
   /** While on, every token gets the outage's answer instead of its own. */
   readonly outage: Outage;
@@ -28,6 +28,7 @@ export const warnInternalError: ReportInternalError = (message) =>
 export function createAnswerRuntime(
   seed: number = randomSeed(),
   report: ReportInternalError = warnInternalError,
+  states: TokenStateStore = new TokenStates(seed),
 ): AnswerRuntime {
-  return { states: new TokenStates(seed), faults: new OpenFaults(), outage: new Outage(), report };
+  return { states, faults: new OpenFaults(), outage: new Outage(), report };
 }
