@@ -64,7 +64,8 @@ export function createProtocolHandler(
       if (record !== undefined) recorder!.sent(res, record);
       return true;
     }
-    const entry = tokens.resolve(found.token);
+    // An outage answers every token alike (the whole service is down); null when there is none.
+    const entry = runtime.outage.entry ?? tokens.resolve(found.token);
     // A file's `defaults.callerAuth` guards the tokens it answers; null (one read) when no file has one.
     if (set.callerGuards !== null) {
       const fileGuard = set.callerGuards.get(entry.source.file);
