@@ -17,6 +17,8 @@ const OTHER_COMMANDS: readonly (readonly [name: string, load: () => Register])[]
   ['check', () => (require('./check') as typeof import('./check')).registerCheck],
   ['record', () => (require('./record') as typeof import('./record')).registerRecord],
   ['openapi', () => (require('./openapi') as typeof import('./openapi')).registerOpenApi],
+  ['run', () => (require('./run') as typeof import('./run')).registerRun],
+  ['report', () => (require('./report') as typeof import('./report')).registerReport],
 ];
 
 /**
