@@ -115,6 +115,10 @@ export async function startServing(
         : 'not watching the scenario files (--no-watch); SIGHUP reloads them',
     );
     logger.info(describeAdmin(simulator, flags));
+    if (simulator.control.admin?.guardReads && !flags.adminToken)
+      logger.warn(
+        `the admin API is open to anyone who reaches ${flags.host} (--admin-open): they can read the journal and change any token, and so can a web page through DNS rebinding; --admin-token <secret> guards it`,
+      );
     if (simulator.adminUrl)
       logger.info(`dashboard on ${simulator.adminUrl}/ui/  (live traffic, tokens, change an answer, health)`);
     const certPath = simulator.tls?.selfSigned ? writeSelfSignedCert(simulator.tls, flags.host, simulator.port) : null;
@@ -140,9 +144,11 @@ function describeAdmin(simulator: Simulator, flags: ServeFlags): string {
     ? `journal keeps the last ${simulator.control.journal.capacity} requests`
     : 'no request journal';
   if (!simulator.adminUrl) return `admin API off (--no-admin); ${journal}`;
-  const guard = flags.adminToken
-    ? 'changes need the admin token'
-    : 'open to anyone who can reach it; --admin-token guards changes';
+  const guard = !flags.adminToken
+    ? 'open to anyone who can reach it; --admin-token guards changes'
+    : simulator.control.admin?.guardReads
+      ? 'every call but GET health needs the admin token'
+      : 'changes need the admin token';
   return `admin API on ${simulator.adminUrl}  (${journal}; ${guard}; try: curl ${simulator.adminUrl}/requests)`;
 }
 
