@@ -38,7 +38,7 @@ export function createControlParts(
   const reset = (): ResetCounts => {
     const counts = { requests: journal?.size ?? 0, runtimeTokens: runtime.size, tokenStates: answering.states.reset() };
     journal?.clear();
-    void callers?.store.reset();
+    void callers?.reset();
     runtime.clear();
     return counts;
   };

@@ -2,9 +2,12 @@ import { Router, type Response } from 'express';
 import type { AdminSettings, ControlParts } from './control-parts';
 import type { Journal } from '../endpoint/journal';
 import { scenarioHealth } from './scenario-health';
+import { reportPoller } from './report-events';
 
 /** How often an open stream looks at the journal; the dashboard promises a request within 500 ms. */
 const POLL_MS = 200;
+/** How often an open stream looks for a changed caller report: building one costs more than a journal read. */
+const REPORT_POLL_MS = 1000;
 /** Requests sent per look at most: under load the page shows the newest, and says how many it skipped. */
 const MAX_PER_POLL = 200;
 /** A comment line now and then, so proxies and browsers keep an idle stream open. */
@@ -13,7 +16,8 @@ const HEARTBEAT_MS = 15_000;
 /**
  * `GET /events`: server-sent events for the dashboard and scripts. `hello` once, `scenarios` at
  * the start and after every reload (good or failed), `requests` with the journal's new entries,
- * oldest first, and a `skipped` count when more came than one message carries; `scenarios` again
+ * oldest first, and a `skipped` count when more came than one message carries; `report` (the caller
+ * report, its busiest 500 tokens) at the start and at most once a second when it changed; `scenarios` again
  * when a runtime token is put or deleted (the tokens and health views list them). With the journal
  * off, the stream still carries `hello` (journalCapacity 0) and `scenarios`: the page's tokens and
  * health views need no journal, and its traffic view can say why it stays empty.
@@ -38,6 +42,7 @@ export function eventRoutes(parts: ControlParts, settings: AdminSettings): Route
     const sendHealth = () => send(res, 'scenarios', scenarioHealth(parts));
     sendHealth();
     const pollJournal = journal ? journalPoller(journal, res) : undefined;
+    const pollReport = reportPoller(parts, (report) => send(res, 'report', report));
     let runtimeVersion = parts.runtime.version;
     const poll = () => {
       pollJournal?.();
@@ -47,6 +52,8 @@ export function eventRoutes(parts: ControlParts, settings: AdminSettings): Route
     };
     poll();
     const timer = setInterval(poll, POLL_MS).unref();
+    pollReport();
+    const reportTimer = setInterval(pollReport, REPORT_POLL_MS).unref();
     const heartbeat = setInterval(() => res.write(': still here\n\n'), HEARTBEAT_MS).unref();
     parts.store.on('reloaded', sendHealth);
     parts.store.on('reload-failed', sendHealth);
@@ -54,6 +61,7 @@ export function eventRoutes(parts: ControlParts, settings: AdminSettings): Route
     res.on('close', () => {
       parts.streams.delete(res);
       clearInterval(timer);
+      clearInterval(reportTimer);
       clearInterval(heartbeat);
       parts.store.off('reloaded', sendHealth);
       parts.store.off('reload-failed', sendHealth);
