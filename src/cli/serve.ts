@@ -1,8 +1,14 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { DEFAULT_HOST } from '../server/simulator-options';
 import { Option, type Command } from 'commander';
 import { ScenarioLoadError, runSimulator, type Simulator } from '../server/run-simulator';
 import { tokenCount } from '../scenario/compile/scenario-set';
-import { collect, DEFAULT_SCENARIOS } from './default-scenarios';
+import { previewAnswer } from '../scenario/compile/compile-entry';
+import { chooseScenarios, collect } from './default-scenarios';
+import { writePortFile } from './port-file';
+import { pathsWithoutScenarioFiles } from '../scenario/base/read-scenario-sources';
+import type { ScenarioSet } from '../scenario/compile/scenario-set';
 import { followReloads, warningsShown } from './follow-reloads';
 import { createLogger, type Logger } from './logger';
 import { reportProblems } from './report-problems';
@@ -13,14 +19,16 @@ import { TOOLBOX_OPTIONS, toolboxSettings, type ToolboxFlags } from './toolbox-f
 import { LIMIT_OPTIONS, limitSettings, type LimitFlags } from './limit-flags';
 import { printReportSummary } from './report-summary';
 import { REPORT_OPTIONS, reportSettings, type ReportFlags } from './report-flags';
+import { isRedisConfigError, REDIS_OPTIONS, redisSettings, type RedisFlags } from './redis-flags';
 import { describeSecurity, TLS_OPTIONS, tlsSettings, writeSelfSignedCert, type TlsFlags } from './tls-flags';
 
 /** Every flag serve takes; `run` takes the same. */
-export interface ServeFlags extends ToolboxFlags, ControlFlags, ReportFlags, TlsFlags, LimitFlags {
+export interface ServeFlags extends ToolboxFlags, ControlFlags, ReportFlags, RedisFlags, TlsFlags, LimitFlags {
   scenarios?: string[];
   port: number;
   host: string;
   quiet?: boolean;
+  portFile?: string;
   watch: boolean;
   shutdownGrace: number;
 }
@@ -59,17 +67,25 @@ export function addServeOptions(command: Command, port: number): Command {
   command
     .option(
       '-s, --scenarios <path>',
-      'a scenario directory or file; repeat for more (default: the shipped examples)',
+      'a scenario directory or file; repeat for more (default: ./scenarios, else the shipped examples)',
       collect,
     )
     .addOption(
       new Option('-p, --port <number>', 'port to listen on; 0 picks a free one').default(port).argParser(parsePort),
     )
     .option('-H, --host <host>', 'interface to listen on', DEFAULT_HOST)
-    .option('-q, --quiet', 'print only problems');
+    .option('-q, --quiet', 'print only problems (and, with --log json, the listening event)')
+    .option('--port-file <path>', 'once listening, write the port to this file (removed on exit), for scripts and CI');
   for (const option of TOOLBOX_OPTIONS) command.addOption(option);
   command.option('--no-watch', 'do not reload when scenario files change (SIGHUP still reloads)');
-  for (const option of [...CONTROL_OPTIONS, ...REPORT_OPTIONS, ...TLS_OPTIONS, SHUTDOWN_GRACE_OPTION, ...LIMIT_OPTIONS])
+  for (const option of [
+    ...CONTROL_OPTIONS,
+    ...REPORT_OPTIONS,
+    ...REDIS_OPTIONS,
+    ...TLS_OPTIONS,
+    SHUTDOWN_GRACE_OPTION,
+    ...LIMIT_OPTIONS,
+  ])
     command.addOption(option);
   return command;
 }
@@ -80,9 +96,12 @@ export async function startServing(
   logger: Logger,
   requestLog: RequestLog | undefined,
 ): Promise<Simulator | undefined> {
-  const paths = flags.scenarios ?? [DEFAULT_SCENARIOS];
-  const showWarnings = warningsShown(flags.scenarios === undefined);
+  const chosen = chooseScenarios(flags.scenarios);
+  const paths = [...chosen.paths];
+  const showWarnings = warningsShown(chosen.shipped);
   try {
+    if (flags.portFile !== undefined && !existsSync(path.dirname(path.resolve(flags.portFile))))
+      throw new Error(`--port-file: the folder ${path.dirname(flags.portFile)} does not exist`);
     const security = tlsSettings(flags);
     const simulator = await runSimulator({
       sources: { paths },
@@ -92,6 +111,7 @@ export async function startServing(
       ...toolboxSettings(flags),
       ...controlSettings(flags),
       ...reportSettings(flags),
+      ...redisSettings(flags, logger),
       ...limitSettings(flags),
       ...security,
       onInternalError: (message) => logger.error(message),
@@ -100,13 +120,17 @@ export async function startServing(
       ...(requestLog ? { onRequest: (entry) => requestLog.push(entry) } : {}),
     });
     const set = simulator.store.set;
-    if (flags.scenarios) showWarnings(logger, set.warnings);
-    const shipped = flags.scenarios ? '' : ' (the shipped examples)';
-    logger.info(`loaded ${set.files.length} file(s), ${tokenCount(set)} token(s) from ${paths.join(', ')}${shipped}`);
-    if (!flags.scenarios) showWarnings(logger, set.warnings);
+    if (!chosen.shipped) showWarnings(logger, set.warnings);
+    const from = chosen.shipped ? ' (the shipped examples: no path given and no ./scenarios here)' : '';
+    logger.info(`loaded ${set.files.length} file(s), ${tokenCount(set)} token(s) from ${paths.join(', ')}${from}`);
+    if (chosen.shipped) showWarnings(logger, set.warnings);
+    for (const empty of await pathsWithoutScenarioFiles(paths))
+      logger.warn(
+        `${empty} holds no scenario file (.yaml, .yml or .json): every token gets the fallback answer until one is added`,
+      );
     if (set.unavailable)
       logger.warn(
-        `no module installed (--modules none): every request gets ${set.unavailable.answer({ token: '' }).reply.status}, the API-unavailable answer`,
+        `no module installed (--modules none): every request gets ${previewAnswer(set.unavailable, '').reply.status}, the API-unavailable answer`,
       );
     logger.info(`seed ${simulator.seed} (replay this run's chance and random delays with --seed ${simulator.seed})`);
     logger.info(
@@ -115,6 +139,10 @@ export async function startServing(
         : 'not watching the scenario files (--no-watch); SIGHUP reloads them',
     );
     logger.info(describeAdmin(simulator, flags));
+    if (simulator.control.group)
+      logger.info(
+        `sharing state with the instances on ${flags.redis?.replace(/:[^:@/]*@/, ':***@')} under prefix "${flags.redisPrefix}" as ${simulator.control.group.instance}`,
+      );
     if (simulator.control.admin?.guardReads && !flags.adminToken)
       logger.warn(
         `the admin API is open to anyone who reaches ${flags.host} (--admin-open): they can read the journal and change any token, and so can a web page through DNS rebinding; --admin-token <secret> guards it`,
@@ -124,7 +152,14 @@ export async function startServing(
     const certPath = simulator.tls?.selfSigned ? writeSelfSignedCert(simulator.tls, flags.host, simulator.port) : null;
     describeSecurity(simulator.tls, certPath, flags, security.callerAuth ?? []).forEach((line) => logger.info(line));
     const curl = certPath ? `curl --cacert ${certPath}` : 'curl';
-    logger.info(`listening on ${simulator.url}  (try: ${curl} ${simulator.url}/rest/chat/client/id/alice)`);
+    const tryIt = `${curl} ${simulator.url}/rest/chat/client/id/${encodeURIComponent(hintToken(set))}`;
+    if (flags.portFile !== undefined) writePortFile(flags.portFile, simulator.port);
+    logger.event('info', 'listening', `listening on ${simulator.url}  (try: ${tryIt})`, {
+      url: simulator.url,
+      port: simulator.port,
+      adminUrl: simulator.adminUrl,
+      seed: simulator.seed,
+    });
     followReloads(simulator, logger, showWarnings);
     return simulator;
   } catch (error) {
@@ -134,9 +169,16 @@ export async function startServing(
         .split('\n')
         .forEach((line) => logger.error(line));
     logger.error('not started');
-    process.exitCode = 1;
+    process.exitCode = isRedisConfigError(error) ? 2 : 1;
     return undefined;
   }
+}
+
+/** A token the start hint can name: alice when loaded (the examples), else the first named token, else one the fallback answers. */
+export function hintToken(set: ScenarioSet): string {
+  if (set.entries.has('alice')) return 'alice';
+  const first = set.entries.keys().next();
+  return first.done ? 'any-token' : first.value;
 }
 
 function describeAdmin(simulator: Simulator, flags: ServeFlags): string {
