@@ -1,5 +1,5 @@
-/** A key that may name a credential, misspellings included (`callerAtuh`, `caller_auth`, `password`). */
-const SECRET_KEY = /^(\s*(?:-\s+)?["']?[\w-]*(?:caller|auth|secret|passw)[\w-]*["']?\s*:)\s*\S.*$/i;
+/** A key that may name a credential, misspellings included (`callerAtuh`, `caller_auth`, `password`); `callerAuthFailed` holds an answer, not a secret. */
+const SECRET_KEY = /^(\s*(?:-\s+)?["']?(?!callerAuthFailed\b)[\w-]*(?:caller|auth|secret|passw)[\w-]*["']?\s*:)\s*\S.*$/i;
 
 /** A caller credential written anywhere on a line: `bearer:...`, `basic:...`, `header:...`. */
 const CREDENTIAL = /\b(basic|bearer|header):\S.*$/i;
