@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_HOST } from '../server/simulator-options';
-import { Option, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import { ScenarioLoadError, runSimulator, type Simulator } from '../server/run-simulator';
 import { tokenCount } from '../scenario/compile/scenario-set';
 import { previewAnswer } from '../scenario/compile/compile-entry';
@@ -31,6 +31,7 @@ interface ServeFlags extends ToolboxFlags, ControlFlags, ReportFlags, RedisFlags
   host: string;
   quiet?: boolean;
   portFile?: string;
+  proxy?: string;
   watch: boolean;
   shutdownGrace: number;
 }
@@ -52,6 +53,12 @@ export function registerServe(program: Command): Command {
     )
     .option('-H, --host <host>', 'interface to listen on', DEFAULT_HOST)
     .option('-q, --quiet', 'print only problems (and, with --log json, the listening event)')
+    .addOption(
+      new Option(
+        '--proxy <base-url>',
+        'hybrid mode: tokens no file or runtime entry names go to this real service, its answer passed back unchanged',
+      ).argParser(parseBaseUrl),
+    )
     .option('--port-file <path>', 'once listening, write the port to this file (removed on exit), for scripts and CI');
   for (const option of TOOLBOX_OPTIONS) command.addOption(option);
   command.option('--no-watch', 'do not reload when scenario files change (SIGHUP still reloads)');
@@ -107,6 +114,16 @@ async function start(
       ...redisSettings(flags, logger),
       ...limitSettings(flags),
       ...security,
+      // The proxy's code (record's, and check's behind it) loads only in hybrid mode.
+      ...(flags.proxy !== undefined
+        ? {
+            passOn: (require('./hybrid-proxy') as typeof import('./hybrid-proxy')).hybridPassOn(
+              flags.proxy,
+              toolboxSettings(flags).wire,
+              logger,
+            ),
+          }
+        : {}),
       onInternalError: (message) => logger.error(message),
       onTlsFailure: (f) => tlsFailed(`TLS handshake with ${f.from} failed: ${f.reason}`),
       shutdownGraceMs: flags.shutdownGrace,
@@ -131,6 +148,8 @@ async function start(
         ? 'watching the scenario files: a save reloads them'
         : 'not watching the scenario files (--no-watch); SIGHUP reloads them',
     );
+    if (flags.proxy !== undefined)
+      logger.info(`hybrid mode: tokens no entry names are passed to ${flags.proxy} (journaled as proxied)`);
     logger.info(describeAdmin(simulator, flags));
     if (simulator.control.group)
       logger.info(
@@ -193,6 +212,15 @@ function describeStartError(error: unknown, flags: ServeFlags): string {
     return `port ${flags.port} on ${flags.host} is in use; pick another with --port, or --port 0 for any free one`;
   if (err.code === 'ENOENT') return `cannot read scenarios: ${err.path ?? err.message} does not exist`;
   return err.message;
+}
+
+/** A service's base URL, with its scheme (fetch refuses one without). */
+export function parseBaseUrl(value: string): string {
+  if (!/^https?:\/\//i.test(value) || !URL.canParse(value))
+    throw new InvalidArgumentError(
+      `write the service's base URL with its scheme, e.g. http://${value.replace(/^\w+:\/\//, '')}`,
+    );
+  return value;
 }
 
 /** A port from 0 to 65535 (0: any free one). */

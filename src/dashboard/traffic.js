@@ -1,7 +1,7 @@
 import { html, useState } from './vendor/preact-htm.js';
 
 // The page is served as written (no bundler), so it keeps its own copy of the journal's MATCH_KINDS; a test holds them equal.
-const MATCHED = ['token', 'admin', 'population', 'fallback', 'unavailable', 'outage', 'refused', 'rejected'];
+const MATCHED = ['token', 'admin', 'population', 'fallback', 'unavailable', 'outage', 'proxied', 'refused', 'rejected'];
 
 /** Whether a journal entry passes the filters; status class "none" is a connection ended with no answer. */
 function passes(row, f) {

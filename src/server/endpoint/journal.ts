@@ -1,4 +1,5 @@
 import { OUTAGE_FILE } from './outage';
+import { PROXY_FILE } from './pass-on';
 import { RUNTIME_FILE } from '../../scenario/state/runtime-tokens';
 import type { CompiledEntry, ScenarioSet } from '../../scenario/compile/scenario-set';
 import type { TokenOrigin } from './request-token';
@@ -6,7 +7,7 @@ import { NO_NEAR_MISSES } from './near-misses';
 
 /**
  * How a request's token was answered: a file entry, a runtime (admin) entry, a population, the
- * fallback, the no-module "API unavailable" answer, an outage (`POST /outage`), the caller-refused answer (caller
+ * fallback, the no-module "API unavailable" answer, an outage (`POST /outage`), the real service (`--proxy`), the caller-refused answer (caller
  * authentication or an optional client certificate failed), or not at all (rejected before lookup).
  */
 export const MATCH_KINDS = [
@@ -16,6 +17,7 @@ export const MATCH_KINDS = [
   'fallback',
   'unavailable',
   'outage',
+  'proxied',
   'refused',
   'rejected',
 ] as const;
@@ -32,6 +34,7 @@ export function entryKind(set: ScenarioSet, entry: CompiledEntry): Exclude<Match
   if (entry === set.fallback) return 'fallback';
   if (entry === set.unavailable) return 'unavailable';
   if (entry.source.file === OUTAGE_FILE) return 'outage';
+  if (entry.source.file.startsWith(PROXY_FILE)) return 'proxied';
   return 'population';
 }
 
