@@ -24,6 +24,7 @@ const SECTION_IDS = [
   'journal',
   'dashboard',
   'tls',
+  'redis',
   'limits',
   'startup',
   'file-styles',
