@@ -1,8 +1,15 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { DEFAULT_HOST } from '../server/simulator-options';
-import { Option, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import { ScenarioLoadError, runSimulator, type Simulator } from '../server/run-simulator';
 import { tokenCount } from '../scenario/compile/scenario-set';
-import { collect, DEFAULT_SCENARIOS } from './default-scenarios';
+import { previewAnswer } from '../scenario/compile/compile-entry';
+import { chooseScenarios, collect } from './default-scenarios';
+import { writePortFile } from './port-file';
+import { pathsWithoutScenarioFiles, skippedNote } from '../scenario/base/read-scenario-sources';
+import type { ScenarioSet } from '../scenario/compile/scenario-set';
+import { throttledWarning } from './throttled-warning';
 import { followReloads, warningsShown } from './follow-reloads';
 import { createLogger, type Logger } from './logger';
 import { reportProblems } from './report-problems';
@@ -11,14 +18,22 @@ import { createRequestLog, type RequestLog } from './request-log';
 import { SHUTDOWN_GRACE_OPTION, stopOnSignals } from './shutdown';
 import { TOOLBOX_OPTIONS, toolboxSettings, type ToolboxFlags } from './toolbox-flags';
 import { LIMIT_OPTIONS, limitSettings, type LimitFlags } from './limit-flags';
+import { printReportSummary } from './report-summary';
 import { REPORT_OPTIONS, reportSettings, type ReportFlags } from './report-flags';
+import { isRedisConfigError, REDIS_OPTIONS, redisSettings, type RedisFlags } from './redis-flags';
 import { describeSecurity, TLS_OPTIONS, tlsSettings, writeSelfSignedCert, type TlsFlags } from './tls-flags';
 
-interface ServeFlags extends ToolboxFlags, ControlFlags, ReportFlags, TlsFlags, LimitFlags {
+/** Failed handshakes are told one line per this window at most, the rest counted. */
+const TLS_FAILURE_WINDOW_MS = 10_000;
+
+/** Every flag serve takes; `run` takes the same. */
+export interface ServeFlags extends ToolboxFlags, ControlFlags, ReportFlags, RedisFlags, TlsFlags, LimitFlags {
   scenarios?: string[];
   port: number;
   host: string;
   quiet?: boolean;
+  portFile?: string;
+  proxy?: string;
   watch: boolean;
   shutdownGrace: number;
 }
@@ -29,22 +44,8 @@ export function registerServe(program: Command): Command {
     .command('serve', { isDefault: true })
     .description(
       'serve scenarios on GET /rest/chat/client/id/{token} and POST /rest/chat/client/id/ (the default command)',
-    )
-    .option(
-      '-s, --scenarios <path>',
-      'a scenario directory or file; repeat for more (default: the shipped examples)',
-      collect,
-    )
-    .addOption(
-      new Option('-p, --port <number>', 'port to listen on; 0 picks a free one').default(8080).argParser(parsePort),
-    )
-    .option('-H, --host <host>', 'interface to listen on', DEFAULT_HOST)
-    .option('-q, --quiet', 'print only problems');
-  for (const option of TOOLBOX_OPTIONS) command.addOption(option);
-  command.option('--no-watch', 'do not reload when scenario files change (SIGHUP still reloads)');
-  for (const option of [...CONTROL_OPTIONS, ...REPORT_OPTIONS, ...TLS_OPTIONS, SHUTDOWN_GRACE_OPTION, ...LIMIT_OPTIONS])
-    command.addOption(option);
-  return command
+    );
+  return addServeOptions(command, 8080)
     .addHelpText(
       'after',
       '\nExamples:\n  $ auth-sim\n  $ auth-sim --scenarios ./scenarios --scenarios ./more.yaml --port 0\n  $ curl http://127.0.0.1:8080/rest/chat/client/id/alice',
@@ -58,19 +59,61 @@ export function registerServe(program: Command): Command {
       const requestLog = createRequestLog(flags.log, flags.quiet, process.stdout, () =>
         logger.warn('stdout is not keeping up: dropping request lines (and counting them) until it does'),
       );
-      const simulator = await start(flags, logger, requestLog);
-      if (simulator) stopOnSignals(simulator, logger, flags.shutdownGrace, requestLog);
+      const simulator = await startServing(flags, logger, requestLog);
+      if (simulator)
+        stopOnSignals(simulator, logger, flags.shutdownGrace, requestLog, async () => {
+          await printReportSummary(simulator, logger, flags.report === true);
+        });
     });
 }
 
-async function start(
+/** Adds serve's options to a command (serve itself, and run); `port` is the default port. */
+export function addServeOptions(command: Command, port: number): Command {
+  command
+    .option(
+      '-s, --scenarios <path>',
+      'a scenario directory or file; repeat for more (default: ./scenarios, else the shipped examples)',
+      collect,
+    )
+    .addOption(
+      new Option('-p, --port <number>', 'port to listen on; 0 picks a free one').default(port).argParser(parsePort),
+    )
+    .option('-H, --host <host>', 'interface to listen on', DEFAULT_HOST)
+    .option('-q, --quiet', 'print only problems (and, with --log json, the listening event)')
+    .addOption(
+      new Option(
+        '--proxy <base-url>',
+        'hybrid mode: tokens no file or runtime entry names go to this real service, its answer passed back unchanged',
+      ).argParser(parseBaseUrl),
+    )
+    .option('--port-file <path>', 'once listening, write the port to this file (removed on exit), for scripts and CI');
+  for (const option of TOOLBOX_OPTIONS) command.addOption(option);
+  command.option('--no-watch', 'do not reload when scenario files change (SIGHUP still reloads)');
+  for (const option of [
+    ...CONTROL_OPTIONS,
+    ...REPORT_OPTIONS,
+    ...REDIS_OPTIONS,
+    ...TLS_OPTIONS,
+    SHUTDOWN_GRACE_OPTION,
+    ...LIMIT_OPTIONS,
+  ])
+    command.addOption(option);
+  return command;
+}
+
+/** Loads the scenarios and listens, telling the user what it serves; undefined (exit code 1 set) when it cannot. */
+export async function startServing(
   flags: ServeFlags,
   logger: Logger,
   requestLog: RequestLog | undefined,
 ): Promise<Simulator | undefined> {
-  const paths = flags.scenarios ?? [DEFAULT_SCENARIOS];
-  const showWarnings = warningsShown(flags.scenarios === undefined);
+  const chosen = chooseScenarios(flags.scenarios);
+  const paths = [...chosen.paths];
+  const showWarnings = warningsShown(chosen.shipped);
+  const tlsFailed = throttledWarning((line) => logger.warn(line), TLS_FAILURE_WINDOW_MS, 'TLS handshakes failed');
   try {
+    if (flags.portFile !== undefined && !existsSync(path.dirname(path.resolve(flags.portFile))))
+      throw new Error(`--port-file: the folder ${path.dirname(flags.portFile)} does not exist`);
     const security = tlsSettings(flags);
     const simulator = await runSimulator({
       sources: { paths },
@@ -80,21 +123,36 @@ async function start(
       ...toolboxSettings(flags),
       ...controlSettings(flags),
       ...reportSettings(flags),
+      ...redisSettings(flags, logger),
       ...limitSettings(flags),
       ...security,
+      // The proxy's code (record's, and check's behind it) loads only in hybrid mode.
+      ...(flags.proxy !== undefined
+        ? {
+            passOn: (require('./hybrid-proxy') as typeof import('./hybrid-proxy')).hybridPassOn(
+              flags.proxy,
+              toolboxSettings(flags).wire,
+              logger,
+            ),
+          }
+        : {}),
       onInternalError: (message) => logger.error(message),
-      onTlsFailure: (f) => logger.warn(`TLS handshake with ${f.from} failed: ${f.reason}`),
+      onTlsFailure: (f) => tlsFailed(`TLS handshake with ${f.from} failed: ${f.reason}`),
       shutdownGraceMs: flags.shutdownGrace,
       ...(requestLog ? { onRequest: (entry) => requestLog.push(entry) } : {}),
     });
     const set = simulator.store.set;
-    if (flags.scenarios) showWarnings(logger, set.warnings);
-    const shipped = flags.scenarios ? '' : ' (the shipped examples)';
-    logger.info(`loaded ${set.files.length} file(s), ${tokenCount(set)} token(s) from ${paths.join(', ')}${shipped}`);
-    if (!flags.scenarios) showWarnings(logger, set.warnings);
+    if (!chosen.shipped) showWarnings(logger, set.warnings);
+    const from = chosen.shipped ? ' (the shipped examples: no path given and no ./scenarios here)' : '';
+    logger.info(`loaded ${set.files.length} file(s), ${tokenCount(set)} token(s) from ${paths.join(', ')}${from}`);
+    if (chosen.shipped) showWarnings(logger, set.warnings);
+    for (const empty of await pathsWithoutScenarioFiles(paths))
+      logger.warn(
+        `${empty.path} holds no scenario file (.yaml, .yml or .json)${skippedNote(empty)}: every token gets the fallback answer until one is added`,
+      );
     if (set.unavailable)
       logger.warn(
-        `no module installed (--modules none): every request gets ${set.unavailable.answer({ token: '' }).reply.status}, the API-unavailable answer`,
+        `no module installed (--modules none): every request gets ${previewAnswer(set.unavailable, '').reply.status}, the API-unavailable answer`,
       );
     logger.info(`seed ${simulator.seed} (replay this run's chance and random delays with --seed ${simulator.seed})`);
     logger.info(
@@ -102,13 +160,30 @@ async function start(
         ? 'watching the scenario files: a save reloads them'
         : 'not watching the scenario files (--no-watch); SIGHUP reloads them',
     );
+    if (flags.proxy !== undefined)
+      logger.info(`hybrid mode: tokens no entry names are passed to ${flags.proxy} (journaled as proxied)`);
     logger.info(describeAdmin(simulator, flags));
+    if (simulator.control.group)
+      logger.info(
+        `sharing state with the instances on ${flags.redis?.replace(/:[^:@/]*@/, ':***@')} under prefix "${flags.redisPrefix}" as ${simulator.control.group.instance}`,
+      );
+    if (simulator.control.admin?.guardReads && !flags.adminToken)
+      logger.warn(
+        `the admin API is open to anyone who reaches ${flags.host} (--admin-open): they can read the journal and change any token, and so can a web page through DNS rebinding; --admin-token <secret> guards it`,
+      );
     if (simulator.adminUrl)
       logger.info(`dashboard on ${simulator.adminUrl}/ui/  (live traffic, tokens, change an answer, health)`);
     const certPath = simulator.tls?.selfSigned ? writeSelfSignedCert(simulator.tls, flags.host, simulator.port) : null;
     describeSecurity(simulator.tls, certPath, flags, security.callerAuth ?? []).forEach((line) => logger.info(line));
     const curl = certPath ? `curl --cacert ${certPath}` : 'curl';
-    logger.info(`listening on ${simulator.url}  (try: ${curl} ${simulator.url}/rest/chat/client/id/alice)`);
+    const tryIt = `${curl} ${simulator.url}/rest/chat/client/id/${encodeURIComponent(hintToken(set))}`;
+    if (flags.portFile !== undefined) writePortFile(flags.portFile, simulator.port);
+    logger.event('info', 'listening', `listening on ${simulator.url}  (try: ${tryIt})`, {
+      url: simulator.url,
+      port: simulator.port,
+      adminUrl: simulator.adminUrl,
+      seed: simulator.seed,
+    });
     followReloads(simulator, logger, showWarnings);
     return simulator;
   } catch (error) {
@@ -118,9 +193,16 @@ async function start(
         .split('\n')
         .forEach((line) => logger.error(line));
     logger.error('not started');
-    process.exitCode = 1;
+    process.exitCode = isRedisConfigError(error) ? 2 : 1;
     return undefined;
   }
+}
+
+/** A token the start hint can name: alice when loaded (the examples), else the first named token, else one the fallback answers. */
+export function hintToken(set: ScenarioSet): string {
+  if (set.entries.has('alice')) return 'alice';
+  const first = set.entries.keys().next();
+  return first.done ? 'any-token' : first.value;
 }
 
 function describeAdmin(simulator: Simulator, flags: ServeFlags): string {
@@ -128,9 +210,11 @@ function describeAdmin(simulator: Simulator, flags: ServeFlags): string {
     ? `journal keeps the last ${simulator.control.journal.capacity} requests`
     : 'no request journal';
   if (!simulator.adminUrl) return `admin API off (--no-admin); ${journal}`;
-  const guard = flags.adminToken
-    ? 'changes need the admin token'
-    : 'open to anyone who can reach it; --admin-token guards changes';
+  const guard = !flags.adminToken
+    ? 'open to anyone who can reach it; --admin-token guards changes'
+    : simulator.control.admin?.guardReads
+      ? 'every call but GET health needs the admin token'
+      : 'changes need the admin token';
   return `admin API on ${simulator.adminUrl}  (${journal}; ${guard}; try: curl ${simulator.adminUrl}/requests)`;
 }
 
@@ -140,6 +224,15 @@ function describeStartError(error: unknown, flags: ServeFlags): string {
     return `port ${flags.port} on ${flags.host} is in use; pick another with --port, or --port 0 for any free one`;
   if (err.code === 'ENOENT') return `cannot read scenarios: ${err.path ?? err.message} does not exist`;
   return err.message;
+}
+
+/** A service's base URL, with its scheme (fetch refuses one without). */
+export function parseBaseUrl(value: string): string {
+  if (!/^https?:\/\//i.test(value) || !URL.canParse(value))
+    throw new InvalidArgumentError(
+      `write the service's base URL with its scheme, e.g. http://${value.replace(/^\w+:\/\//, '')}`,
+    );
+  return value;
 }
 
 /** A port from 0 to 65535 (0: any free one). */

@@ -8,6 +8,9 @@ import { RequestRecorder, type RecorderOptions } from './endpoint/request-record
 import type { AnswerRuntime } from './endpoint/answer-runtime';
 import { createServedTokens } from './endpoint/served-tokens';
 import { ExchangeTracker } from '../caller-report/exchange-tracker';
+import type { CallerReportStore } from '../caller-report/exchange';
+import type { RedisGroup } from '../shared-state/redis-group';
+import { describeRecord } from './endpoint/journal';
 import { demandOf, type Expectation } from '../scenario/compile/read-expectations';
 import { DEFAULT_REPORT_TOKENS, MemoryReportStore } from '../caller-report/memory-report-store';
 import {
@@ -17,6 +20,7 @@ import {
   type ControlParts,
   type ResetCounts,
 } from './admin/control-parts';
+import { isLoopbackHost } from './admin/request-guard';
 
 /** Builds the runtime tokens, the journal and the recorder (only if something listens); `recording` adds what the connection tells (client certificates). */
 export function createControlParts(
@@ -24,29 +28,42 @@ export function createControlParts(
   options: SimulatorOptions,
   answering: AnswerRuntime,
   recording: Pick<RecorderOptions, 'clientSubject'>,
+  group?: RedisGroup,
 ): ControlParts {
   const runtime = new RuntimeTokens(options, options.maxRuntimeTokens);
   const size = options.journalSize ?? DEFAULT_JOURNAL_SIZE;
   const journal = size > 0 ? new Journal(size) : undefined;
   const recorder =
-    journal || options.onRequest
-      ? new RequestRecorder({ journal, onRequest: options.onRequest, runtime, ...recording })
+    journal || options.onRequest || group
+      ? new RequestRecorder({ journal, onRequest: options.onRequest, runtime, ...recording, ...shipRecords(group) })
       : undefined;
   const reportTokens = options.reportTokens ?? DEFAULT_REPORT_TOKENS;
-  const callers = options.report === false ? undefined : new ExchangeTracker(new MemoryReportStore(reportTokens));
-  const reset = (): ResetCounts => {
-    const counts = { requests: journal?.size ?? 0, runtimeTokens: runtime.size, tokenStates: answering.states.reset() };
+  const report = new MemoryReportStore(reportTokens);
+  const callers =
+    options.report === false ? undefined : new ExchangeTracker(group ? shipExchanges(report, group) : report);
+  const resetLocal = (): void => {
     journal?.clear();
-    void callers?.store.reset();
+    void callers?.reset();
     runtime.clear();
-    return counts;
+    answering.outage.end();
+  };
+  const reset = async (): Promise<ResetCounts> => {
+    const counts = { requests: journal?.size ?? 0, runtimeTokens: runtime.size };
+    const tokenStates = await answering.states.reset();
+    await group?.shareReset();
+    resetLocal();
+    return { ...counts, tokenStates };
   };
   const streams = new Set<ServerResponse>();
   const settings = options.admin === false ? undefined : (options.admin ?? {});
+  const host = options.host ?? DEFAULT_HOST;
+  if (settings && settings.token === undefined && !settings.open && !isLoopbackHost(host))
+    throw new AdminExposedError(host);
   const admin = settings && {
     prefix: normalizePrefix(settings.prefix ?? DEFAULT_ADMIN_PREFIX),
     token: settings.token,
-    host: options.host ?? DEFAULT_HOST,
+    guardReads: !isLoopbackHost(host),
+    host,
     maxEntryBytes: options.maxEntryBytes ?? DEFAULT_MAX_ENTRY_BYTES,
   };
   const endStreams = () => streams.forEach((res) => res.end());
@@ -63,10 +80,41 @@ export function createControlParts(
     answering,
     admin,
     streams,
+    group,
+    adoptExchange: callers && group ? (exchange) => report.record(exchange) : undefined,
     reset,
+    resetLocal,
     endStreams,
     settle,
   };
+}
+
+/** In a group, each completed record also goes to the others, described when the batch is written (off the request path). */
+function shipRecords(group: RedisGroup | undefined): Pick<RecorderOptions, 'onRecord'> {
+  if (group === undefined) return {};
+  return { onRecord: (record) => group.journal.push(() => describeRecord(record)) };
+}
+
+/** In a group, the caller report folds in every instance's exchanges: this one's are shipped, the others' adopted. */
+function shipExchanges(report: CallerReportStore, group: RedisGroup): CallerReportStore {
+  return {
+    record: (exchange) => {
+      report.record(exchange);
+      group.exchanges.push(exchange);
+    },
+    snapshot: () => report.snapshot(),
+    reset: () => report.reset(),
+  };
+}
+
+/** A start refused: the admin API would answer anyone who reaches a non-loopback host, with no token. */
+export class AdminExposedError extends Error {
+  constructor(readonly host: string) {
+    super(
+      `the admin API would let anyone who reaches ${host} read the journal and change any token: give it a secret with --admin-token (or AUTH_SIM_ADMIN_TOKEN), turn it off with --no-admin, or leave it open on purpose with --admin-open`,
+    );
+    this.name = 'AdminExposedError';
+  }
 }
 
 /** The run-wide expectations the options set, each named by its flag in a verdict. */

@@ -1,4 +1,5 @@
 import type { Express } from 'express';
+import type { Socket } from 'node:net';
 import type { Problem } from '../scenario/base/problem';
 import { ScenarioStore } from '../scenario/live/scenario-store';
 import { ScenarioWatcher, type WatchOptions } from '../scenario/live/watch-scenarios';
@@ -7,7 +8,9 @@ import type { ControlParts } from './admin/control-parts';
 import { createControlParts } from './create-control-parts';
 import { createProtocolHandler, type NodeHandler } from './endpoint/protocol-handler';
 import { createAnswerRuntime } from './endpoint/answer-runtime';
-import type { TokenStates } from '../scenario/state/token-state';
+import type { TokenStateStore } from '../scenario/state/token-state';
+import { randomSeed } from '../scenario/base/seeded-draw';
+import { joinGroup, openGroup } from './join-group';
 import { startServer, type RunningServer } from './start-server';
 import type { ServedTls } from '../tls/server-tls';
 import { createGlobalGuard } from '../caller-auth/caller-guard';
@@ -29,7 +32,7 @@ export interface Simulator extends RunningServer {
   /** The admin API's base URL; null with the admin API off. */
   readonly adminUrl: string | null;
   /** Per-token state of sequences, expiry and chance; `tokenStates.reset(token?)` forgets it. */
-  readonly tokenStates: TokenStates;
+  readonly tokenStates: TokenStateStore;
   /** The seed in use: pass it as `seed` (or --seed) to replay this run request by request. */
   readonly seed: number;
   /** What is served over HTTPS (the certificate to trust, its fingerprint); null for plain HTTP. */
@@ -54,7 +57,10 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
   const callerCheck = createGlobalGuard(options.callerAuth ?? [], tls?.served.clientCertificates === 'optional');
   const guard = callerCheck && guardWithRefusal(callerCheck, options.wire ?? DEFAULT_WIRE_OPTIONS, '');
   const store = new ScenarioStore(options.sources, options, compilePopulationsOnDemand);
-  const runtime = createAnswerRuntime(options.seed, options.onInternalError);
+  const seed = options.seed ?? randomSeed();
+  // Before anything listens: a Redis that cannot be had stops the start (unless optional).
+  const group = await openGroup(options, seed);
+  const runtime = createAnswerRuntime(seed, options.onInternalError, group?.states);
   // Built first: a bad admin prefix must fail before anything watches or listens.
   const control = createControlParts(
     store,
@@ -67,15 +73,24 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
           ).createClientSubjects(),
         }
       : {},
+    group,
   );
   // Watch before the first read, so an edit made while loading is not missed.
   const watcher = await startWatcher(store, options.watch);
   const first = await store.reload('start');
   if (!first.ok) {
     await watcher?.close();
+    await group?.close();
     throw new ScenarioLoadError(first.problems);
   }
-  const protocol = createProtocolHandler(control.tokens, control.recorder, runtime, guard, control.callers);
+  const protocol = createProtocolHandler(
+    control.tokens,
+    control.recorder,
+    runtime,
+    guard,
+    control.callers,
+    options.passOn,
+  );
   const app = lazyApp(protocol, control);
   const running = await startServer(
     (req, res) => app()(req, res),
@@ -85,21 +100,30 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
     tls?.serverOptions,
   ).catch(async (error: unknown) => {
     await watcher?.close();
+    await group?.close();
     throw error;
   });
+  if (group) await joinGroup(group, running.port, control);
   if (tls && options.onTlsFailure) {
     const report = options.onTlsFailure;
-    running.server.on(
-      'tlsClientError',
-      (error: Error & { reason?: string }, socket: { remoteAddress?: string; remotePort?: number }) =>
-        report({ from: `${socket.remoteAddress}:${socket.remotePort}`, reason: error.reason ?? error.message }),
-    );
+    // A handshake cut short has a destroyed socket, whose address reads undefined: each
+    // connection's address is kept as it arrives, and found again through the TLS socket's
+    // underlying connection (`_parent`, the only link Node keeps between the two).
+    const addresses = new WeakMap<object, string>();
+    running.server.on('connection', (raw: Socket) => addresses.set(raw, `${raw.remoteAddress}:${raw.remotePort}`));
+    running.server.on('tlsClientError', (error: Error & { reason?: string; code?: string }, socket: Socket) => {
+      const parent = (socket as Socket & { _parent?: object })._parent;
+      const from = (parent && addresses.get(parent)) ?? addresses.get(socket) ?? 'an unknown address';
+      const reason = error.reason ?? (error.code ? `${error.message} (${error.code})` : error.message);
+      report({ from, reason });
+    });
   }
   const close = async (graceMs?: number) => (
     await watcher?.close(),
     runtime.faults.closeAll(),
     control.endStreams(),
-    running.close(graceMs ?? options.shutdownGraceMs)
+    await running.close(graceMs ?? options.shutdownGraceMs),
+    await group?.close()
   );
   return {
     ...running,

@@ -1,3 +1,4 @@
+import type { PassOn } from './endpoint/pass-on';
 import type { LoadOptions } from '../scenario/compile/load-scenario-set';
 import type { ScenarioSources } from '../scenario/live/scenario-store';
 import type { WatchOptions } from '../scenario/live/watch-scenarios';
@@ -43,11 +44,20 @@ export interface SimulatorOptions extends LoadOptions {
   /** Called once per finished protocol request (the CLI's request log). */
   readonly onRequest?: (entry: JournalEntry) => void;
   /** The admin API: false leaves it out; otherwise where it is mounted and the token mutating calls need. */
-  readonly admin?: false | { readonly prefix?: string; readonly token?: string };
+  /**
+   * The admin API: false leaves it out; otherwise where it is mounted and the token its calls need
+   * (changes only on a loopback host; reads too elsewhere, `GET /health` never). On another host,
+   * a start without a token is refused unless `open: true` says it is meant.
+   */
+  readonly admin?: false | { readonly prefix?: string; readonly token?: string; readonly open?: boolean };
   /** The most runtime tokens held at once (default 10,000); a PUT of one more is a 409. */
   readonly maxRuntimeTokens?: number;
   /** The largest admin PUT body, in bytes (default 1 MB); a larger one is a 413. */
   readonly maxEntryBytes?: number;
+  /** Share token state, runtime tokens, reset, the journal and the caller report with every simulator naming the same Redis and prefix. */
+  readonly redis?: RedisSettings;
+  /** Hybrid mode: tokens no entry names go to the real service (`serve --proxy`, built by record's proxy). */
+  readonly passOn?: PassOn;
   /** Told about failures the server contained (an answer it could not write, an admin call that failed inside); default: a process warning. */
   readonly onInternalError?: (message: string) => void;
 }
@@ -58,4 +68,16 @@ export interface TlsFailure {
   readonly from: string;
   /** OpenSSL's reason, e.g. "certificate has expired". */
   readonly reason: string;
+}
+
+/** A group of simulators on one Redis (`--redis`, `--redis-prefix`, `--redis-optional`). */
+export interface RedisSettings {
+  /** `redis://[user:password@]host:port/db`, or `rediss://` for TLS. */
+  readonly url: string;
+  /** What every key and channel starts with (default `auth-sim`): groups with different prefixes stay apart. */
+  readonly prefix?: string;
+  /** Start on local state when Redis cannot be reached, and join once it can; otherwise the start fails. */
+  readonly optional?: boolean;
+  /** Told when Redis is lost and back; default: a process warning. */
+  readonly onNotice?: (level: 'warn' | 'info', message: string) => void;
 }

@@ -19,6 +19,16 @@ export function drawUnit(seed: number, tokenHash: number, k: number): number {
   return mix32(mix32(seed ^ tokenHash) + Math.imul(k + 1, 0x9e3779b9)) / 4294967296;
 }
 
+/**
+ * The random numbers of one request: its j-th draw is a function of (seed, token, use number, j),
+ * so a request's draws need no count kept between requests (a shared memory keeps only the uses).
+ */
+export function useDraws(seed: number, token: string, use: number): () => number {
+  const base = (hashToken(token) ^ Math.imul(use, 0x85ebca6b)) >>> 0;
+  let k = 0;
+  return () => drawUnit(seed, base, k++);
+}
+
 /** A seed for runs started without one; shown at startup so the run can be replayed. */
 export function randomSeed(): number {
   return Math.floor(Math.random() * 0x7fffffff);

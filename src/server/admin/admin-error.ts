@@ -6,7 +6,7 @@ import { formatByteSize } from '../../scenario/base/size-limits';
 /** An admin call that cannot be done as asked: its status, a message saying why, and any problems. */
 export class AdminError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 503,
     message: string,
     readonly problems?: readonly Problem[],
   ) {
@@ -22,7 +22,8 @@ export class AdminError extends Error {
 export function adminErrorHandler(report: (message: string) => void) {
   return (error: unknown, req: Request, res: Response, _next: NextFunction): void => {
     const { status, body } = describeError(error);
-    if (status >= 500) report(`admin ${req.method} ${req.originalUrl} failed inside: ${describeFailure(error)}`);
+    if (status >= 500 && !(error instanceof AdminError))
+      report(`admin ${req.method} ${req.originalUrl} failed inside: ${describeFailure(error)}`);
     if (res.headersSent) return void res.destroy();
     res.status(status).json(body);
   };
@@ -36,6 +37,15 @@ function describeError(error: unknown): {
     return {
       status: error.status,
       body: error.problems ? { error: error.message, problems: error.problems } : { error: error.message },
+    };
+  }
+  // The router could not decode a path parameter (`%FF`, a lone `%`, `%C3%28`): the caller's mistake.
+  if (error instanceof URIError) {
+    return {
+      status: 400,
+      body: {
+        error: `${String((error as { message?: unknown }).message)}: the path is not percent-encoded UTF-8; encode a token with encodeURIComponent`,
+      },
     };
   }
   // body-parser's errors carry a 4xx status and a safe message (too large, bad charset, aborted).

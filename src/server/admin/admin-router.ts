@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type NextFunction, type Request, type Response } from 'express';
 import type { AdminSettings, ControlParts } from './control-parts';
 import { AdminError, adminErrorHandler } from './admin-error';
 import { statusRoutes } from './status-routes';
@@ -8,25 +8,28 @@ import { eventRoutes } from './event-routes';
 import { guardAdminRequests, requireAdminToken } from './request-guard';
 import { uiRoutes } from './ui-routes';
 import { reportRoutes } from './report-routes';
+import { outageRoutes } from './outage-routes';
 
 const ROUTES =
-  'GET health, GET scenarios, GET|DELETE requests, GET events, GET report, GET tokens, GET|PUT|DELETE tokens/{token}, POST reset, GET ui/';
+  'GET health, GET scenarios, GET|DELETE requests, GET events, GET report, GET tokens, GET|PUT|DELETE tokens/{token}, GET|POST|DELETE outage, POST reset, GET ui/';
 
 /**
  * The admin API as one Express router, JSON in and out; every error is a JSON 4xx (or a bare
  * 500), never a stack trace. Requests from other sites are refused first (request-guard); with an
- * admin token, mutating calls must present it. The dashboard's page is served under ui/.
+ * admin token, mutating calls must present it, and reads too on a host other machines reach. The dashboard's page is served under ui/.
  */
 export function createAdminRouter(parts: ControlParts, settings: AdminSettings): Router {
   const router = Router();
+  router.use(denyFraming);
   router.use(guardAdminRequests(settings.host));
-  if (settings.token !== undefined) router.use(requireAdminToken(settings.token));
+  if (settings.token !== undefined) router.use(requireAdminToken(settings.token, settings.guardReads));
   router.use(
     statusRoutes(parts),
     requestRoutes(parts),
     tokenRoutes(parts, settings),
     eventRoutes(parts, settings),
     reportRoutes(parts),
+    outageRoutes(parts, settings),
     uiRoutes(),
   );
   router.use((req, _res, next) =>
@@ -34,4 +37,21 @@ export function createAdminRouter(parts: ControlParts, settings: AdminSettings):
   );
   router.use(adminErrorHandler(parts.answering.report));
   return router;
+}
+
+/**
+ * No page of another site may frame an admin answer (one click in an invisible frame could reset
+ * everything), and the dashboard runs only its own files: no inline script, nothing from elsewhere.
+ * helmet was considered; these three headers are all of it that applies here.
+ */
+const SECURITY_HEADERS = {
+  'content-security-policy':
+    "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'",
+  'x-frame-options': 'DENY',
+  'x-content-type-options': 'nosniff',
+};
+
+function denyFraming(_req: Request, res: Response, next: NextFunction): void {
+  res.set(SECURITY_HEADERS);
+  next();
 }

@@ -4,6 +4,8 @@ import { formatProblem } from '../../scenario/base/problem';
 import type { AdminSettings, ControlParts } from './control-parts';
 import { entryKind } from '../endpoint/journal';
 import { AdminError } from './admin-error';
+import { decodeUtf8, NotUtf8Error } from '../../scenario/base/read-scenario-sources';
+import { previewAnswer } from '../../scenario/compile/compile-entry';
 
 /** Tokens listed at most per call; `q` narrows a large set down. */
 const LIST_LIMIT = 500;
@@ -33,11 +35,11 @@ export function tokenRoutes(parts: ControlParts, settings: AdminSettings): Route
     const populations = set.populations.map((p) => ({ description: p.description, size: p.size }));
     res.json({ total: found.length, tokens: found.slice(0, LIST_LIMIT), populations });
   });
-  router.get('/tokens/:token', (req, res) => {
+  router.get('/tokens/:token', async (req, res) => {
     const token = req.params.token as string;
     const entry = parts.tokens.resolve(token);
     // Without the states: the answer to the token's first request, leaving its real state untouched.
-    const answer = entry.answer({ token });
+    const answer = previewAnswer(entry, token);
     const { reply } = answer;
     const body = reply.body ?? Buffer.alloc(0);
     res.json({
@@ -52,15 +54,17 @@ export function tokenRoutes(parts: ControlParts, settings: AdminSettings): Route
       bodyBytes: body.length,
       delayMs: answer.delayMs,
       fault: answer.fault?.name ?? null,
-      state: parts.answering.states.list(token)[0] ?? null,
+      state: (await parts.answering.states.list(token))[0] ?? null,
     });
   });
-  const body = express.text({ type: () => true, limit: settings.maxEntryBytes });
+  // Raw bytes, decoded strictly: a byte that is not UTF-8 is refused with its place, as in a file.
+  const body = express.raw({ type: () => true, limit: settings.maxEntryBytes });
   router.put('/tokens/:token', body, (req, res) => {
     const token = req.params.token as string;
-    const text = typeof req.body === 'string' ? req.body : '';
+    const source = `PUT ${req.baseUrl}/tokens/${encodeURIComponent(token)}`;
+    const text = Buffer.isBuffer(req.body) ? utf8Body(source, req.body) : '';
     checkJsonSyntax(req, text);
-    const outcome = parts.runtime.putText(token, text, `PUT ${req.baseUrl}/tokens/${encodeURIComponent(token)}`);
+    const outcome = parts.runtime.putText(token, text, source);
     if (!outcome.ok) {
       throw new AdminError(
         outcome.overLimit ? 409 : 400,
@@ -91,5 +95,14 @@ function checkJsonSyntax(req: Request, text: string): void {
     JSON.parse(text);
   } catch (error) {
     throw new AdminError(400, `the body is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+function utf8Body(source: string, bytes: Buffer): string {
+  try {
+    return decodeUtf8(source, bytes);
+  } catch (error) {
+    if (error instanceof NotUtf8Error) throw new AdminError(400, error.message);
+    throw error;
   }
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { CallerGuard, CompiledEntry, ScenarioSet } from '../../scenario/compile/scenario-set';
+import type { Answer, CallerGuard, CompiledEntry, ScenarioSet } from '../../scenario/compile/scenario-set';
 import type { RequestRecorder } from './request-recorder';
 import { isProtocolUrl, requestToken, type TokenResult } from './request-token';
 import { writeReply } from './write-reply';
@@ -7,6 +7,7 @@ import type { AnswerRuntime } from './answer-runtime';
 import type { TokenSource } from './served-tokens';
 import { deliverAnswer } from './deliver-answer';
 import type { ExchangeTracker } from '../../caller-report/exchange-tracker';
+import type { PassOn } from './pass-on';
 
 /** Handles a request on Node's own objects; false means "not mine", for the next handler. */
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -21,6 +22,7 @@ export function createProtocolHandler(
   runtime: AnswerRuntime,
   guard?: CallerGuard,
   callers?: ExchangeTracker,
+  passOn?: PassOn,
 ): NodeHandler {
   /** Answers a caller a guard turned away, with the set's `callerAuthFailed:` or the guard's built-in 401. */
   const refuse = (
@@ -35,13 +37,14 @@ export function createProtocolHandler(
     const token = 'token' in found ? found.token : null;
     const origin = 'token' in found ? found.origin : null;
     const entry = set.callerAuthFailed ?? by.refusal;
-    const answer = entry.answer({ token: token ?? '', states: runtime.states });
-    const record = recorder?.track(req, res, { set, token, origin, entry, answer, refused });
-    deliverAnswer(res, answer, runtime);
-    if (record !== undefined) recorder!.sent(res, record);
-    if (callers !== undefined && token !== null)
-      callers.sent(req, res, token, set.entries.has(token), answer, arrivedAt);
-    return true;
+    const send = (answer: Answer): void => {
+      const record = recorder?.track(req, res, { set, token, origin, entry, answer, refused });
+      deliverAnswer(res, answer, runtime);
+      if (record !== undefined) recorder!.sent(res, record);
+      if (callers !== undefined && token !== null)
+        callers.sent(req, res, token, set.entries.has(token), answer, arrivedAt);
+    };
+    return whenAnswered(entry.answer({ token: token ?? '', states: runtime.states }), send, res, runtime);
   };
   return (req, res) => {
     if (!isProtocolUrl(req.url ?? '')) return false;
@@ -63,22 +66,58 @@ export function createProtocolHandler(
       if (record !== undefined) recorder!.sent(res, record);
       return true;
     }
-    const entry = tokens.resolve(found.token);
+    // An outage answers every token alike (the whole service is down); null when there is none.
+    const entry = runtime.outage.entry ?? tokens.resolve(found.token);
+    // Hybrid mode: a token nothing here names goes to the real service.
+    if (passOn !== undefined && entry === set.fallback) {
+      const record = recorder?.track(req, res, {
+        set,
+        token: found.token,
+        origin: found.origin,
+        entry: passOn.entry,
+        answer: null,
+      });
+      passOn.forward(req, res);
+      if (record !== undefined) recorder!.sent(res, record);
+      return true;
+    }
     // A file's `defaults.callerAuth` guards the tokens it answers; null (one read) when no file has one.
     if (set.callerGuards !== null) {
       const fileGuard = set.callerGuards.get(entry.source.file);
       const refused = fileGuard === undefined ? null : fileGuard.check(req);
       if (refused !== null) return refuse(req, res, set, found, fileGuard!, refused, arrivedAt);
     }
-    const answer = entry.answer({ token: found.token, states: runtime.states });
-    // Journal and request log: one check when neither is on.
-    const record = recorder?.track(req, res, { set, token: found.token, origin: found.origin, entry, answer });
-    deliverAnswer(res, answer, runtime);
-    if (record !== undefined) recorder!.sent(res, record);
-    if (callers !== undefined)
-      callers.sent(req, res, entry.token ?? found.token, isKnown(set, entry, found.token), answer, arrivedAt);
-    return true;
+    const send = (answer: Answer): void => {
+      // Journal and request log: one check when neither is on.
+      const record = recorder?.track(req, res, { set, token: found.token, origin: found.origin, entry, answer });
+      deliverAnswer(res, answer, runtime);
+      if (record !== undefined) recorder!.sent(res, record);
+      if (callers !== undefined)
+        callers.sent(req, res, entry.token ?? found.token, isKnown(set, entry, found.token), answer, arrivedAt);
+    };
+    return whenAnswered(entry.answer({ token: found.token, states: runtime.states }), send, res, runtime);
   };
+}
+
+/**
+ * Sends an answer now, or once a shared token memory has given the request its place (only
+ * stateful entries on a shared store wait; that store falls back to local state rather than fail).
+ */
+function whenAnswered(
+  answer: Answer | Promise<Answer>,
+  send: (answer: Answer) => void,
+  res: ServerResponse,
+  runtime: AnswerRuntime,
+): true {
+  if (!(answer instanceof Promise)) {
+    send(answer);
+    return true;
+  }
+  answer.then(send, (error: Error) => {
+    runtime.report(`could not choose an answer for ${res.req?.url ?? 'a request'}: ${error.message}`);
+    res.destroy();
+  });
+  return true;
 }
 
 /** A token some file, population or runtime entry answers, rather than the fallback. */
