@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import net from 'node:net';
 import {
   existsSync,
@@ -154,6 +155,14 @@ describeWithDocker('the auth-sim image', () => {
       'schema',
     ]);
   });
+
+  test('without an admin token or an opt-out the start on 0.0.0.0 is refused, saying how to fix it', () => {
+    const refused = spawnSync('docker', ['run', '--rm', IMAGE], { encoding: 'utf8', timeout: 120_000 });
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain(
+      'give it a secret with --admin-token (or AUTH_SIM_ADMIN_TOKEN), turn it off with --no-admin, or leave it open on purpose with --admin-open',
+    );
+  }, 130_000);
 
   test('docker stop finishes the request in flight and exits 0', async () => {
     const { ended } = await slowRequestInFlight(publishedPort(container));
