@@ -21,7 +21,7 @@ const describeWithDocker = missing ? describe.skip : describe;
 
 const ADMIN_TOKEN = 'container-test-secret';
 const scenario = (surname: string) =>
-  `tokens:\n  alice:\n    client: { firstname: Alice, surname: ${surname} }\n  slow: { delay: 2s, status: 204, body: none }\n  fast: { status: 204, body: none }\n`;
+  `tokens:\n  alice:\n    client: { id: \"100500\", name: Alisa, firstname: Alisa, surname: ${surname}, type: \"0\", enabled: true }\n  slow: { delay: 2s, status: 204, body: none }\n  fast: { status: 204, body: none }\n`;
 
 async function surnameOf(url: string, token = 'alice'): Promise<unknown> {
   const response = await fetch(`${url}/rest/chat/client/id/${token}`);
@@ -79,7 +79,10 @@ describeWithDocker('the auth-sim image', () => {
     // A ConfigMap's layout, mounted inside the folder as a kubelet mounts one.
     mkdirSync(path.join(dir.path, 'k8s'));
     configMap = makeTempDir('auth-sim-configmap-');
-    updateConfigMap(configMap.path, 1, { 'k8s.yaml': 'tokens:\n  bob:\n    client: { surname: Smirnov }\n' });
+    updateConfigMap(configMap.path, 1, {
+      'k8s.yaml':
+        'tokens:\n  bob:\n    client: { id: \"2\", name: Bob, firstname: Bob, surname: Smirnov, type: \"0\", enabled: true }\n',
+    });
     container = docker([
       'run',
       '--detach',
@@ -112,7 +115,10 @@ describeWithDocker('the auth-sim image', () => {
 
   test('serves a ConfigMap-style folder, and its ..data swap reloads it', async () => {
     expect(await waitFor(() => surnameOf(url, 'bob'), { timeoutMs: 30_000, what: 'the first answer' })).toBe('Smirnov');
-    updateConfigMap(configMap.path, 2, { 'k8s.yaml': 'tokens:\n  bob:\n    client: { surname: Kuznetsov }\n' });
+    updateConfigMap(configMap.path, 2, {
+      'k8s.yaml':
+        'tokens:\n  bob:\n    client: { id: \"2\", name: Bob, firstname: Bob, surname: Kuznetsov, type: \"0\", enabled: true }\n',
+    });
     await waitFor(async () => (await surnameOf(url, 'bob')) === 'Kuznetsov', { timeoutMs: 20_000, what: 'the reload' });
   }, 60_000);
 

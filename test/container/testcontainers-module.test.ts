@@ -20,7 +20,7 @@ describeWithDocker('AuthSimContainer', () => {
     dir = makeTempDir('auth-sim-testcontainers-');
     dir.write(
       'people.yaml',
-      'tokens:\n  alice:\n    client: { firstname: Alisa, surname: Ivanova }\n    expect: { calls: 2 }\n',
+      'tokens:\n  alice:\n    client: { id: \"100500\", name: Alisa, firstname: Alisa, surname: Ivanova, type: \"0\", enabled: true }\n    expect: { calls: 2 }\n',
     );
     sim = await new AuthSimContainer(IMAGE).withScenarios(dir.path).withServeArgs('--seed', '7').start();
   }, 900_000);
@@ -32,9 +32,11 @@ describeWithDocker('AuthSimContainer', () => {
 
   test('serves the mounted folder on getUrl(), and report()/verify() judge the calls', async () => {
     const alice = async () => (await fetch(`${sim!.getUrl()}/rest/chat/client/id/alice`)).json();
-    expect(await alice()).toEqual({ client: { firstname: 'Alisa', surname: 'Ivanova' }, companyList: [] });
+    expect(await alice()).toEqual({
+      client: { id: '100500', name: 'Alisa', firstname: 'Alisa', surname: 'Ivanova', type: '0', enabled: 'true' },
+    });
     await expect(sim!.verify()).rejects.toThrow(
-      /^auth-sim: the caller report fails:\n {2}.*people\.yaml:4:\d+ token "alice": calls expected 2, seen 1$/m,
+      /^auth-sim: the caller report fails:\n {2}.*people\.yaml:\d+:\d+ token "alice": calls expected 2, seen 1$/m,
     );
     await alice();
     const report = await sim!.verify();
