@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import net from 'node:net';
 import {
+  chmodSync,
   existsSync,
   mkdirSync,
   readFileSync,
@@ -74,11 +75,14 @@ describeWithDocker('the auth-sim image', () => {
 
   beforeAll(() => {
     buildImage();
+    // mkdtemp makes 0700 folders; the image's node user (uid 1000) reads them as others do.
     dir = makeTempDir('auth-sim-container-');
+    chmodSync(dir.path, 0o755);
     dir.write('people.yaml', scenario('Ivanova'));
     // A ConfigMap's layout, mounted inside the folder as a kubelet mounts one.
     mkdirSync(path.join(dir.path, 'k8s'));
     configMap = makeTempDir('auth-sim-configmap-');
+    chmodSync(configMap.path, 0o755);
     updateConfigMap(configMap.path, 1, {
       'k8s.yaml':
         'tokens:\n  bob:\n    client: { id: \"2\", name: Bob, firstname: Bob, surname: Smirnov, type: \"0\", enabled: true }\n',

@@ -1,3 +1,4 @@
+import { chmodSync } from 'node:fs';
 // As a user writes it: the package's subpath entry (mapped to src/ by jest.config.js).
 import { AuthSimContainer, type StartedAuthSimContainer } from 'auth-sim/testcontainers';
 import { buildImage, dockerMissing, IMAGE } from '../helpers/docker-engine';
@@ -17,7 +18,9 @@ describeWithDocker('AuthSimContainer', () => {
 
   beforeAll(async () => {
     buildImage();
+    // mkdtemp makes 0700 folders; the image's node user (uid 1000) reads them as others do.
     dir = makeTempDir('auth-sim-testcontainers-');
+    chmodSync(dir.path, 0o755);
     dir.write(
       'people.yaml',
       'tokens:\n  alice:\n    client: { id: \"100500\", name: Alisa, firstname: Alisa, surname: Ivanova, type: \"0\", enabled: true }\n    expect: { calls: 2 }\n',
