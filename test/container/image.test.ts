@@ -25,7 +25,8 @@ const scenario = (surname: string) =>
   `tokens:\n  alice:\n    client: { id: \"100500\", name: Alisa, firstname: Alisa, surname: ${surname}, type: \"0\", enabled: true }\n  slow: { delay: 2s, status: 204, body: none }\n  fast: { status: 204, body: none }\n`;
 
 async function surnameOf(url: string, token = 'alice'): Promise<unknown> {
-  const response = await fetch(`${url}/rest/chat/client/id/${token}`);
+  // A connection docker's proxy takes before the server listens can stall: give each try 5 s.
+  const response = await fetch(`${url}/rest/chat/client/id/${token}`, { signal: AbortSignal.timeout(5000) });
   return ((await response.json()) as { client: { surname: string } }).client.surname;
 }
 
@@ -112,10 +113,10 @@ describeWithDocker('the auth-sim image', () => {
   });
 
   test('serves the mounted token, and a save on the host reloads it', async () => {
-    expect(await waitFor(() => surnameOf(url), { timeoutMs: 30_000, what: 'the first answer' })).toBe('Ivanova');
+    expect(await waitFor(() => surnameOf(url), { timeoutMs: 60_000, what: 'the first answer' })).toBe('Ivanova');
     dir.write('people.yaml', scenario('Petrova'));
     await waitFor(async () => (await surnameOf(url)) === 'Petrova', { timeoutMs: 20_000, what: 'the reload' });
-  }, 60_000);
+  }, 100_000);
 
   test('serves a ConfigMap-style folder, and its ..data swap reloads it', async () => {
     expect(await waitFor(() => surnameOf(url, 'bob'), { timeoutMs: 30_000, what: 'the first answer' })).toBe('Smirnov');
