@@ -47,7 +47,7 @@ export function Caller({ report }) {
         (u) =>
           html`<li>
             <code>${u.token}</code>
-            ×${u.count}${u.nearMisses.length > 0 ? ` (did you mean ${u.nearMisses.join(', ')}?)` : ''}
+            ${` ×${u.count}`}${u.nearMisses.length > 0 ? ` (did you mean ${u.nearMisses.join(', ')}?)` : ''}
           </li>`,
       )}
     </ul>
