@@ -19,6 +19,8 @@ const OTHER_COMMANDS: readonly (readonly [name: string, load: () => Register])[]
   ['record', () => (require('./record') as typeof import('./record')).registerRecord],
   ['outage', () => (require('./outage') as typeof import('./outage')).registerOutage],
   ['openapi', () => (require('./openapi') as typeof import('./openapi')).registerOpenApi],
+  ['run', () => (require('./run') as typeof import('./run')).registerRun],
+  ['report', () => (require('./report') as typeof import('./report')).registerReport],
 ];
 
 /**

@@ -8,8 +8,9 @@ import { previewAnswer } from '../scenario/compile/compile-entry';
 import { chooseScenarios, collect } from './default-scenarios';
 import { writePortFile } from './port-file';
 import { baseUrlProblem } from './usage-checks';
-import { pathsWithoutScenarioFiles } from '../scenario/base/read-scenario-sources';
+import { pathsWithoutScenarioFiles, skippedNote } from '../scenario/base/read-scenario-sources';
 import type { ScenarioSet } from '../scenario/compile/scenario-set';
+import { throttledWarning } from './throttled-warning';
 import { followReloads, warningsShown } from './follow-reloads';
 import { createLogger, type Logger } from './logger';
 import { reportProblems } from './report-problems';
@@ -18,11 +19,16 @@ import { createRequestLog, type RequestLog } from './request-log';
 import { SHUTDOWN_GRACE_OPTION, stopOnSignals } from './shutdown';
 import { TOOLBOX_OPTIONS, toolboxSettings, type ToolboxFlags } from './toolbox-flags';
 import { LIMIT_OPTIONS, limitSettings, type LimitFlags } from './limit-flags';
+import { printReportSummary } from './report-summary';
 import { REPORT_OPTIONS, reportSettings, type ReportFlags } from './report-flags';
 import { isRedisConfigError, REDIS_OPTIONS, redisSettings, type RedisFlags } from './redis-flags';
 import { describeSecurity, TLS_OPTIONS, tlsSettings, writeSelfSignedCert, type TlsFlags } from './tls-flags';
 
-interface ServeFlags extends ToolboxFlags, ControlFlags, ReportFlags, RedisFlags, TlsFlags, LimitFlags {
+/** Failed handshakes are told one line per this window at most, the rest counted. */
+const TLS_FAILURE_WINDOW_MS = 10_000;
+
+/** Every flag serve takes; `run` takes the same. */
+export interface ServeFlags extends ToolboxFlags, ControlFlags, ReportFlags, RedisFlags, TlsFlags, LimitFlags {
   scenarios?: string[];
   port: number;
   host: string;
@@ -39,14 +45,39 @@ export function registerServe(program: Command): Command {
     .command('serve', { isDefault: true })
     .description(
       'serve scenarios on GET /rest/chat/client/id/{token} and POST /rest/chat/client/id/ (the default command)',
+    );
+  return addServeOptions(command, 8080)
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ auth-sim\n  $ auth-sim --scenarios ./scenarios --scenarios ./more.yaml --port 0\n  $ curl http://127.0.0.1:8080/rest/chat/client/id/alice',
     )
+    .action(async (flags: ServeFlags) => {
+      const logger = createLogger({
+        quiet: flags.quiet,
+        json: flags.log === 'json',
+        beforeInfo: () => requestLog?.flush(),
+      });
+      const requestLog = createRequestLog(flags.log, flags.quiet, process.stdout, () =>
+        logger.warn('stdout is not keeping up: dropping request lines (and counting them) until it does'),
+      );
+      const simulator = await startServing(flags, logger, requestLog);
+      if (simulator)
+        stopOnSignals(simulator, logger, flags.shutdownGrace, requestLog, async () => {
+          await printReportSummary(simulator, logger, flags.report === true);
+        });
+    });
+}
+
+/** Adds serve's options to a command (serve itself, and run); `port` is the default port. */
+export function addServeOptions(command: Command, port: number): Command {
+  command
     .option(
       '-s, --scenarios <path>',
       'a scenario directory or file; repeat for more (default: ./scenarios, else the shipped examples)',
       collect,
     )
     .addOption(
-      new Option('-p, --port <number>', 'port to listen on; 0 picks a free one').default(8080).argParser(parsePort),
+      new Option('-p, --port <number>', 'port to listen on; 0 picks a free one').default(port).argParser(parsePort),
     )
     .option('-H, --host <host>', 'interface to listen on', DEFAULT_HOST)
     .option('-q, --quiet', 'print only problems (and, with --log json, the listening event)')
@@ -68,26 +99,11 @@ export function registerServe(program: Command): Command {
     ...LIMIT_OPTIONS,
   ])
     command.addOption(option);
-  return command
-    .addHelpText(
-      'after',
-      '\nExamples:\n  $ auth-sim\n  $ auth-sim --scenarios ./scenarios --scenarios ./more.yaml --port 0\n  $ curl http://127.0.0.1:8080/rest/chat/client/id/alice',
-    )
-    .action(async (flags: ServeFlags) => {
-      const logger = createLogger({
-        quiet: flags.quiet,
-        json: flags.log === 'json',
-        beforeInfo: () => requestLog?.flush(),
-      });
-      const requestLog = createRequestLog(flags.log, flags.quiet, process.stdout, () =>
-        logger.warn('stdout is not keeping up: dropping request lines (and counting them) until it does'),
-      );
-      const simulator = await start(flags, logger, requestLog);
-      if (simulator) stopOnSignals(simulator, logger, flags.shutdownGrace, requestLog);
-    });
+  return command;
 }
 
-async function start(
+/** Loads the scenarios and listens, telling the user what it serves; undefined (exit code 1 set) when it cannot. */
+export async function startServing(
   flags: ServeFlags,
   logger: Logger,
   requestLog: RequestLog | undefined,
@@ -95,6 +111,7 @@ async function start(
   const chosen = chooseScenarios(flags.scenarios);
   const paths = [...chosen.paths];
   const showWarnings = warningsShown(chosen.shipped);
+  const tlsFailed = throttledWarning((line) => logger.warn(line), TLS_FAILURE_WINDOW_MS, 'TLS handshakes failed');
   try {
     if (flags.portFile !== undefined && !existsSync(path.dirname(path.resolve(flags.portFile))))
       throw new Error(`--port-file: the folder ${path.dirname(flags.portFile)} does not exist`);
@@ -121,7 +138,7 @@ async function start(
           }
         : {}),
       onInternalError: (message) => logger.error(message),
-      onTlsFailure: (f) => logger.warn(`TLS handshake with ${f.from} failed: ${f.reason}`),
+      onTlsFailure: (f) => tlsFailed(`TLS handshake with ${f.from} failed: ${f.reason}`),
       shutdownGraceMs: flags.shutdownGrace,
       ...(requestLog ? { onRequest: (entry) => requestLog.push(entry) } : {}),
     });
@@ -132,7 +149,7 @@ async function start(
     if (chosen.shipped) showWarnings(logger, set.warnings);
     for (const empty of await pathsWithoutScenarioFiles(paths))
       logger.warn(
-        `${empty} holds no scenario file (.yaml, .yml or .json): every token gets the fallback answer until one is added`,
+        `${empty.path} holds no scenario file (.yaml, .yml or .json)${skippedNote(empty)}: every token gets the fallback answer until one is added`,
       );
     if (set.unavailable)
       logger.warn(
