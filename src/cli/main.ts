@@ -2,6 +2,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, Help } from 'commander';
 import { registerServe } from './serve';
+import type * as CheckCommand from './check';
+import type * as FieldsCommand from './fields';
+import type * as GenerateCommand from './generate';
+import type * as OpenapiCommand from './openapi';
+import type * as RecordCommand from './record';
+import type * as SchemaCommand from './schema';
+import type * as ValidateCommand from './validate';
 
 type Register = (program: Command) => void;
 
@@ -10,13 +17,13 @@ type Register = (program: Command) => void;
  * is shown: a plain start loads serve's code alone, not check's, record's, synth's or the schemas'.
  */
 const OTHER_COMMANDS: readonly (readonly [name: string, load: () => Register])[] = [
-  ['validate', () => (require('./validate') as typeof import('./validate')).registerValidate],
-  ['schema', () => (require('./schema') as typeof import('./schema')).registerSchema],
-  ['fields', () => (require('./fields') as typeof import('./fields')).registerFields],
-  ['generate', () => (require('./generate') as typeof import('./generate')).registerGenerate],
-  ['check', () => (require('./check') as typeof import('./check')).registerCheck],
-  ['record', () => (require('./record') as typeof import('./record')).registerRecord],
-  ['openapi', () => (require('./openapi') as typeof import('./openapi')).registerOpenApi],
+  ['validate', () => (require('./validate') as typeof ValidateCommand).registerValidate],
+  ['schema', () => (require('./schema') as typeof SchemaCommand).registerSchema],
+  ['fields', () => (require('./fields') as typeof FieldsCommand).registerFields],
+  ['generate', () => (require('./generate') as typeof GenerateCommand).registerGenerate],
+  ['check', () => (require('./check') as typeof CheckCommand).registerCheck],
+  ['record', () => (require('./record') as typeof RecordCommand).registerRecord],
+  ['openapi', () => (require('./openapi') as typeof OpenapiCommand).registerOpenApi],
 ];
 
 /**

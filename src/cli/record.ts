@@ -102,5 +102,8 @@ function logEvent(logger: Logger, e: ProxyEvent): void {
   logger.info(`${line}: ${what}`);
   if (e.recorded?.kind === 'kept' && e.recorded.differs)
     logger.warn(`${e.token} ${e.method}: this answer differs from the one recorded; the recording keeps the first`);
-  for (const f of e.findings) (f.severity === 'error' ? logger.error : logger.warn)(formatFinding(f));
+  for (const f of e.findings) {
+    if (f.severity === 'error') logger.error(formatFinding(f));
+    else logger.warn(formatFinding(f));
+  }
 }

@@ -14,6 +14,9 @@ import { createGlobalGuard } from '../caller-auth/caller-guard';
 import { guardWithRefusal } from '../scenario/compile/caller-guard';
 import { DEFAULT_WIRE_OPTIONS } from '../protocol/wire-encode';
 import { compilePopulationsOnDemand } from './population-compiler';
+import type * as ClientSubjectModule from '../tls/client-subject';
+import type * as ServerTlsModule from '../tls/server-tls';
+import type * as CreateAppModule from './create-app';
 
 export type { SimulatorOptions } from './simulator-options';
 
@@ -49,7 +52,7 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
   // Built first, like the control parts: bad TLS files or credentials must fail before anything watches or listens.
   // The TLS code (and node-forge behind it) loads only for HTTPS: a plain start pays nothing for it.
   const tls = options.tls
-    ? (require('../tls/server-tls') as typeof import('../tls/server-tls')).serverTls(options.tls, host)
+    ? (require('../tls/server-tls') as typeof ServerTlsModule).serverTls(options.tls, host)
     : null;
   const callerCheck = createGlobalGuard(options.callerAuth ?? [], tls?.served.clientCertificates === 'optional');
   const guard = callerCheck && guardWithRefusal(callerCheck, options.wire ?? DEFAULT_WIRE_OPTIONS, '');
@@ -62,9 +65,7 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
     runtime,
     tls && tls.served.clientCertificates !== 'off'
       ? {
-          clientSubject: (
-            require('../tls/client-subject') as typeof import('../tls/client-subject')
-          ).createClientSubjects(),
+          clientSubject: (require('../tls/client-subject') as typeof ClientSubjectModule).createClientSubjects(),
         }
       : {},
   );
@@ -78,7 +79,9 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
   const protocol = createProtocolHandler(control.tokens, control.recorder, runtime, guard);
   const app = lazyApp(protocol, control);
   const running = await startServer(
-    (req, res) => app()(req, res),
+    (req, res) => {
+      app()(req, res);
+    },
     protocol,
     options.port ?? 0,
     host,
@@ -124,8 +127,7 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
 function lazyApp(protocol: NodeHandler, control: ControlParts): () => Express {
   let app: Express | undefined;
   return () => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    app ??= (require('./create-app') as typeof import('./create-app')).createApp(protocol, control);
+    app ??= (require('./create-app') as typeof CreateAppModule).createApp(protocol, control);
     return app;
   };
 }

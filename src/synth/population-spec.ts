@@ -31,7 +31,7 @@ export interface PopulationSpec {
 }
 
 /** `"1..3"` or `2` as a range; undefined if it is neither. */
-export function parseRange(value: unknown): Range | undefined {
+function parseRange(value: unknown): Range | undefined {
   if (typeof value === 'number') return { min: value, max: value };
   if (typeof value !== 'string') return undefined;
   const [lo, hi, extra] = value.split('..');

@@ -59,7 +59,7 @@ export const DEFAULTS_KEYS = {
 } satisfies Record<string, JsonSchema>;
 
 /** The entries a file may hold beside its tokens, each at most once in a whole set, and what each answers. */
-export const SPECIAL_ENTRIES = {
+const SPECIAL_ENTRIES = {
   fallback: `What an unknown token gets${byDefault(DEFAULT_FALLBACK)}`,
   unavailable: `What every request gets when no API module is installed${byDefault(DEFAULT_UNAVAILABLE)}`,
   callerAuthFailed: `What a refused caller gets: wrong or missing callerAuth credentials, or no valid client certificate${byDefault(DEFAULT_CALLER_REFUSAL)}`,

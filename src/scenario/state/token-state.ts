@@ -9,7 +9,7 @@ export interface TokenStateView {
 }
 
 /** Tokens whose state is kept at most; beyond this the oldest are forgotten (random fallback tokens). */
-export const TOKEN_STATE_LIMIT = 100_000;
+const TOKEN_STATE_LIMIT = 100_000;
 
 /**
  * Per-token mutable state for sequences, expiry and chance, owned by one running simulator and

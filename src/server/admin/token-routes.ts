@@ -34,7 +34,7 @@ export function tokenRoutes(parts: ControlParts, settings: AdminSettings): Route
     res.json({ total: found.length, tokens: found.slice(0, LIST_LIMIT), populations });
   });
   router.get('/tokens/:token', (req, res) => {
-    const token = req.params.token as string;
+    const token = req.params.token;
     const entry = parts.tokens.resolve(token);
     // Without the states: the answer to the token's first request, leaving its real state untouched.
     const answer = entry.answer({ token });
@@ -57,7 +57,7 @@ export function tokenRoutes(parts: ControlParts, settings: AdminSettings): Route
   });
   const body = express.text({ type: () => true, limit: settings.maxEntryBytes });
   router.put('/tokens/:token', body, (req, res) => {
-    const token = req.params.token as string;
+    const token = req.params.token;
     const text = typeof req.body === 'string' ? req.body : '';
     checkJsonSyntax(req, text);
     const outcome = parts.runtime.putText(token, text, `PUT ${req.baseUrl}/tokens/${encodeURIComponent(token)}`);
@@ -71,7 +71,7 @@ export function tokenRoutes(parts: ControlParts, settings: AdminSettings): Route
     res.status(outcome.replaced ? 200 : 201).json({ token, replaced: outcome.replaced, warnings: outcome.warnings });
   });
   router.delete('/tokens/:token', (req, res) => {
-    const token = req.params.token as string;
+    const token = req.params.token;
     if (!parts.runtime.remove(token)) {
       const inFiles = parts.store.set.entries.get(token);
       const why = inFiles
