@@ -49,29 +49,44 @@ const LAYERS = [
     why: 'synthetic populations are entries like any other: synth compiles them and never reaches the live set',
   },
   {
+    layer: 'caller-report',
+    may: ['protocol', 'scenario/base', 'scenario/schema', 'scenario/compile'],
+    why: 'the caller report judges exchanges against the scenarios’ `expect:`; the server feeds it, it never reaches the server',
+  },
+  {
     layer: 'server/faults',
     may: ['scenario/schema', 'scenario/compile'],
     why: 'a fault acts on a connection; the protocol path decides when, so faults never import it',
   },
   {
     layer: 'server/endpoint',
-    may: ['protocol', 'scenario/base', 'scenario/compile', 'scenario/state', 'server/faults'],
+    may: ['protocol', 'scenario/base', 'scenario/compile', 'scenario/state', 'caller-report', 'server/faults'],
     why: 'the protocol path (token, answer, bytes, record) must not depend on the admin API or the wiring above it',
   },
   {
     layer: 'server/admin',
-    may: ['protocol', 'scenario', 'server/endpoint'],
+    may: ['protocol', 'scenario', 'caller-report', 'server/endpoint'],
     why: 'the admin API reads and steers the protocol path; the path never imports the admin API',
   },
   {
     layer: 'server/*.ts',
-    may: ['protocol', 'caller-auth', 'tls', 'scenario', 'synth', 'server/faults', 'server/endpoint', 'server/admin'],
+    may: [
+      'protocol',
+      'caller-auth',
+      'tls',
+      'scenario',
+      'synth',
+      'caller-report',
+      'server/faults',
+      'server/endpoint',
+      'server/admin',
+    ],
     why: 'the wiring of one simulator (options, the Express app, listen/close) is the top of server/',
   },
   {
     layer: 'check',
-    may: ['protocol', 'synth'],
-    why: 'checking a real service needs the field table and check digits, never the simulator',
+    may: ['protocol', 'scenario/base', 'synth'],
+    why: 'checking a real service needs the field table, size limits and check digits, never the simulator',
   },
   {
     layer: 'record',
@@ -80,12 +95,12 @@ const LAYERS = [
   },
   {
     layer: 'api',
-    may: ['protocol', 'caller-auth', 'tls', 'scenario', 'synth', 'server'],
+    may: ['protocol', 'caller-auth', 'tls', 'scenario', 'synth', 'caller-report', 'server'],
     why: 'the programmatic API wraps the server for test suites; only the CLI and index.ts stand above it',
   },
   {
     layer: 'cli',
-    may: ['protocol', 'caller-auth', 'tls', 'scenario', 'synth', 'server', 'check', 'record'],
+    may: ['protocol', 'caller-auth', 'tls', 'scenario', 'synth', 'caller-report', 'server', 'check', 'record'],
     why: 'the CLI is the top: it parses argv and prints; nothing imports it',
   },
   {

@@ -15,6 +15,10 @@ export type {
   ScenarioFile,
   ScenarioStep,
   CallerCredentialText,
+  CountExpectation,
+  DurationRange,
+  RunExpectations,
+  TokenExpectations,
 } from './api/scenario-types';
 export type { ResourceInput } from './protocol/resource-types';
 export type { JournalEntry, JournalFilter, MatchKind } from './server/endpoint/journal';

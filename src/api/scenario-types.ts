@@ -4,6 +4,7 @@ import type { WireStyle } from '../protocol/wire-encode';
 import type { FAULT_PARAMETERS, FaultName } from '../scenario/schema/fault-names';
 import type { ANSWER_KEYS, ENTRY_ONLY_KEYS, SEQUENCE_ENDINGS } from '../scenario/schema/toolbox-schema';
 import type { CONTROL_KEYS, DEFAULTS_KEYS } from '../scenario/schema/scenario-schema';
+import type { BackoffShape, RUN_EXPECT_KEYS, TOKEN_EXPECT_KEYS, UnusedLevel } from '../scenario/schema/expect-schema';
 import type { PASSED_CONTROL_KEYS } from '../scenario/schema/generate-knobs';
 import type { PopulationSpec } from '../synth/population-spec';
 
@@ -63,7 +64,41 @@ export type ScenarioEntry = ScenarioStep & {
   readonly then?: (typeof SEQUENCE_ENDINGS)[number];
   /** The token stops working after a number of uses or a time ("30s"), then gets `answer`. */
   readonly expire?: { readonly after: Duration; readonly answer?: ScenarioStep };
+  /** What the caller's traffic for this token must look like, for the caller report's verdict. */
+  readonly expect?: TokenExpectations;
 };
+
+/** A count the report must see: exactly n, or a range. */
+export type CountExpectation = number | { readonly atLeast?: number; readonly atMost?: number };
+
+/** A duration range the report must see. */
+export type DurationRange = { readonly atLeast?: Duration; readonly atMost?: Duration };
+
+/** A token's `expect:`. */
+export interface TokenExpectations {
+  /** How many requests the caller sends for this token. */
+  readonly calls?: CountExpectation;
+  /** Requests after an exchange that ended without a card. */
+  readonly retries?: CountExpectation;
+  /** Requests after the token was answered 200 with a card (0: the caller caches it). */
+  readonly callsAfterCard?: CountExpectation;
+  /** The shape of the gaps between retries. */
+  readonly backoff?: BackoffShape;
+  /** Every gap between a failed exchange and its retry. */
+  readonly gap?: DurationRange;
+  /** How long the caller waits before giving up on an unfinished answer. */
+  readonly abandonedAfter?: DurationRange;
+}
+
+/** A file's top-level `expect:`, for the run as a whole. */
+export interface RunExpectations {
+  /** Requests for tokens no file or runtime entry names. */
+  readonly unknownTokens?: CountExpectation;
+  /** Tokens written but never requested: fail the verdict, warn (the default) or ignore. */
+  readonly unusedTokens?: UnusedLevel;
+  /** How long the caller waits before giving up, over all tokens. */
+  readonly abandonedAfter?: DurationRange;
+}
 
 /** A caller credential as written: `basic:USER:PASSWORD`, `bearer:TOKEN` or `header:NAME=VALUE`. */
 export type CallerCredentialText = `basic:${string}:${string}` | `bearer:${string}` | `header:${string}=${string}`;
@@ -108,6 +143,8 @@ export interface ScenarioFile {
   readonly callerAuthFailed?: ScenarioEntry;
   readonly defaults?: ScenarioDefaults;
   readonly generate?: readonly GenerateItem[];
+  /** What the caller's traffic as a whole must look like, for the caller report's verdict. */
+  readonly expect?: RunExpectations;
 }
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -129,6 +166,10 @@ export type StepKeysMatchSchema = Assert<
     Exclude<keyof typeof CONTROL_KEYS, keyof typeof ENTRY_ONLY_KEYS | keyof typeof ANSWER_KEYS>
   >
 >;
+/** Compile-time: the typed `expect:` keys are exactly the schema's, for a token and for the run. @keep a compile-time check */
+export type TokenExpectKeysMatchSchema = Assert<Same<keyof TokenExpectations, keyof typeof TOKEN_EXPECT_KEYS>>;
+/** Compile-time: the same for the run's `expect:`. @keep a compile-time check */
+export type RunExpectKeysMatchSchema = Assert<Same<keyof RunExpectations, keyof typeof RUN_EXPECT_KEYS>>;
 /** Compile-time: the typed `defaults:` keys are exactly the schema's. @keep a compile-time check */
 export type DefaultsKeysMatchSchema = Assert<Same<keyof ScenarioDefaults, keyof typeof DEFAULTS_KEYS>>;
 /** Compile-time: every knob of a population is typed (the control keys passed to cards aside). @keep a compile-time check */

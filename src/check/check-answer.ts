@@ -1,5 +1,6 @@
 import { isJsonObject } from '../protocol/map-table-fields';
 import type { WireOptions } from '../protocol/wire-encode';
+import { formatByteSize } from '../scenario/base/size-limits';
 import { checkResource } from './check-body';
 import { checkIdentifiers } from './check-identifiers';
 import type { Outcome } from './fetch-answer';
@@ -17,6 +18,8 @@ export function checkAnswer(
 ): BodyFinding[] {
   if (outcome.kind === 'timeout') return [error('', `no answer within ${timeoutMs} ms (timed out)`)];
   if (outcome.kind === 'failed') return [error('', `request failed: ${outcome.message}`)];
+  if (outcome.kind === 'oversize')
+    return [error('', `the body is larger than ${formatByteSize(outcome.limit)} (--max-body)`)];
   const type = outcome.headers.get('content-type') ?? '';
   if (outcome.status === 200 && expect === 'unknown') return [error('', 'an unknown token must not get 200; got 200')];
   if (outcome.status !== 200) return checkErrorBody(outcome.bytes, type, options);

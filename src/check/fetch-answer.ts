@@ -1,14 +1,36 @@
 import { PROTOCOL_PATH } from '../protocol/endpoints';
+import { readCapped } from './read-capped';
 
 export type Method = 'GET' | 'POST';
 
-/** What one request to the service gave: an answer, a time-out, or a failure before any answer. */
+/** The largest answer body `check` and `record` read unless told otherwise: far above any card, far below what hurts. */
+export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 ** 2;
+
+/** How far one request may reach: `timeoutMs` covers the whole answer, body included; bodies stop at `maxBodyBytes`. */
+export interface ReachLimits {
+  readonly timeoutMs: number;
+  readonly maxBodyBytes: number;
+}
+
+/**
+ * What one request to the service gave: an answer, an answer whose body passed the cap (`head` is
+ * what was read; `rest`, when asked for, yields the remainder), a time-out, or a failure before any answer.
+ */
 export type Outcome =
   | {
       readonly kind: 'answer';
       readonly status: number;
       readonly headers: Headers;
       readonly bytes: Buffer;
+      readonly ms: number;
+    }
+  | {
+      readonly kind: 'oversize';
+      readonly status: number;
+      readonly headers: Headers;
+      readonly head: Buffer;
+      readonly limit: number;
+      readonly rest?: ReadableStream<Uint8Array>;
       readonly ms: number;
     }
   | { readonly kind: 'timeout'; readonly ms: number }
@@ -19,21 +41,38 @@ export type Outcome =
  * path, or POST with it in the `token` header (UTF-8 bytes, which Node's header API takes as a
  * latin1 string).
  */
-export async function fetchAnswer(baseUrl: string, token: string, method: Method, timeoutMs: number): Promise<Outcome> {
+export async function fetchAnswer(
+  baseUrl: string,
+  token: string,
+  method: Method,
+  limits: ReachLimits,
+): Promise<Outcome> {
   const url = `${baseUrl.replace(/\/+$/, '')}${PROTOCOL_PATH}/${method === 'GET' ? encodeURIComponent(token) : ''}`;
   const headers: Record<string, string> = { accept: 'application/json', 'accept-encoding': 'identity' };
   if (method === 'POST') headers.token = Buffer.from(token, 'utf8').toString('latin1');
-  return fetchOutcome(url, { method, headers }, timeoutMs);
+  return fetchOutcome(url, { method, headers }, limits);
 }
 
-/** One request with Node's fetch (undici), redirects not followed; `timeoutMs` covers the whole answer, body included. */
-export async function fetchOutcome(url: string, init: RequestInit, timeoutMs: number): Promise<Outcome> {
+/**
+ * One request with Node's fetch (undici), redirects not followed. The body is read as it streams
+ * and no further than the cap; with `keepRest` an oversize answer keeps the rest of its stream
+ * for the caller to pass on (still under the time-out), otherwise the stream is cancelled.
+ */
+export async function fetchOutcome(
+  url: string,
+  init: RequestInit,
+  limits: ReachLimits,
+  keepRest = false,
+): Promise<Outcome> {
   const started = performance.now();
   const ms = () => Math.round(performance.now() - started);
   try {
-    const res = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
-    const bytes = Buffer.from(await res.arrayBuffer());
-    return { kind: 'answer', status: res.status, headers: res.headers, bytes, ms: ms() };
+    const res = await fetch(url, { ...init, signal: AbortSignal.timeout(limits.timeoutMs), redirect: 'manual' });
+    const read = await readCapped(res.body, limits.maxBodyBytes, keepRest);
+    const { status, headers } = res;
+    if (read.complete) return { kind: 'answer', status, headers, bytes: read.bytes, ms: ms() };
+    const rest = read.rest ? { rest: read.rest } : {};
+    return { kind: 'oversize', status, headers, head: read.bytes, limit: limits.maxBodyBytes, ...rest, ms: ms() };
   } catch (error) {
     const e = error as Error & { cause?: { code?: string; message?: string } };
     if (e.name === 'TimeoutError' || e.name === 'AbortError') return { kind: 'timeout', ms: ms() };

@@ -17,7 +17,8 @@ export function formatReport(report: CheckReport, format: ReportFormat): string 
 export function requestLine(r: RequestRecord): string {
   if (r.outcome === 'timeout') return `${r.token} ${r.method} timed out after ${r.ms} ms`;
   if (r.outcome === 'failed') return `${r.token} ${r.method} failed after ${r.ms} ms`;
-  return `${r.token} ${r.method} ${r.status} ${r.contentType ?? '(no content type)'} ${r.ms} ms`;
+  const oversize = r.outcome === 'oversize' ? ', body over --max-body' : '';
+  return `${r.token} ${r.method} ${r.status} ${r.contentType ?? '(no content type)'} ${r.ms} ms${oversize}`;
 }
 
 /** The summary line, also the last line of the text report. */

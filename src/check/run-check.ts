@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { WireOptions } from '../protocol/wire-encode';
 import { checkAnswer, compareAnswers, type Expectation } from './check-answer';
-import { fetchAnswer, type Method, type Outcome } from './fetch-answer';
+import { fetchAnswer, type Method, type Outcome, type ReachLimits } from './fetch-answer';
 import type { Finding } from './finding';
 
 /** What `auth-sim check` checks and how. */
@@ -10,7 +10,7 @@ export interface CheckOptions {
   readonly tokens: readonly string[];
   /** A token the service must refuse; default a random one. */
   readonly unknownToken?: string;
-  readonly timeoutMs: number;
+  readonly limits: ReachLimits;
   readonly wire: WireOptions;
 }
 
@@ -70,23 +70,24 @@ async function checkToken(
   expect: Expectation,
   options: CheckOptions,
 ): Promise<{ requests: RequestRecord[]; findings: Finding[] }> {
-  const get = await fetchAnswer(options.baseUrl, token, 'GET', options.timeoutMs);
-  const post = await fetchAnswer(options.baseUrl, token, 'POST', options.timeoutMs);
+  const get = await fetchAnswer(options.baseUrl, token, 'GET', options.limits);
+  const post = await fetchAnswer(options.baseUrl, token, 'POST', options.limits);
   const findings: Finding[] = [];
   const add = (method: Method, list: ReturnType<typeof checkAnswer>) =>
     findings.push(...list.map((f) => ({ ...f, token, method })));
-  add('GET', checkAnswer(get, expect, options.wire, options.timeoutMs));
+  add('GET', checkAnswer(get, expect, options.wire, options.limits.timeoutMs));
   // The same bytes have the same problems: POST's body is checked only where it differs from GET's.
   const sameAsGet =
     get.kind === 'answer' && post.kind === 'answer' && get.status === post.status && get.bytes.equals(post.bytes);
-  add('POST', sameAsGet ? [] : checkAnswer(post, expect, options.wire, options.timeoutMs));
+  add('POST', sameAsGet ? [] : checkAnswer(post, expect, options.wire, options.limits.timeoutMs));
   add('POST', compareAnswers(get, post));
   return { requests: [requestRecord(token, 'GET', expect, get), requestRecord(token, 'POST', expect, post)], findings };
 }
 
 /** What a report says of one request: its outcome, and for an answer its status and content type. */
 export function requestRecord(token: string, method: Method, expect: Expectation, outcome: Outcome): RequestRecord {
-  if (outcome.kind !== 'answer') return { token, method, expect, outcome: outcome.kind, ms: outcome.ms };
+  if (outcome.kind !== 'answer' && outcome.kind !== 'oversize')
+    return { token, method, expect, outcome: outcome.kind, ms: outcome.ms };
   const contentType = outcome.headers.get('content-type') ?? undefined;
   return {
     token,

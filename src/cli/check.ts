@@ -6,12 +6,16 @@ import { LATEST_VERSION, PROTOCOL_VERSIONS } from '../protocol/versions';
 import { WIRE_STYLES } from '../protocol/wire-encode';
 import { MAX_TIMER_MS, parseDuration } from '../scenario/base/duration';
 import { collect } from './default-scenarios';
+import { sizeParser } from './limit-flags';
+import { DEFAULT_MAX_BODY_BYTES } from '../check/fetch-answer';
+import { formatByteSize } from '../scenario/base/size-limits';
 import { parseModules, toolboxSettings, type ToolboxFlags } from './toolbox-flags';
 
 interface CheckFlags extends ToolboxFlags {
   token: string[];
   unknownToken?: string;
   timeout: number;
+  maxBody: number;
   format: ReportFormat;
 }
 
@@ -50,6 +54,7 @@ export function registerCheck(program: Command): void {
         .argParser(parseTimeout)
         .default(5000, '5s'),
     )
+    .addOption(maxBodyOption('a larger one is an error'))
     .addOption(new Option('--format <format>', 'report format').choices(REPORT_FORMATS).default('text'));
   for (const option of HELD_TO_OPTIONS) command.addOption(option);
   command
@@ -61,13 +66,20 @@ export function registerCheck(program: Command): void {
       const report = await runCheck({
         baseUrl,
         tokens: flags.token,
-        timeoutMs: flags.timeout,
+        limits: { timeoutMs: flags.timeout, maxBodyBytes: flags.maxBody },
         wire: toolboxSettings(flags).wire,
         ...(flags.unknownToken !== undefined ? { unknownToken: flags.unknownToken } : {}),
       });
       process.stdout.write(formatReport(report, flags.format));
       if (countFindings(report).errors > 0) process.exitCode = 1;
     });
+}
+
+/** --max-body (check and record): the largest answer body read from the service; `over` says what happens past it. */
+export function maxBodyOption(over: string): Option {
+  return new Option('--max-body <size>', `largest answer body read from the service, e.g. 16mb; ${over}`)
+    .default(DEFAULT_MAX_BODY_BYTES, formatByteSize(DEFAULT_MAX_BODY_BYTES))
+    .argParser(sizeParser('--max-body'));
 }
 
 /** A duration as scenario files write one ("5s", "800ms", or milliseconds), that a timer can hold. */

@@ -51,7 +51,8 @@ export function limitSettings(
   };
 }
 
-function sizeParser(flag: string): (value: string) => number {
+/** A commander parser of a byte size ("512kb", "32mb") for `flag`. */
+export function sizeParser(flag: string): (value: string) => number {
   return (value) => {
     const bytes = parseByteSize(value);
     if (bytes === undefined)

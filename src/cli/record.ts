@@ -7,7 +7,7 @@ import { createRecordProxy, type ProxyEvent } from '../record/record-proxy';
 import { createRecorder } from '../record/recorder';
 import { createRedactor } from '../record/redact-entry';
 import { startServer } from '../server/start-server';
-import { HELD_TO_OPTIONS, parseTimeout } from './check';
+import { HELD_TO_OPTIONS, maxBodyOption, parseTimeout } from './check';
 import { createLogger, type Logger } from './logger';
 import { parsePort } from './serve';
 import { parseSeed, toolboxSettings, type ToolboxFlags } from './toolbox-flags';
@@ -18,6 +18,7 @@ interface RecordFlags extends ToolboxFlags {
   port: number;
   host: string;
   timeout: number;
+  maxBody: number;
   redact?: boolean;
   keepDelays?: boolean;
 }
@@ -44,6 +45,7 @@ export function registerRecord(program: Command): void {
         .argParser(parseTimeout)
         .default(60_000, '60s'),
     )
+    .addOption(maxBodyOption('a larger answer is passed on but not recorded, a larger request body refused (413)'))
     .option(
       '--redact',
       'replace personal data (names, phones, e-mails, INNs, OGRNs, accounts, birth dates, secret words, company names and addresses) with synthetic values',
@@ -73,7 +75,7 @@ export function registerRecord(program: Command): void {
       const proxy = createRecordProxy({
         target: flags.target,
         wire,
-        timeoutMs: flags.timeout,
+        limits: { timeoutMs: flags.timeout, maxBodyBytes: flags.maxBody },
         recorder,
         onEvent: (e) => logEvent(logger, e),
       });

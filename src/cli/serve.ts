@@ -11,9 +11,10 @@ import { createRequestLog, type RequestLog } from './request-log';
 import { SHUTDOWN_GRACE_OPTION, stopOnSignals } from './shutdown';
 import { TOOLBOX_OPTIONS, toolboxSettings, type ToolboxFlags } from './toolbox-flags';
 import { LIMIT_OPTIONS, limitSettings, type LimitFlags } from './limit-flags';
+import { REPORT_OPTIONS, reportSettings, type ReportFlags } from './report-flags';
 import { describeSecurity, TLS_OPTIONS, tlsSettings, writeSelfSignedCert, type TlsFlags } from './tls-flags';
 
-interface ServeFlags extends ToolboxFlags, ControlFlags, TlsFlags, LimitFlags {
+interface ServeFlags extends ToolboxFlags, ControlFlags, ReportFlags, TlsFlags, LimitFlags {
   scenarios?: string[];
   port: number;
   host: string;
@@ -41,7 +42,7 @@ export function registerServe(program: Command): Command {
     .option('-q, --quiet', 'print only problems');
   for (const option of TOOLBOX_OPTIONS) command.addOption(option);
   command.option('--no-watch', 'do not reload when scenario files change (SIGHUP still reloads)');
-  for (const option of [...CONTROL_OPTIONS, ...TLS_OPTIONS, SHUTDOWN_GRACE_OPTION, ...LIMIT_OPTIONS])
+  for (const option of [...CONTROL_OPTIONS, ...REPORT_OPTIONS, ...TLS_OPTIONS, SHUTDOWN_GRACE_OPTION, ...LIMIT_OPTIONS])
     command.addOption(option);
   return command
     .addHelpText(
@@ -78,6 +79,7 @@ async function start(
       watch: flags.watch,
       ...toolboxSettings(flags),
       ...controlSettings(flags),
+      ...reportSettings(flags),
       ...limitSettings(flags),
       ...security,
       onInternalError: (message) => logger.error(message),

@@ -1,12 +1,14 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { buffer } from 'node:stream/consumers';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { WireOptions } from '../protocol/wire-encode';
 import { checkAnswer } from '../check/check-answer';
-import { fetchOutcome, type Method, type Outcome } from '../check/fetch-answer';
+import { fetchOutcome, type Method, type Outcome, type ReachLimits } from '../check/fetch-answer';
 import type { Finding } from '../check/finding';
 import { errorReply } from '../server/endpoint/error-reply';
 import { isProtocolUrl, requestToken } from '../server/endpoint/request-token';
 import { writeReply } from '../server/endpoint/write-reply';
+import { formatByteSize } from '../scenario/base/size-limits';
 import { HOP_RESPONSE } from './entry-from-answer';
 import type { AddResult, Recorder } from './recorder';
 
@@ -20,9 +22,11 @@ export interface ProxyEvent {
 }
 
 export interface RecordProxyOptions {
+  /** The service's base URL; every request's path is appended to it. */
   readonly target: string;
   readonly wire: WireOptions;
-  readonly timeoutMs: number;
+  /** The time-out covers each answer whole; request and answer bodies stop at `maxBodyBytes`. */
+  readonly limits: ReachLimits;
   readonly recorder: Recorder;
   readonly onEvent: (event: ProxyEvent) => void;
 }
@@ -41,6 +45,7 @@ const HOP_REQUEST = new Set([
 /**
  * A request listener that passes every request on to `target` and the answer back unchanged
  * (status, headers, body bytes, after as long as the service took), and records protocol answers.
+ * An answer body past the cap is streamed on unrecorded; a request body past it gets a 413.
  */
 export function createRecordProxy(options: RecordProxyOptions): RequestListener {
   const base = options.target.replace(/\/+$/, '');
@@ -56,26 +61,57 @@ async function forward(
   base: string,
   options: RecordProxyOptions,
 ): Promise<void> {
-  const body = await buffer(req);
+  const body = await readRequestBody(req, options.limits.maxBodyBytes);
+  if (body === undefined)
+    return writeReply(
+      res,
+      errorReply(
+        413,
+        'PAYLOAD_TOO_LARGE',
+        `the request body is larger than ${formatByteSize(options.limits.maxBodyBytes)} (--max-body)`,
+        {
+          connection: 'close',
+        },
+      ),
+    );
   const init = {
     method: req.method,
     headers: requestHeaders(req),
     ...(body.length > 0 && req.method !== 'GET' && req.method !== 'HEAD' ? { body } : {}),
   };
-  const outcome = await fetchOutcome(base + (req.url ?? '/'), init, options.timeoutMs);
-  reply(res, outcome, options);
+  const outcome = await fetchOutcome(base + (req.url ?? '/'), init, options.limits, true);
   noteProtocolAnswer(req, outcome, options);
+  await reply(res, outcome, options);
 }
 
-function reply(res: ServerResponse, outcome: Outcome, options: RecordProxyOptions): void {
+/** The request body, or undefined once it passes `maxBytes` (the rest is left unread). */
+async function readRequestBody(req: IncomingMessage, maxBytes: number): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes) return undefined;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size);
+}
+
+async function reply(res: ServerResponse, outcome: Outcome, options: RecordProxyOptions): Promise<void> {
   if (outcome.kind === 'timeout')
     return writeReply(
       res,
-      errorReply(504, 'GATEWAY_TIMEOUT', `${options.target} did not answer within ${options.timeoutMs} ms`),
+      errorReply(504, 'GATEWAY_TIMEOUT', `${options.target} did not answer within ${options.limits.timeoutMs} ms`),
     );
   if (outcome.kind === 'failed')
     return writeReply(res, errorReply(502, 'BAD_GATEWAY', `${options.target} failed: ${outcome.message}`));
   const headers = Object.fromEntries([...outcome.headers].filter(([name]) => !HOP_RESPONSE.has(name)));
+  if (outcome.kind === 'oversize') {
+    res.writeHead(outcome.status, headers);
+    res.write(outcome.head);
+    if (outcome.rest) await pipeline(Readable.fromWeb(outcome.rest as import('node:stream/web').ReadableStream), res);
+    else res.end();
+    return;
+  }
   writeReply(res, {
     status: outcome.status,
     headers: { ...headers, 'content-length': outcome.bytes.length },
@@ -90,7 +126,12 @@ function noteProtocolAnswer(req: IncomingMessage, outcome: Outcome, options: Rec
   if (!('token' in parsed)) return;
   const { token } = parsed;
   const method: Method = req.method;
-  const findings = checkAnswer(outcome, 'known', options.wire, options.timeoutMs).map((f) => ({ ...f, token, method }));
+  const findings = checkAnswer(outcome, 'known', options.wire, options.limits.timeoutMs).map((f) => ({
+    ...f,
+    token,
+    method,
+  }));
+  // An oversize answer is passed on, never recorded: a scenario entry of that size would not be a card.
   const recorded = outcome.kind === 'answer' ? options.recorder.add(token, outcome) : undefined;
   options.onEvent({ token, method, outcome, findings, ...(recorded ? { recorded } : {}) });
 }

@@ -7,6 +7,9 @@ import { Journal } from './endpoint/journal';
 import { RequestRecorder, type RecorderOptions } from './endpoint/request-recorder';
 import type { AnswerRuntime } from './endpoint/answer-runtime';
 import { createServedTokens } from './endpoint/served-tokens';
+import { ExchangeTracker } from '../caller-report/exchange-tracker';
+import { demandOf, type Expectation } from '../scenario/compile/read-expectations';
+import { DEFAULT_REPORT_TOKENS, MemoryReportStore } from '../caller-report/memory-report-store';
 import {
   DEFAULT_ADMIN_PREFIX,
   DEFAULT_JOURNAL_SIZE,
@@ -29,9 +32,12 @@ export function createControlParts(
     journal || options.onRequest
       ? new RequestRecorder({ journal, onRequest: options.onRequest, runtime, ...recording })
       : undefined;
+  const reportTokens = options.reportTokens ?? DEFAULT_REPORT_TOKENS;
+  const callers = options.report === false ? undefined : new ExchangeTracker(new MemoryReportStore(reportTokens));
   const reset = (): ResetCounts => {
     const counts = { requests: journal?.size ?? 0, runtimeTokens: runtime.size, tokenStates: answering.states.reset() };
     journal?.clear();
+    void callers?.store.reset();
     runtime.clear();
     return counts;
   };
@@ -51,6 +57,9 @@ export function createControlParts(
     runtime,
     journal,
     recorder,
+    callers,
+    reportTokens,
+    runExpectations: optionExpectations(options),
     answering,
     admin,
     streams,
@@ -58,4 +67,30 @@ export function createControlParts(
     endStreams,
     settle,
   };
+}
+
+/** The run-wide expectations the options set, each named by its flag in a verdict. */
+function optionExpectations(options: SimulatorOptions): Expectation[] {
+  return [
+    ...(options.expectNoUnknown
+      ? [
+          {
+            token: null,
+            key: 'unknownTokens',
+            demand: demandOf('unknownTokens', 0),
+            where: '--expect-no-unknown',
+          } as const,
+        ]
+      : []),
+    ...(options.expectAllUsed
+      ? [
+          {
+            token: null,
+            key: 'unusedTokens',
+            demand: demandOf('unusedTokens', 'fail'),
+            where: '--expect-all-used',
+          } as const,
+        ]
+      : []),
+  ];
 }

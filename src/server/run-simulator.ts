@@ -76,7 +76,7 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
     await watcher?.close();
     throw new ScenarioLoadError(first.problems);
   }
-  const protocol = createProtocolHandler(control.tokens, control.recorder, runtime, guard);
+  const protocol = createProtocolHandler(control.tokens, control.recorder, runtime, guard, control.callers);
   const app = lazyApp(protocol, control);
   const running = await startServer(
     (req, res) => {

@@ -32,6 +32,14 @@ export interface SimulatorOptions extends LoadOptions {
   readonly onTlsFailure?: (failure: TlsFailure) => void;
   /** Requests the journal keeps (a ring buffer); 0 turns it off. Default 1000. */
   readonly journalSize?: number;
+  /** The caller report (GET /__admin/report): on unless false. Independent of the journal. */
+  readonly report?: boolean;
+  /** The most tokens the caller report tracks one by one (default 10,000); the rest are counted together. */
+  readonly reportTokens?: number;
+  /** The caller report's verdict fails on any request for a token no entry names (`--expect-no-unknown`). */
+  readonly expectNoUnknown?: boolean;
+  /** The caller report's verdict fails when a written token was never requested (`--expect-all-used`). */
+  readonly expectAllUsed?: boolean;
   /** Called once per finished protocol request (the CLI's request log). */
   readonly onRequest?: (entry: JournalEntry) => void;
   /** The admin API: false leaves it out; otherwise where it is mounted and the token mutating calls need. */

@@ -1,6 +1,6 @@
 import type { WireOptions } from '../protocol/wire-encode';
 import { dotted } from '../scenario/schema/check-scenario-file';
-import type { FileDefaults } from '../scenario/compile/compile-entry';
+import type { FileDefaults } from '../scenario/schema/scenario-schema';
 import { fingerprintEntry } from '../scenario/compile/fingerprint-entry';
 import type { NodePath } from '../scenario/base/locate-node';
 import { placeOf, type ParsedScenarioFile } from '../scenario/schema/parse-scenario-file';

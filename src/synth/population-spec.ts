@@ -1,4 +1,4 @@
-import type { EntryData } from '../scenario/compile/compile-entry';
+import type { EntryData } from '../scenario/schema/scenario-schema';
 import { PASSED_CONTROL_KEYS, SYNTH_DEFAULTS } from '../scenario/schema/generate-knobs';
 
 /** An inclusive range a knob draws from, written `lo..hi` or as one number. */

@@ -49,6 +49,7 @@ beforeAll(() => {
     fixture('wrong-fault.ts'),
     fixture('wrong-status-type.ts'),
     fixture('wrong-top-key.ts'),
+    fixture('wrong-expect.ts'),
   ]);
 }, 60_000);
 
@@ -76,6 +77,13 @@ test.each([
     [`3: TS2322 Type 'string' is not assignable to type 'number'.`],
   ],
   [
+    'a misspelt back-off shape in expect',
+    'wrong-expect.ts',
+    [
+      `4: TS2820 Type '"exponentail"' is not assignable to type '"none" | "single" | "constant" | "linear" | "exponential" | "irregular" | undefined'. Did you mean '"exponential"'?`,
+    ],
+  ],
+  [
     'an unknown top-level key',
     'wrong-top-key.ts',
     [
@@ -95,6 +103,7 @@ test("ScenarioFile types exactly the schema's top-level keys", () => {
     callerAuthFailed: true,
     defaults: true,
     generate: true,
+    expect: true,
   } satisfies Record<keyof ScenarioFile, true>;
   expect(Object.keys(scenarioFileSchema().properties as object).sort()).toEqual(Object.keys(typed).sort());
 });

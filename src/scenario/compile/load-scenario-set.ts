@@ -1,5 +1,6 @@
 import { DEFAULT_WIRE_OPTIONS, type WireOptions } from '../../protocol/wire-encode';
-import { compileEntry, type EntryData } from './compile-entry';
+import { compileEntry } from './compile-entry';
+import type { EntryData } from '../schema/scenario-schema';
 import { tokenPlaces } from '../schema/token-places';
 import { parseScenarioFile, placeOf, type ParsedScenarioFile } from '../schema/parse-scenario-file';
 import { hasErrors, type Problem, type SourceRef } from '../base/problem';
@@ -13,6 +14,7 @@ import { isApiAvailable } from '../../protocol/modules';
 import { createCallerCheck } from '../../caller-auth/caller-guard';
 import { guardWithRefusal } from './caller-guard';
 import { parseCallerCredentials, type CallerCredential } from '../../caller-auth/caller-credentials';
+import { readExpectations } from './read-expectations';
 
 /** A scenario set, or every problem that kept it from loading. */
 export type LoadResult =
@@ -63,14 +65,14 @@ export function loadScenarioSet(
       const source = places.get(token) ?? where(file, ['tokens', token]);
       const earlier = entries.get(token);
       if (earlier) problems.push(duplicateToken(token, source, earlier.source));
-      else entries.set(token, compileEntry(raw, defaults, base, source, token));
+      else entries.set(token, compileEntry(withoutExpect(raw), defaults, base, source, token));
     }
     for (const key of SPECIAL_ENTRY_KEYS) {
       if (file.data[key] === undefined) continue;
       const source = where(file, [key]);
       const earlier = special[key];
       if (earlier) problems.push(duplicateKey(key, source, earlier.source));
-      else special[key] = compileEntry(file.data[key] as EntryData, defaults, base, source);
+      else special[key] = compileEntry(withoutExpect(file.data[key] as EntryData), defaults, base, source);
     }
     const credentials = fileCredentials(file);
     if (credentials.length > 0)
@@ -89,11 +91,19 @@ export function loadScenarioSet(
     ...(isApiAvailable(base.modules) ? {} : { unavailable: special.unavailable ?? defaultUnavailable(base) }),
     callerGuards: callerGuards.size > 0 ? callerGuards : null,
     callerAuthFailed: special.callerAuthFailed ?? null,
+    expectations: parsed.flatMap(readExpectations),
     files: texts.map((t) => t.file),
     warnings: problems,
     loadedAt: new Date(),
   };
   return { ok: true, set: Object.freeze(set) };
+}
+
+/** An entry without its `expect:`, which judges the caller and shapes no answer (nor the entry's fingerprint). */
+function withoutExpect(raw: EntryData): EntryData {
+  if (raw === null || typeof raw !== 'object' || raw.expect === undefined) return raw;
+  const { expect: _judged, ...served } = raw;
+  return served;
 }
 
 /** A file's `defaults:` over the set-wide delay (--delay); `callerAuth` guards the file's tokens rather than shaping answers. */

@@ -1,3 +1,4 @@
+import type { Expectation } from './read-expectations';
 import type { FaultName } from '../schema/fault-names';
 import type { Problem, SourceRef } from '../base/problem';
 import type { CallerCheck } from '../../caller-auth/caller-guard';
@@ -95,6 +96,8 @@ export interface ScenarioSet {
   readonly callerGuards: ReadonlyMap<string, CallerGuard> | null;
   /** The answer to a refused caller when a file writes `callerAuthFailed:`; else each guard's built-in 401. */
   readonly callerAuthFailed: CompiledEntry | null;
+  /** Every `expect:` written, token by token and for the run, for the caller report's verdict. */
+  readonly expectations: readonly Expectation[];
   readonly files: readonly string[];
   readonly warnings: readonly Problem[];
   readonly loadedAt: Date;

@@ -5,12 +5,19 @@ import { ANSWER_KEYS, delaySchema, ENTRY_ONLY_KEYS, HTTP_STATUS_SCHEMA } from '.
 import { generateListSchema } from './generate-schema';
 import { DEFAULT_CALLER_REFUSAL, DEFAULT_FALLBACK, DEFAULT_UNAVAILABLE } from '../../protocol/built-in-answers';
 import { headersSchema } from './header-schema';
+import { runExpectSchema } from './expect-schema';
 import { CALLER_AUTH_FORMS, CALLER_AUTH_PATTERN } from '../../caller-auth/caller-credentials';
 
 /**
  * The JSON Schema of a scenario file. Entries are the wire Response (fields straight from the
  * protocol table) plus control keys; titles name things in messages ("not a Client field").
  */
+
+/** A validated scenario entry as written: Response fields plus control keys. */
+export type EntryData = Record<string, unknown>;
+
+/** File-level `defaults:` after validation. */
+export type FileDefaults = EntryData;
 
 /** A step as written: one answer's Response fields and control keys (an entry, or one of its `sequence` items). */
 export type StepData = Record<string, unknown>;
@@ -102,6 +109,7 @@ export function scenarioFileSchema(): JsonSchema {
       },
       ...Object.fromEntries(SPECIAL_ENTRY_KEYS.map((key) => [key, { $ref: '#/$defs/Entry', $comment: SPECIAL_ENTRIES[key] }])),
       defaults: defaultsSchema,
+      expect: runExpectSchema,
       generate: generateListSchema(CONTROL_KEYS),
     },
     additionalProperties: false,

@@ -1,6 +1,7 @@
 import type { JsonSchema } from '../../protocol/json-schema';
 import { DURATION_PATTERN } from '../base/duration';
 import { FAULT_NAMES, FAULT_PARAMETERS } from './fault-names';
+import { tokenExpectSchema } from './expect-schema';
 
 /**
  * Schemas of the edge-case toolbox keys (fault, chance, sequence, expire, delay shapes). Each
@@ -66,6 +67,7 @@ const stepRef: JsonSchema = { $ref: '#/$defs/Step' };
 
 /** Keys only a whole entry has; a sequence step or an `otherwise` answer is one answer. */
 export const ENTRY_ONLY_KEYS = {
+  expect: tokenExpectSchema,
   sequence: { type: 'array', items: stepRef, minItems: 1, description: 'a list of answers, given in turn', $comment: 'Answers given in turn, one per request for this token' },
   then: { enum: [...SEQUENCE_ENDINGS], description: `what follows the last step: ${SEQUENCE_ENDINGS.join(' or ')}`, $comment: 'What follows the last step of the sequence' },
   expire: {

@@ -1,6 +1,7 @@
 import { yaml } from '../base/yaml-library';
 import { DEFAULT_WIRE_OPTIONS } from '../../protocol/wire-encode';
-import { compileEntry, type EntryData } from '../compile/compile-entry';
+import { compileEntry } from '../compile/compile-entry';
+import type { EntryData } from '../schema/scenario-schema';
 import { checkEntryRules } from '../schema/entry-rules';
 import type { LoadOptions } from '../compile/load-scenario-set';
 import { parseScenarioFile, type ParsedScenarioFile } from '../schema/parse-scenario-file';

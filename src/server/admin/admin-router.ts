@@ -7,9 +7,10 @@ import { tokenRoutes } from './token-routes';
 import { eventRoutes } from './event-routes';
 import { guardAdminRequests, requireAdminToken } from './request-guard';
 import { uiRoutes } from './ui-routes';
+import { reportRoutes } from './report-routes';
 
 const ROUTES =
-  'GET health, GET scenarios, GET|DELETE requests, GET events, GET tokens, GET|PUT|DELETE tokens/{token}, POST reset, GET ui/';
+  'GET health, GET scenarios, GET|DELETE requests, GET events, GET report, GET tokens, GET|PUT|DELETE tokens/{token}, POST reset, GET ui/';
 
 /**
  * The admin API as one Express router, JSON in and out; every error is a JSON 4xx (or a bare
@@ -25,6 +26,7 @@ export function createAdminRouter(parts: ControlParts, settings: AdminSettings):
     requestRoutes(parts),
     tokenRoutes(parts, settings),
     eventRoutes(parts, settings),
+    reportRoutes(parts),
     uiRoutes(),
   );
   router.use((req, _res, next) =>

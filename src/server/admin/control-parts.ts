@@ -5,6 +5,8 @@ import type { Journal } from '../endpoint/journal';
 import type { RequestRecorder } from '../endpoint/request-recorder';
 import type { AnswerRuntime } from '../endpoint/answer-runtime';
 import type { TokenSource } from '../endpoint/served-tokens';
+import type { ExchangeTracker } from '../../caller-report/exchange-tracker';
+import type { Expectation } from '../../scenario/compile/read-expectations';
 
 /** The journal's size unless told otherwise. */
 export const DEFAULT_JOURNAL_SIZE = 1000;
@@ -38,6 +40,12 @@ export interface ControlParts {
   /** Absent when the journal is off. */
   readonly journal: Journal | undefined;
   readonly recorder: RequestRecorder | undefined;
+  /** The caller report's hook and store; absent with `report: false`. */
+  readonly callers: ExchangeTracker | undefined;
+  /** The most tokens the caller report tracks one by one. */
+  readonly reportTokens: number;
+  /** Expectations set for the run by option (`--expect-no-unknown`, `--expect-all-used`), beside the files'. */
+  readonly runExpectations: readonly Expectation[];
   /** Per-token state (shown by `GET /tokens/{token}`, cleared by reset) and where contained failures are reported. */
   readonly answering: AnswerRuntime;
   /** Absent with the admin API off. */

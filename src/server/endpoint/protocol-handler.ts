@@ -1,11 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { CallerGuard, ScenarioSet } from '../../scenario/compile/scenario-set';
+import type { CallerGuard, CompiledEntry, ScenarioSet } from '../../scenario/compile/scenario-set';
 import type { RequestRecorder } from './request-recorder';
 import { isProtocolUrl, requestToken, type TokenResult } from './request-token';
 import { writeReply } from './write-reply';
 import type { AnswerRuntime } from './answer-runtime';
 import type { TokenSource } from './served-tokens';
 import { deliverAnswer } from './deliver-answer';
+import type { ExchangeTracker } from '../../caller-report/exchange-tracker';
 
 /** Handles a request on Node's own objects; false means "not mine", for the next handler. */
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -19,6 +20,7 @@ export function createProtocolHandler(
   recorder: RequestRecorder | undefined,
   runtime: AnswerRuntime,
   guard?: CallerGuard,
+  callers?: ExchangeTracker,
 ): NodeHandler {
   /** Answers a caller a guard turned away, with the set's `callerAuthFailed:` or the guard's built-in 401. */
   const refuse = (
@@ -28,6 +30,7 @@ export function createProtocolHandler(
     found: TokenResult,
     by: CallerGuard,
     refused: string,
+    arrivedAt: number,
   ): true => {
     const token = 'token' in found ? found.token : null;
     const origin = 'token' in found ? found.origin : null;
@@ -36,10 +39,14 @@ export function createProtocolHandler(
     const record = recorder?.track(req, res, { set, token, origin, entry, answer, refused });
     deliverAnswer(res, answer, runtime);
     if (record !== undefined) recorder!.sent(res, record);
+    if (callers !== undefined && token !== null)
+      callers.sent(req, res, token, set.entries.has(token), answer, arrivedAt);
     return true;
   };
   return (req, res) => {
     if (!isProtocolUrl(req.url ?? '')) return false;
+    // The caller report measures from the arrival.
+    const arrivedAt = callers === undefined ? 0 : performance.now();
     // Read once per request, so a reload never splits one.
     const set = tokens.set;
     // The body is not part of the protocol: drain it so the connection can be reused.
@@ -48,7 +55,7 @@ export function createProtocolHandler(
     // The service checks its caller before it reads the request (`--caller-auth`, optional client certificates).
     if (guard !== undefined) {
       const refused = guard.check(req);
-      if (refused !== null) return refuse(req, res, set, found, guard, refused);
+      if (refused !== null) return refuse(req, res, set, found, guard, refused, arrivedAt);
     }
     if ('reject' in found) {
       const record = recorder?.track(req, res, { set, token: null, origin: null, entry: null, answer: null });
@@ -61,13 +68,21 @@ export function createProtocolHandler(
     if (set.callerGuards !== null) {
       const fileGuard = set.callerGuards.get(entry.source.file);
       const refused = fileGuard === undefined ? null : fileGuard.check(req);
-      if (refused !== null) return refuse(req, res, set, found, fileGuard!, refused);
+      if (refused !== null) return refuse(req, res, set, found, fileGuard!, refused, arrivedAt);
     }
     const answer = entry.answer({ token: found.token, states: runtime.states });
     // Journal and request log: one check when neither is on.
     const record = recorder?.track(req, res, { set, token: found.token, origin: found.origin, entry, answer });
     deliverAnswer(res, answer, runtime);
     if (record !== undefined) recorder!.sent(res, record);
+    if (callers !== undefined)
+      callers.sent(req, res, entry.token ?? found.token, isKnown(set, entry, found.token), answer, arrivedAt);
     return true;
   };
+}
+
+/** A token some file, population or runtime entry answers, rather than the fallback. */
+function isKnown(set: ScenarioSet, entry: CompiledEntry, token: string): boolean {
+  if (entry === set.fallback) return false;
+  return entry !== set.unavailable || set.entries.has(token);
 }

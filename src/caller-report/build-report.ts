@@ -1,0 +1,81 @@
+import { classifyBackoff, median } from './classify-backoff';
+import type { BackoffShape } from '../scenario/schema/expect-schema';
+import type { CallerAggregates, TimelineMark } from './exchange';
+
+/** How many unknown tokens the report names, most requested first. */
+const TOP_UNKNOWN_TOKENS = 100;
+
+/** One token's line in the report. */
+export interface TokenReport {
+  readonly known: boolean;
+  readonly calls: number;
+  readonly statuses: Readonly<Record<string, number>>;
+  readonly methods: Readonly<Record<string, number>>;
+  readonly retries: number;
+  readonly gapsMs: readonly number[];
+  readonly backoff: BackoffShape;
+  readonly abandonedAfterMs: readonly number[];
+  readonly callsAfterCard: number;
+  readonly timeline: readonly TimelineMark[];
+}
+
+/** The caller report as GET /__admin/report serves it, before a verdict is added. */
+export interface CallerReport {
+  /** When the report began (the start or the last reset), ISO 8601. */
+  readonly since: string;
+  readonly tokens: Readonly<Record<string, TokenReport>>;
+  readonly unknownTokens: {
+    readonly count: number;
+    readonly top: readonly { readonly token: string; readonly count: number; readonly nearMisses: readonly string[] }[];
+  };
+  readonly unusedTokens: readonly string[];
+  readonly caller: {
+    readonly requests: number;
+    readonly connections: number;
+    readonly maxConcurrent: number;
+    readonly abandonedAfterMs: { readonly min: number; readonly median: number; readonly max: number } | null;
+  };
+  /** Requests past the `--report-tokens` cap, counted together rather than per token. */
+  readonly untracked: { readonly requests: number; readonly maxTokens: number };
+}
+
+/** What the report reads beside the aggregates: the tokens that could be asked for, and near misses. */
+export interface ReportContext {
+  /** Tokens written in files or added at run time. */
+  readonly namedTokens: Iterable<string>;
+  readonly nearMisses: (token: string) => readonly string[];
+  readonly maxTokens: number;
+}
+
+/** Turns the store's aggregates into the report: shapes named, unknown tokens ranked, unused ones listed. */
+export function buildReport(aggregates: CallerAggregates, context: ReportContext): CallerReport {
+  const tokens: Record<string, TokenReport> = {};
+  const unknown: { token: string; count: number }[] = [];
+  for (const [token, t] of aggregates.tokens) {
+    tokens[token] = { ...t, backoff: classifyBackoff(t.gapsMs) };
+    if (!t.known) unknown.push({ token, count: t.calls });
+  }
+  unknown.sort((a, b) => b.count - a.count || (a.token < b.token ? -1 : 1));
+  const unusedTokens = [...context.namedTokens].filter((token) => !aggregates.tokens.has(token)).sort();
+  const a = aggregates.abandoned;
+  return {
+    since: new Date(aggregates.since).toISOString(),
+    tokens,
+    unknownTokens: {
+      count: aggregates.unknownRequests,
+      top: unknown.slice(0, TOP_UNKNOWN_TOKENS).map((u) => ({ ...u, nearMisses: context.nearMisses(u.token) })),
+    },
+    unusedTokens,
+    caller: {
+      requests: aggregates.requests,
+      connections: aggregates.connections,
+      maxConcurrent: aggregates.maxConcurrent,
+      abandonedAfterMs: a.count === 0 ? null : { min: round(a.min), median: round(median(a.kept)), max: round(a.max) },
+    },
+    untracked: { requests: aggregates.untrackedRequests, maxTokens: context.maxTokens },
+  };
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 10) / 10;
+}

@@ -1,0 +1,69 @@
+/** One protocol exchange as the caller report sees it: what was asked, what it got, and when it ended. */
+export interface Exchange {
+  /** The requested token (a named entry's own long-lived copy when there is one). */
+  readonly token: string;
+  /** Whether a file, a population or a runtime entry answers the token (false: the fallback). */
+  readonly known: boolean;
+  readonly method: string;
+  /** The answer given: its status (`"200"`) or its fault (`"fault:hang"`). */
+  readonly answer: string;
+  /** The exchange ended in a 200 with a client card. */
+  readonly card: boolean;
+  /** performance.timeOrigin-based milliseconds: the request's arrival. */
+  readonly arrivedAt: number;
+  /** When the last byte was written, or the caller (or a fault) closed the connection. */
+  readonly endedAt: number;
+  /** The caller closed the connection before the answer was complete. */
+  readonly abandoned: boolean;
+  /** Requests in flight when this one arrived, itself included. */
+  readonly concurrent: number;
+  /** The first request on its connection. */
+  readonly newConnection: boolean;
+}
+
+/** Every exchange recorded since the start or the last reset, folded into aggregates. */
+export interface CallerReportStore {
+  /** Folds one ended exchange in; cheap (one Map lookup and a few numbers). */
+  record(exchange: Exchange): void;
+  /** The aggregates as they are now. */
+  snapshot(): Promise<CallerAggregates>;
+  /** Forgets everything (POST /__admin/reset). */
+  reset(): Promise<void>;
+}
+
+/** One request's mark on the timeline: milliseconds since the report began, the answer, abandoned or not. */
+export type TimelineMark = readonly [atMs: number, answer: string, abandoned: boolean];
+
+/** What the report knows of one token. */
+export interface TokenAggregate {
+  readonly known: boolean;
+  readonly calls: number;
+  readonly statuses: Readonly<Record<string, number>>;
+  readonly methods: Readonly<Record<string, number>>;
+  readonly retries: number;
+  readonly gapsMs: readonly number[];
+  readonly abandonedAfterMs: readonly number[];
+  readonly callsAfterCard: number;
+  readonly timeline: readonly TimelineMark[];
+}
+
+/** The store's aggregates: per token (up to the cap) and for the whole run. */
+export interface CallerAggregates {
+  /** performance.timeOrigin-based milliseconds when the report began (start or reset). */
+  readonly since: number;
+  readonly tokens: ReadonlyMap<string, TokenAggregate>;
+  readonly requests: number;
+  readonly connections: number;
+  readonly maxConcurrent: number;
+  /** Requests for tokens no entry names, tracked or not. */
+  readonly unknownRequests: number;
+  /** Requests for tokens past the cap (or too long to keep), counted together. */
+  readonly untrackedRequests: number;
+  /** The overall time-outs measured: the first ones kept, and the exact extremes. */
+  readonly abandoned: {
+    readonly count: number;
+    readonly min: number;
+    readonly max: number;
+    readonly kept: readonly number[];
+  };
+}

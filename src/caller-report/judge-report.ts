@@ -1,0 +1,132 @@
+import type { Bounds, Expectation } from '../scenario/compile/read-expectations';
+import { DEFAULT_UNUSED_LEVEL } from '../scenario/schema/expect-schema';
+import type { CallerReport, TokenReport } from './build-report';
+import { describeBounds, describeMs, isWithin } from './describe-bounds';
+
+/** One expectation checked: what was expected, what was seen, and where it is written. */
+export interface ExpectationResult {
+  /** The token, or null for the run. */
+  readonly token: string | null;
+  /** The expectation's name: `calls`, `unknownTokens`, ... */
+  readonly expectation: string;
+  readonly expected: string;
+  readonly seen: string;
+  /** pass, fail, or warn (counted, but the verdict still passes). */
+  readonly outcome: 'pass' | 'fail' | 'warn';
+  /** `file:line:col` where it is written, the flag that set it, or `default`. */
+  readonly where: string;
+}
+
+/** The report with its verdict: every expectation checked, failures and warnings as readable lines. */
+export interface JudgedReport extends CallerReport {
+  readonly verdict: 'pass' | 'fail';
+  readonly failures: readonly string[];
+  readonly warnings: readonly string[];
+  readonly expectations: readonly ExpectationResult[];
+}
+
+/**
+ * Checks every expectation against the report. An expectation on a token that was never
+ * requested fails ("never requested") rather than passing quietly, except `calls` (0 is a count).
+ * Unknown and unused tokens are always judged, by their expectation or by default (unknown
+ * tokens pass, unused ones warn), so each has a line in every verdict.
+ */
+export function judgeReport(report: CallerReport, expectations: readonly Expectation[]): JudgedReport {
+  const results = expectations.map((e) => checkExpectation(report, e));
+  if (!expectations.some((e) => e.token === null && e.key === 'unknownTokens')) results.push(unknownByDefault(report));
+  if (!expectations.some((e) => e.token === null && e.key === 'unusedTokens'))
+    results.push(unusedResult(report, DEFAULT_UNUSED_LEVEL, 'default'));
+  const failures = results.filter((r) => r.outcome === 'fail').map(describeResult);
+  const warnings = results.filter((r) => r.outcome === 'warn').map(describeResult);
+  return { ...report, verdict: failures.length > 0 ? 'fail' : 'pass', failures, warnings, expectations: results };
+}
+
+/** `file:line:col token "retry-twice": calls expected 3, seen 4`. */
+export function describeResult(r: ExpectationResult): string {
+  const subject = r.token === null ? 'the run' : `token ${JSON.stringify(r.token)}`;
+  return `${r.where} ${subject}: ${r.expectation} expected ${r.expected}, seen ${r.seen}`;
+}
+
+function checkExpectation(report: CallerReport, e: Expectation): ExpectationResult {
+  const base = { token: e.token, expectation: e.key, where: e.where };
+  const d = e.demand;
+  if (d.kind === 'unused') return unusedResult(report, d.level, e.where);
+  if (e.token === null) {
+    if (d.kind === 'count') return countResult(base, d.bounds, report.unknownTokens.count);
+    if (d.kind === 'duration')
+      return abandonResult(base, d.bounds, allAbandoned(report), unwaitedHangs(Object.values(report.tokens)));
+    return { ...base, expected: '?', seen: '?', outcome: 'fail' };
+  }
+  const token = report.tokens[e.token];
+  if (token === undefined || token.calls === 0) {
+    if (e.key === 'calls' && d.kind === 'count') return countResult(base, d.bounds, 0);
+    const expected = d.kind === 'backoff' ? d.shape : describeBounds(d.bounds, d.kind === 'duration' ? 'ms' : '');
+    return { ...base, expected, seen: 'never requested', outcome: 'fail' };
+  }
+  if (d.kind === 'backoff')
+    return { ...base, expected: d.shape, seen: token.backoff, outcome: token.backoff === d.shape ? 'pass' : 'fail' };
+  if (d.kind === 'count') return countResult(base, d.bounds, token[e.key as 'calls' | 'retries' | 'callsAfterCard']);
+  if (e.key === 'gap') return everyResult(base, d.bounds, token.gapsMs, 'no retries');
+  return abandonResult(base, d.bounds, token.abandonedAfterMs, unwaitedHangs([token]));
+}
+
+type Base = Pick<ExpectationResult, 'token' | 'expectation' | 'where'>;
+
+function countResult(base: Base, bounds: Bounds, seen: number): ExpectationResult {
+  return {
+    ...base,
+    expected: describeBounds(bounds, ''),
+    seen: String(seen),
+    outcome: isWithin(seen, bounds) ? 'pass' : 'fail',
+  };
+}
+
+/** Every value within the bounds; the seen text names the ones outside first. */
+function everyResult(base: Base, bounds: Bounds, values: readonly number[], none: string): ExpectationResult {
+  if (values.length === 0) return { ...base, expected: describeBounds(bounds, 'ms'), seen: none, outcome: 'pass' };
+  const outside = values.filter((v) => !isWithin(v, bounds));
+  const seen =
+    outside.length > 0
+      ? `${outside.map(describeMs).join(', ')} (of ${values.length})`
+      : values.map(describeMs).join(', ');
+  return {
+    ...base,
+    expected: `every one ${describeBounds(bounds, 'ms')}`,
+    seen,
+    outcome: outside.length > 0 ? 'fail' : 'pass',
+  };
+}
+
+/** Time-outs within the bounds; an upper bound also fails when the caller waited a hang out to its cap. */
+function abandonResult(base: Base, bounds: Bounds, values: readonly number[], unwaited: number): ExpectationResult {
+  const result = everyResult(base, bounds, values, 'never gave up on an answer');
+  if (bounds.atMost === undefined || unwaited === 0) return result;
+  return { ...result, seen: `waited out ${unwaited} hang(s) to the end without giving up`, outcome: 'fail' };
+}
+
+/** Hangs the server ended at their cap: requests answered with a hang the caller never gave up on. */
+function unwaitedHangs(tokens: readonly TokenReport[]): number {
+  return tokens.reduce((n, t) => n + Math.max(0, (t.statuses['fault:hang'] ?? 0) - t.abandonedAfterMs.length), 0);
+}
+
+/** Every token's time-outs (the first kept of each). */
+function allAbandoned(report: CallerReport): number[] {
+  return Object.values(report.tokens).flatMap((t) => t.abandonedAfterMs);
+}
+
+function unknownByDefault(report: CallerReport): ExpectationResult {
+  const count = report.unknownTokens.count;
+  const names = report.unknownTokens.top.slice(0, 5).map((u) => JSON.stringify(u.token));
+  const seen =
+    count === 0 ? '0' : `${count} (${names.join(', ')}${report.unknownTokens.top.length > 5 ? ', ...' : ''})`;
+  return { token: null, expectation: 'unknownTokens', expected: 'any', seen, outcome: 'pass', where: 'default' };
+}
+
+function unusedResult(report: CallerReport, level: string, where: string): ExpectationResult {
+  const unused = report.unusedTokens;
+  const names = unused.slice(0, 10).map((t) => JSON.stringify(t));
+  const seen =
+    unused.length === 0 ? 'none' : `${unused.length} (${names.join(', ')}${unused.length > 10 ? ', ...' : ''})`;
+  const outcome = unused.length === 0 || level === 'ignore' ? 'pass' : level === 'fail' ? 'fail' : 'warn';
+  return { token: null, expectation: 'unusedTokens', expected: 'none', seen, outcome, where };
+}

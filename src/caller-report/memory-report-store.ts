@@ -1,0 +1,144 @@
+import type { CallerAggregates, CallerReportStore, Exchange, TimelineMark, TokenAggregate } from './exchange';
+
+/** How many tokens are tracked one by one unless told otherwise (`--report-tokens`). */
+export const DEFAULT_REPORT_TOKENS = 10_000;
+/** Gaps and time-outs kept per token: the first ones. */
+const KEPT_PER_TOKEN = 50;
+/** Overall time-outs kept for the median. */
+const KEPT_OVERALL = 1000;
+/** Tokens longer than this are counted with the untracked ones: a key is kept per tracked token. */
+const MAX_TRACKED_TOKEN_LENGTH = 256;
+
+/** A token's running tally; its previous exchange decides whether the next one is a retry. */
+interface Tally {
+  known: boolean;
+  calls: number;
+  statuses: Record<string, number>;
+  methods: Record<string, number>;
+  retries: number;
+  gapsMs: number[];
+  abandonedAfterMs: number[];
+  callsAfterCard: number;
+  timeline: TimelineMark[];
+  /** The latest end among its exchanges, and whether that exchange gave a card. */
+  lastEnd: number;
+  lastCard: boolean;
+  /** When it was first answered with a card; Infinity before. */
+  cardAt: number;
+}
+
+/** The caller report's aggregates in this process's memory, bounded by `maxTokens`. */
+export class MemoryReportStore implements CallerReportStore {
+  private tallies = new Map<string, Tally>();
+  private since = performance.timeOrigin + performance.now();
+  private requests = 0;
+  private connections = 0;
+  private maxConcurrent = 0;
+  private unknownRequests = 0;
+  private untrackedRequests = 0;
+  private abandoned = { count: 0, min: Infinity, max: -Infinity, kept: [] as number[] };
+
+  constructor(private readonly maxTokens = DEFAULT_REPORT_TOKENS) {}
+
+  record(x: Exchange): void {
+    this.requests++;
+    if (x.newConnection) this.connections++;
+    if (x.concurrent > this.maxConcurrent) this.maxConcurrent = x.concurrent;
+    if (!x.known) this.unknownRequests++;
+    const waited = x.endedAt - x.arrivedAt;
+    if (x.abandoned) this.countAbandoned(waited);
+    let tally = this.tallies.get(x.token);
+    if (tally === undefined) {
+      if (this.tallies.size >= this.maxTokens || x.token.length > MAX_TRACKED_TOKEN_LENGTH) {
+        this.untrackedRequests++;
+        return;
+      }
+      tally = newTally(x.known);
+      this.tallies.set(x.token, tally);
+    }
+    foldExchange(tally, x, waited, this.since);
+  }
+
+  async snapshot(): Promise<CallerAggregates> {
+    const tokens = new Map<string, TokenAggregate>();
+    for (const [token, t] of this.tallies) {
+      const { lastEnd: _end, lastCard: _card, cardAt: _at, ...shown } = t;
+      tokens.set(token, {
+        ...shown,
+        gapsMs: [...t.gapsMs],
+        abandonedAfterMs: [...t.abandonedAfterMs],
+        timeline: [...t.timeline],
+      });
+    }
+    return {
+      since: this.since,
+      tokens,
+      requests: this.requests,
+      connections: this.connections,
+      maxConcurrent: this.maxConcurrent,
+      unknownRequests: this.unknownRequests,
+      untrackedRequests: this.untrackedRequests,
+      abandoned: { ...this.abandoned, kept: [...this.abandoned.kept] },
+    };
+  }
+
+  async reset(): Promise<void> {
+    this.tallies = new Map();
+    this.since = performance.timeOrigin + performance.now();
+    this.requests = this.connections = this.maxConcurrent = this.unknownRequests = this.untrackedRequests = 0;
+    this.abandoned = { count: 0, min: Infinity, max: -Infinity, kept: [] };
+  }
+
+  private countAbandoned(ms: number): void {
+    const a = this.abandoned;
+    a.count++;
+    if (ms < a.min) a.min = ms;
+    if (ms > a.max) a.max = ms;
+    if (a.kept.length < KEPT_OVERALL) a.kept.push(ms);
+  }
+}
+
+function newTally(known: boolean): Tally {
+  return {
+    known,
+    calls: 0,
+    statuses: {},
+    methods: {},
+    retries: 0,
+    gapsMs: [],
+    abandonedAfterMs: [],
+    callsAfterCard: 0,
+    timeline: [],
+    lastEnd: -Infinity,
+    lastCard: true,
+    cardAt: Infinity,
+  };
+}
+
+/**
+ * One exchange into its token's tally. A retry is a request that arrived after an exchange for
+ * the same token ended without a card; its gap runs from that end to the retry's arrival.
+ */
+function foldExchange(t: Tally, x: Exchange, waited: number, since: number): void {
+  t.known = x.known;
+  t.calls++;
+  t.statuses[x.answer] = (t.statuses[x.answer] ?? 0) + 1;
+  t.methods[x.method] = (t.methods[x.method] ?? 0) + 1;
+  if (t.calls > 1 && !t.lastCard && x.arrivedAt >= t.lastEnd) {
+    t.retries++;
+    if (t.gapsMs.length < KEPT_PER_TOKEN) t.gapsMs.push(round(x.arrivedAt - t.lastEnd));
+  }
+  if (x.arrivedAt >= t.cardAt) t.callsAfterCard++;
+  if (x.abandoned && t.abandonedAfterMs.length < KEPT_PER_TOKEN) t.abandonedAfterMs.push(round(waited));
+  if (t.timeline.length < KEPT_PER_TOKEN) t.timeline.push([round(x.arrivedAt - since), x.answer, x.abandoned]);
+  if (x.endedAt >= t.lastEnd) {
+    t.lastEnd = x.endedAt;
+    t.lastCard = x.card;
+  }
+  if (x.card && x.endedAt < t.cardAt) t.cardAt = x.endedAt;
+}
+
+/** Milliseconds to one decimal: finer is noise. */
+function round(ms: number): number {
+  return Math.round(ms * 10) / 10;
+}

@@ -1,0 +1,132 @@
+import { startTestSimulator, type TestSimulator } from '../helpers/test-simulator';
+import { callWithRetries, constant, exponential } from '../helpers/retrying-caller';
+import type { CallerReport } from '../../src/caller-report/build-report';
+
+const CARD =
+  '{ client: { id: "1", name: Patient Pavel, surname: Patient, firstname: Pavel, type: "0", enabled: true } }';
+const SCENARIOS = `tokens:
+  backs-off:
+    sequence: [ { status: 503 }, { status: 503 }, { status: 503 }, ${CARD} ]
+  steady:
+    sequence: [ { status: 503, body: none }, { fault: reset }, { status: 500 }, ${CARD} ]
+  hangs: { fault: { hang: 30s } }
+  alice: ${CARD}
+  never-asked: ${CARD}
+`;
+
+let sim: TestSimulator;
+beforeEach(async () => {
+  sim = await startTestSimulator({ 'caller.yaml': SCENARIOS }, { watch: false });
+});
+afterEach(() => sim.close());
+
+async function report(): Promise<CallerReport> {
+  const res = await fetch(`${sim.url}/__admin/report`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as CallerReport;
+}
+
+/** Within 20% or 30 ms of the expected gap, whichever is wider. */
+function expectNear(seen: readonly number[], expected: readonly number[], share: number, ms: number): void {
+  expect(seen).toHaveLength(expected.length);
+  seen.forEach((gap, i) => expect(Math.abs(gap - expected[i])).toBeLessThanOrEqual(Math.max(ms, share * expected[i])));
+}
+
+test('an exponential 100/200/400 ms caller is reported exponential, with its gaps', async () => {
+  const seen = await callWithRetries(sim.url, 'backs-off', {
+    attempts: 5,
+    backoffMs: exponential(100),
+    timeoutMs: 2000,
+  });
+  expect(seen).toEqual([503, 503, 503, 200]);
+  const token = (await report()).tokens['backs-off'];
+  expect(token).toMatchObject({ known: true, calls: 4, retries: 3, backoff: 'exponential', callsAfterCard: 0 });
+  expect(token.statuses).toEqual({ '503': 3, '200': 1 });
+  expect(token.methods).toEqual({ GET: 4 });
+  expectNear(token.gapsMs, [100, 200, 400], 0.2, 30);
+});
+
+test('a constant 150 ms caller is reported constant, and faults count by name', async () => {
+  const seen = await callWithRetries(sim.url, 'steady', {
+    attempts: 5,
+    backoffMs: constant(150),
+    timeoutMs: 2000,
+    method: 'POST',
+  });
+  expect(seen).toEqual([503, 'TypeError', 500, 200]);
+  const token = (await report()).tokens.steady;
+  expect(token).toMatchObject({ calls: 4, retries: 3, backoff: 'constant' });
+  expect(token.statuses).toEqual({ '503': 1, 'fault:reset': 1, '500': 1, '200': 1 });
+  expect(token.methods).toEqual({ POST: 4 });
+  expectNear(token.gapsMs, [150, 150, 150], 0.2, 30);
+});
+
+test("a caller's 700 ms time-out against a hang is measured as abandonedAfterMs", async () => {
+  const seen = await callWithRetries(sim.url, 'hangs', { attempts: 2, backoffMs: constant(50), timeoutMs: 700 });
+  expect(seen).toEqual(['TimeoutError', 'TimeoutError']);
+  const body = await report();
+  const token = body.tokens.hangs;
+  expect(token).toMatchObject({ calls: 2, retries: 1, backoff: 'single', statuses: { 'fault:hang': 2 } });
+  expectNear(token.abandonedAfterMs, [700, 700], 0.1, 50);
+  expectNear(token.gapsMs, [50], 0.2, 30);
+  const overall = body.caller.abandonedAfterMs!;
+  expectNear([overall.min, overall.median, overall.max], [700, 700, 700], 0.1, 50);
+});
+
+test('a caller that asks again for a card it got is caught by callsAfterCard', async () => {
+  for (let i = 0; i < 3; i++)
+    await callWithRetries(sim.url, 'alice', { attempts: 1, backoffMs: constant(0), timeoutMs: 2000 });
+  expect((await report()).tokens.alice).toMatchObject({ calls: 3, retries: 0, backoff: 'none', callsAfterCard: 2 });
+});
+
+test('unknown tokens are counted with their near misses; unused tokens are listed', async () => {
+  await callWithRetries(sim.url, 'alcie', { attempts: 2, backoffMs: constant(10), timeoutMs: 2000 });
+  await callWithRetries(sim.url, 'bob', { attempts: 1, backoffMs: constant(0), timeoutMs: 2000 });
+  await callWithRetries(sim.url, 'alice', { attempts: 1, backoffMs: constant(0), timeoutMs: 2000 });
+  const body = await report();
+  expect(body.unknownTokens).toEqual({
+    count: 3,
+    top: [
+      { token: 'alcie', count: 2, nearMisses: ['alice'] },
+      { token: 'bob', count: 1, nearMisses: [] },
+    ],
+  });
+  expect(body.unusedTokens).toEqual(['backs-off', 'hangs', 'never-asked', 'steady']);
+  expect(body.caller).toMatchObject({ requests: 4, maxConcurrent: 1, abandonedAfterMs: null });
+  expect(body.caller.connections).toBeGreaterThanOrEqual(1);
+});
+
+test('POST /__admin/reset clears the report', async () => {
+  await callWithRetries(sim.url, 'alice', { attempts: 1, backoffMs: constant(0), timeoutMs: 2000 });
+  expect((await report()).caller.requests).toBe(1);
+  expect((await fetch(`${sim.url}/__admin/reset`, { method: 'POST' })).status).toBe(200);
+  const body = await report();
+  expect(body.caller.requests).toBe(0);
+  expect(body.tokens).toEqual({});
+  expect(body.unusedTokens).toEqual(['alice', 'backs-off', 'hangs', 'never-asked', 'steady']);
+});
+
+test('with the journal off the report is the same', async () => {
+  const quiet = await startTestSimulator({ 'caller.yaml': SCENARIOS }, { watch: false, journalSize: 0 });
+  try {
+    const drive = async (url: string) => {
+      await callWithRetries(url, 'steady', { attempts: 5, backoffMs: constant(20), timeoutMs: 2000 });
+      await callWithRetries(url, 'alice', { attempts: 1, backoffMs: constant(0), timeoutMs: 2000 });
+      await callWithRetries(url, 'alice', { attempts: 1, backoffMs: constant(0), timeoutMs: 2000 });
+      await callWithRetries(url, 'alcie', { attempts: 1, backoffMs: constant(0), timeoutMs: 2000 });
+    };
+    await drive(sim.url);
+    await drive(quiet.url);
+    const withoutTimes = (r: CallerReport) =>
+      JSON.stringify({ ...r, since: 0 }, (key, value) =>
+        key === 'gapsMs' || key === 'timeline' ? value.length : value,
+      );
+    const journalled = await report();
+    const res = await fetch(`${quiet.url}/__admin/report`);
+    expect(withoutTimes((await res.json()) as CallerReport)).toBe(withoutTimes(journalled));
+    expect(journalled.tokens.steady.calls).toBe(4);
+    expect((await fetch(`${quiet.url}/__admin/requests`)).status).toBe(404);
+  } finally {
+    await quiet.close();
+  }
+});

@@ -1,0 +1,50 @@
+/**
+ * A chat server's client as the caller report judges it: asks for a token, gives up on an answer
+ * after `timeoutMs` (AbortSignal.timeout), and retries a failure after the back-off it is given,
+ * until a 200 with a client card or `attempts` run out. Written for the tests, with real fetches
+ * and real time-outs, so the report measures real traffic.
+ */
+export interface RetryPolicy {
+  readonly attempts: number;
+  /** The wait before retry n (1-based), in milliseconds. */
+  readonly backoffMs: (retry: number) => number;
+  readonly timeoutMs: number;
+  readonly method?: 'GET' | 'POST';
+}
+
+/** What the caller saw of each attempt: a status, or the failure's name (TimeoutError, TypeError). */
+export type Attempt = number | string;
+
+/** Asks for `token` until it gets a card; resolves with what each attempt saw. */
+export async function callWithRetries(baseUrl: string, token: string, policy: RetryPolicy): Promise<Attempt[]> {
+  const seen: Attempt[] = [];
+  for (let attempt = 1; attempt <= policy.attempts; attempt++) {
+    if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, policy.backoffMs(attempt - 1)));
+    const outcome = await askOnce(baseUrl, token, policy);
+    seen.push(outcome);
+    if (outcome === 200) break;
+  }
+  return seen;
+}
+
+async function askOnce(baseUrl: string, token: string, policy: RetryPolicy): Promise<Attempt> {
+  const post = policy.method === 'POST';
+  const url = post ? `${baseUrl}/rest/chat/client/id/` : `${baseUrl}/rest/chat/client/id/${encodeURIComponent(token)}`;
+  try {
+    const res = await fetch(url, {
+      method: post ? 'POST' : 'GET',
+      headers: post ? { token } : {},
+      signal: AbortSignal.timeout(policy.timeoutMs),
+    });
+    const text = await res.text();
+    if (res.status === 200 && !text.includes('"client"')) return 'no card';
+    return res.status;
+  } catch (error) {
+    return (error as Error).name;
+  }
+}
+
+/** Exponential back-off: first, then twice as long each time. */
+export const exponential = (firstMs: number) => (retry: number) => firstMs * 2 ** (retry - 1);
+/** The same wait every time. */
+export const constant = (ms: number) => () => ms;
