@@ -9,6 +9,7 @@ export interface ControlFlags {
   journal: boolean;
   admin: boolean;
   adminToken?: string;
+  adminOpen?: boolean;
   adminPrefix: string;
   log: LogFormat;
 }
@@ -31,8 +32,12 @@ export const CONTROL_OPTIONS: readonly Option[] = [
   new Option('--no-journal', 'keep no request journal (same as --journal-size 0)'),
   new Option(
     '--admin-token <secret>',
-    'PUT, POST and DELETE on the admin API need this, as "authorization: Bearer <secret>" or "x-admin-token: <secret>"',
+    'admin API changes need this, as "authorization: Bearer <secret>" or "x-admin-token: <secret>" (reads too with a --host other than loopback)',
   ).env('AUTH_SIM_ADMIN_TOKEN'),
+  new Option(
+    '--admin-open',
+    'with a --host other than loopback, leave the admin API open to anyone who reaches it (a start without --admin-token is refused otherwise)',
+  ),
   new Option('--admin-prefix <path>', 'where the admin API is mounted')
     .default(DEFAULT_ADMIN_PREFIX)
     .argParser(parseAdminPrefix),
@@ -47,7 +52,11 @@ export function controlSettings(flags: ControlFlags): Pick<SimulatorOptions, 'jo
   return {
     journalSize: flags.journal ? flags.journalSize : 0,
     admin: flags.admin
-      ? { prefix: flags.adminPrefix, ...(flags.adminToken ? { token: flags.adminToken } : {}) }
+      ? {
+          prefix: flags.adminPrefix,
+          ...(flags.adminToken ? { token: flags.adminToken } : {}),
+          ...(flags.adminOpen ? { open: true } : {}),
+        }
       : false,
   };
 }

@@ -1,7 +1,34 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 
-/** The example set shipped in the package's `scenarios/`, served when no --scenarios is given. */
+/** The example set shipped in the package's `scenarios/`, used when no path is given and ./scenarios does not exist. */
 export const DEFAULT_SCENARIOS = path.resolve(__dirname, '..', '..', 'scenarios');
+
+/** The paths a command reads, and the line that says where they came from when the user named none. */
+export interface ChosenScenarios {
+  readonly paths: readonly string[];
+  /** Set when no path was given: which set is used, and why. */
+  readonly note: string | null;
+  /** True when the shipped examples are used (no path given, no ./scenarios here). */
+  readonly shipped: boolean;
+}
+
+/**
+ * The scenarios to read: the given paths; with none, the project's own `./scenarios` when it
+ * exists (so `npx auth-sim validate` in a project checks that project's files, not the examples
+ * inside node_modules), else the shipped examples, saying so.
+ */
+export function chooseScenarios(given: readonly string[] | undefined, cwd = process.cwd()): ChosenScenarios {
+  if (given !== undefined && given.length > 0) return { paths: given, note: null, shipped: false };
+  const own = path.join(cwd, 'scenarios');
+  if (existsSync(own) && path.resolve(own) !== DEFAULT_SCENARIOS)
+    return { paths: ['scenarios'], note: 'no path given: using ./scenarios', shipped: false };
+  return {
+    paths: [DEFAULT_SCENARIOS],
+    note: `no path given and no ./scenarios here: using the shipped examples in ${DEFAULT_SCENARIOS}`,
+    shipped: true,
+  };
+}
 
 /** The repeatable --scenarios flag's collector. */
 export function collect(value: string, previous: string[] | undefined): string[] {

@@ -39,7 +39,7 @@ export function followReloads(simulator: Simulator, logger: Logger, showWarnings
   });
   store.on('reload-failed', (outcome: Extract<ReloadOutcome, { ok: false }>) => {
     reportProblems(logger, outcome.problems);
-    logger.error(describeFailure(outcome, store));
+    logger.event('error', 'reload-failed', describeFailure(outcome, store), { problems: outcome.problems });
   });
   simulator.watcher?.on('watch-error', (error: Error) =>
     logger.warn(`watching scenarios: ${error.message}; send SIGHUP to reload by hand`),

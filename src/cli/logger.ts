@@ -5,7 +5,14 @@ export interface Logger {
   info(message: string): void;
   warn(message: string): void;
   error(message: string): void;
+  /**
+   * A line machines act on: with `--log json` one object with `event` and `fields` beside the
+   * message, printed even with --quiet (a CI job reads the URL from it); in text, a plain line.
+   */
+  event(level: Level, event: string, message: string, fields: Readonly<Record<string, unknown>>): void;
 }
+
+type Level = 'info' | 'warn' | 'error';
 
 export interface LoggerOptions {
   readonly quiet?: boolean;
@@ -40,5 +47,14 @@ export function createLogger(options: LoggerOptions = {}): Logger {
     },
     warn: (m) => line(err, 'warn', m),
     error: (m) => line(err, 'error', m),
+    event: (level, event, message, fields) => {
+      const stream = level === 'info' ? out : err;
+      if (!options.json) {
+        if (level !== 'info' || !options.quiet) line(stream, level, message);
+        return;
+      }
+      if (level === 'info') options.beforeInfo?.();
+      stream.write(`${JSON.stringify({ level, event, message, ...fields })}\n`);
+    },
   };
 }

@@ -1,8 +1,13 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { DEFAULT_HOST } from '../server/simulator-options';
 import { Option, type Command } from 'commander';
 import { ScenarioLoadError, runSimulator, type Simulator } from '../server/run-simulator';
 import { tokenCount } from '../scenario/compile/scenario-set';
-import { collect, DEFAULT_SCENARIOS } from './default-scenarios';
+import { chooseScenarios, collect } from './default-scenarios';
+import { writePortFile } from './port-file';
+import { pathsWithoutScenarioFiles } from '../scenario/base/read-scenario-sources';
+import type { ScenarioSet } from '../scenario/compile/scenario-set';
 import { followReloads, warningsShown } from './follow-reloads';
 import { createLogger, type Logger } from './logger';
 import { reportProblems } from './report-problems';
@@ -19,6 +24,7 @@ interface ServeFlags extends ToolboxFlags, ControlFlags, ReportFlags, TlsFlags, 
   port: number;
   host: string;
   quiet?: boolean;
+  portFile?: string;
   watch: boolean;
   shutdownGrace: number;
 }
@@ -32,14 +38,15 @@ export function registerServe(program: Command): Command {
     )
     .option(
       '-s, --scenarios <path>',
-      'a scenario directory or file; repeat for more (default: the shipped examples)',
+      'a scenario directory or file; repeat for more (default: ./scenarios, else the shipped examples)',
       collect,
     )
     .addOption(
       new Option('-p, --port <number>', 'port to listen on; 0 picks a free one').default(8080).argParser(parsePort),
     )
     .option('-H, --host <host>', 'interface to listen on', DEFAULT_HOST)
-    .option('-q, --quiet', 'print only problems');
+    .option('-q, --quiet', 'print only problems (and, with --log json, the listening event)')
+    .option('--port-file <path>', 'once listening, write the port to this file (removed on exit), for scripts and CI');
   for (const option of TOOLBOX_OPTIONS) command.addOption(option);
   command.option('--no-watch', 'do not reload when scenario files change (SIGHUP still reloads)');
   for (const option of [...CONTROL_OPTIONS, ...REPORT_OPTIONS, ...TLS_OPTIONS, SHUTDOWN_GRACE_OPTION, ...LIMIT_OPTIONS])
@@ -68,9 +75,12 @@ async function start(
   logger: Logger,
   requestLog: RequestLog | undefined,
 ): Promise<Simulator | undefined> {
-  const paths = flags.scenarios ?? [DEFAULT_SCENARIOS];
-  const showWarnings = warningsShown(flags.scenarios === undefined);
+  const chosen = chooseScenarios(flags.scenarios);
+  const paths = [...chosen.paths];
+  const showWarnings = warningsShown(chosen.shipped);
   try {
+    if (flags.portFile !== undefined && !existsSync(path.dirname(path.resolve(flags.portFile))))
+      throw new Error(`--port-file: the folder ${path.dirname(flags.portFile)} does not exist`);
     const security = tlsSettings(flags);
     const simulator = await runSimulator({
       sources: { paths },
@@ -88,10 +98,14 @@ async function start(
       ...(requestLog ? { onRequest: (entry) => requestLog.push(entry) } : {}),
     });
     const set = simulator.store.set;
-    if (flags.scenarios) showWarnings(logger, set.warnings);
-    const shipped = flags.scenarios ? '' : ' (the shipped examples)';
-    logger.info(`loaded ${set.files.length} file(s), ${tokenCount(set)} token(s) from ${paths.join(', ')}${shipped}`);
-    if (!flags.scenarios) showWarnings(logger, set.warnings);
+    if (!chosen.shipped) showWarnings(logger, set.warnings);
+    const from = chosen.shipped ? ' (the shipped examples: no path given and no ./scenarios here)' : '';
+    logger.info(`loaded ${set.files.length} file(s), ${tokenCount(set)} token(s) from ${paths.join(', ')}${from}`);
+    if (chosen.shipped) showWarnings(logger, set.warnings);
+    for (const empty of await pathsWithoutScenarioFiles(paths))
+      logger.warn(
+        `${empty} holds no scenario file (.yaml, .yml or .json): every token gets the fallback answer until one is added`,
+      );
     if (set.unavailable)
       logger.warn(
         `no module installed (--modules none): every request gets ${set.unavailable.answer({ token: '' }).reply.status}, the API-unavailable answer`,
@@ -103,12 +117,23 @@ async function start(
         : 'not watching the scenario files (--no-watch); SIGHUP reloads them',
     );
     logger.info(describeAdmin(simulator, flags));
+    if (simulator.control.admin?.guardReads && !flags.adminToken)
+      logger.warn(
+        `the admin API is open to anyone who reaches ${flags.host} (--admin-open): they can read the journal and change any token, and so can a web page through DNS rebinding; --admin-token <secret> guards it`,
+      );
     if (simulator.adminUrl)
       logger.info(`dashboard on ${simulator.adminUrl}/ui/  (live traffic, tokens, change an answer, health)`);
     const certPath = simulator.tls?.selfSigned ? writeSelfSignedCert(simulator.tls, flags.host, simulator.port) : null;
     describeSecurity(simulator.tls, certPath, flags, security.callerAuth ?? []).forEach((line) => logger.info(line));
     const curl = certPath ? `curl --cacert ${certPath}` : 'curl';
-    logger.info(`listening on ${simulator.url}  (try: ${curl} ${simulator.url}/rest/chat/client/id/alice)`);
+    const tryIt = `${curl} ${simulator.url}/rest/chat/client/id/${encodeURIComponent(hintToken(set))}`;
+    if (flags.portFile !== undefined) writePortFile(flags.portFile, simulator.port);
+    logger.event('info', 'listening', `listening on ${simulator.url}  (try: ${tryIt})`, {
+      url: simulator.url,
+      port: simulator.port,
+      adminUrl: simulator.adminUrl,
+      seed: simulator.seed,
+    });
     followReloads(simulator, logger, showWarnings);
     return simulator;
   } catch (error) {
@@ -123,14 +148,23 @@ async function start(
   }
 }
 
+/** A token the start hint can name: alice when loaded (the examples), else the first named token, else one the fallback answers. */
+export function hintToken(set: ScenarioSet): string {
+  if (set.entries.has('alice')) return 'alice';
+  const first = set.entries.keys().next();
+  return first.done ? 'any-token' : first.value;
+}
+
 function describeAdmin(simulator: Simulator, flags: ServeFlags): string {
   const journal = simulator.control.journal
     ? `journal keeps the last ${simulator.control.journal.capacity} requests`
     : 'no request journal';
   if (!simulator.adminUrl) return `admin API off (--no-admin); ${journal}`;
-  const guard = flags.adminToken
-    ? 'changes need the admin token'
-    : 'open to anyone who can reach it; --admin-token guards changes';
+  const guard = !flags.adminToken
+    ? 'open to anyone who can reach it; --admin-token guards changes'
+    : simulator.control.admin?.guardReads
+      ? 'every call but GET health needs the admin token'
+      : 'changes need the admin token';
   return `admin API on ${simulator.adminUrl}  (${journal}; ${guard}; try: curl ${simulator.adminUrl}/requests)`;
 }
 

@@ -1,5 +1,6 @@
 // The admin API as the page uses it: the same calls a script would make, plus the admin secret
-// on writes. The API's base is this page's path without "/ui/".
+// once given (writes need it; on a host other machines reach, reads too). The API's base is this
+// page's path without "/ui/".
 export const adminBase = location.pathname.replace(/\/ui(\/.*)?$/, '');
 const SECRET_KEY = 'auth-sim.admin-secret';
 
@@ -9,16 +10,18 @@ export function savedSecret() {
 
 export function saveSecret(secret) {
   sessionStorage.setItem(SECRET_KEY, secret);
+  dispatchEvent(new Event(SECRET_KEY));
+}
+
+function secretHeaders() {
+  const secret = savedSecret();
+  return secret === '' ? {} : { 'x-admin-token': secret };
 }
 
 /** A JSON admin call; resolves to { ok, status, body } and never throws on an HTTP error. */
 export async function adminCall(method, path, text, contentType = 'application/yaml') {
-  const headers = {};
-  if (method !== 'GET') {
-    const secret = savedSecret();
-    if (secret !== '') headers['x-admin-token'] = secret;
-    if (text !== undefined) headers['content-type'] = contentType;
-  }
+  const headers = secretHeaders();
+  if (text !== undefined) headers['content-type'] = contentType;
   const res = await fetch(adminBase + path, { method, headers, body: text });
   const body = await res.json().catch(() => ({}));
   return { ok: res.ok, status: res.status, body };
@@ -32,4 +35,40 @@ export function curlFor(token) {
     get: 'curl -i ' + quoted(base + encodeURIComponent(token)),
     post: 'curl -i -X POST -H ' + quoted('token: ' + token) + ' ' + quoted(base),
   };
+}
+
+/**
+ * Reads GET /events with fetch, not EventSource, so the admin secret can go with it: calls
+ * `handlers[event](data)` per message and `onState('live' | 'off' | 'secret')`; reconnects after
+ * a second, or once a secret is saved when the stream asked for one. Returns a function that stops it.
+ */
+export function openEvents(handlers, onState) {
+  const stop = new AbortController();
+  const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  const secretSaved = () => new Promise((resolve) => addEventListener(SECRET_KEY, resolve, { once: true }));
+  const read = async () => {
+    const res = await fetch(adminBase + '/events', { headers: secretHeaders(), signal: stop.signal });
+    if (res.status === 401) return (onState('secret'), secretSaved());
+    if (!res.ok) return;
+    onState('live');
+    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      const blocks = (buffer + chunk.value).split('\n\n');
+      buffer = blocks.pop();
+      for (const block of blocks) {
+        const event = /^event: (.*)$/m.exec(block)?.[1];
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (event !== undefined && data !== undefined) handlers[event]?.(JSON.parse(data));
+      }
+    }
+  };
+  (async () => {
+    while (!stop.signal.aborted) {
+      const waited = await read().catch(() => undefined);
+      if (stop.signal.aborted) return;
+      if (waited === undefined) (onState('off'), await pause(1000));
+    }
+  })();
+  return () => stop.abort();
 }

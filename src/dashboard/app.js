@@ -1,5 +1,5 @@
 import { html, render, useEffect, useState } from './vendor/preact-htm.js';
-import { adminBase, savedSecret, saveSecret } from './api.js';
+import { openEvents, savedSecret, saveSecret } from './api.js';
 import { Traffic } from './traffic.js';
 import { Tokens } from './tokens.js';
 import { Health } from './health.js';
@@ -14,22 +14,25 @@ function App() {
   const [rows, setRows] = useState([]);
   const [skipped, setSkipped] = useState(0);
   const [paused, setPaused] = useState(false);
-  const [connected, setConnected] = useState(false);
+  const [stream, setStream] = useState('off');
   const [pending, setPending] = useState([]);
 
-  useEffect(() => {
-    const events = new EventSource(adminBase + '/events');
-    events.onopen = () => setConnected(true);
-    events.onerror = () => setConnected(false);
-    events.addEventListener('hello', (e) => setHello(JSON.parse(e.data)));
-    events.addEventListener('scenarios', (e) => setHealth(JSON.parse(e.data)));
-    events.addEventListener('requests', (e) => {
-      const { requests, skipped: more } = JSON.parse(e.data);
-      setPending((old) => [...requests.reverse(), ...old].slice(0, KEEP));
-      if (more > 0) setSkipped((n) => n + more);
-    });
-    return () => events.close();
-  }, []);
+  useEffect(
+    () =>
+      openEvents(
+        {
+          hello: setHello,
+          scenarios: setHealth,
+          requests: ({ requests, skipped: more }) => {
+            setPending((old) => [...requests.reverse(), ...old].slice(0, KEEP));
+            if (more > 0) setSkipped((n) => n + more);
+          },
+        },
+        setStream,
+      ),
+    [],
+  );
+  const connected = stream === 'live';
 
   // New requests wait in `pending` while paused, and join the table on resume.
   useEffect(() => {
@@ -46,7 +49,9 @@ function App() {
       <h1>auth-sim</h1>
       ${tab('traffic', 'Live traffic')} ${tab('tokens', 'Tokens')}
       ${tab('health', broken ? 'Health (broken)' : 'Health')}
-      <span class=${connected ? 'live' : 'live off'}>${connected ? 'live' : 'reconnecting...'}</span>
+      <span class=${connected ? 'live' : 'live off'}
+        >${connected ? 'live' : stream === 'secret' ? 'needs the admin secret' : 'reconnecting...'}</span
+      >
     </header>
     ${
       broken &&
@@ -54,7 +59,7 @@ function App() {
         A scenario file is broken; the last good set is still served: <b>${broken.problems[0]?.text}</b>
       </div>`
     }
-    ${hello?.adminTokenRequired && html`<${SecretBar} />`}
+    ${(stream === 'secret' || hello?.adminTokenRequired) && html`<${SecretBar} reads=${stream === 'secret' || hello?.readsNeedToken} />`}
     <main>
       ${
         view === 'traffic' &&
@@ -73,18 +78,19 @@ function App() {
     </main>`;
 }
 
-/** With --admin-token, every change needs the secret: asked once, kept for this tab only. */
-function SecretBar() {
+/** With --admin-token, every change (and, on a host others reach, every read) needs the secret: asked once, kept for this tab only. */
+function SecretBar({ reads }) {
   const [value, setValue] = useState(savedSecret());
   const [saved, setSaved] = useState(savedSecret() !== '');
   const submit = (e) => (e.preventDefault(), saveSecret(value), setSaved(true));
   return html`<form class="secret" onSubmit=${submit}>
     <label
-      >Admin secret (this simulator runs with --admin-token; changes need it):
+      >Admin secret (this simulator runs with --admin-token;
+      ${reads ? 'reading and changes need it' : 'changes need it'}):
       <input type="password" name="secret" value=${value} onInput=${(e) => (setValue(e.target.value), setSaved(false))}
     /></label>
     <button type="submit">Use it</button>
-    <span data-test="secret-state">${saved ? 'sent with every change' : 'not set'}</span>
+    <span data-test="secret-state">${saved ? 'sent with every call' : 'not set'}</span>
   </form>`;
 }
 

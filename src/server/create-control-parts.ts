@@ -17,6 +17,7 @@ import {
   type ControlParts,
   type ResetCounts,
 } from './admin/control-parts';
+import { isLoopbackHost } from './admin/request-guard';
 
 /** Builds the runtime tokens, the journal and the recorder (only if something listens); `recording` adds what the connection tells (client certificates). */
 export function createControlParts(
@@ -43,10 +44,14 @@ export function createControlParts(
   };
   const streams = new Set<ServerResponse>();
   const settings = options.admin === false ? undefined : (options.admin ?? {});
+  const host = options.host ?? DEFAULT_HOST;
+  if (settings && settings.token === undefined && !settings.open && !isLoopbackHost(host))
+    throw new AdminExposedError(host);
   const admin = settings && {
     prefix: normalizePrefix(settings.prefix ?? DEFAULT_ADMIN_PREFIX),
     token: settings.token,
-    host: options.host ?? DEFAULT_HOST,
+    guardReads: !isLoopbackHost(host),
+    host,
     maxEntryBytes: options.maxEntryBytes ?? DEFAULT_MAX_ENTRY_BYTES,
   };
   const endStreams = () => streams.forEach((res) => res.end());
@@ -67,6 +72,16 @@ export function createControlParts(
     endStreams,
     settle,
   };
+}
+
+/** A start refused: the admin API would answer anyone who reaches a non-loopback host, with no token. */
+export class AdminExposedError extends Error {
+  constructor(readonly host: string) {
+    super(
+      `the admin API would let anyone who reaches ${host} read the journal and change any token: give it a secret with --admin-token (or AUTH_SIM_ADMIN_TOKEN), turn it off with --no-admin, or leave it open on purpose with --admin-open`,
+    );
+    this.name = 'AdminExposedError';
+  }
 }
 
 /** The run-wide expectations the options set, each named by its flag in a verdict. */

@@ -43,7 +43,12 @@ export interface SimulatorOptions extends LoadOptions {
   /** Called once per finished protocol request (the CLI's request log). */
   readonly onRequest?: (entry: JournalEntry) => void;
   /** The admin API: false leaves it out; otherwise where it is mounted and the token mutating calls need. */
-  readonly admin?: false | { readonly prefix?: string; readonly token?: string };
+  /**
+   * The admin API: false leaves it out; otherwise where it is mounted and the token its calls need
+   * (changes only on a loopback host; reads too elsewhere, `GET /health` never). On another host,
+   * a start without a token is refused unless `open: true` says it is meant.
+   */
+  readonly admin?: false | { readonly prefix?: string; readonly token?: string; readonly open?: boolean };
   /** The most runtime tokens held at once (default 10,000); a PUT of one more is a 409. */
   readonly maxRuntimeTokens?: number;
   /** The largest admin PUT body, in bytes (default 1 MB); a larger one is a 413. */

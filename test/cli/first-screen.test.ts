@@ -43,7 +43,7 @@ test('the first screen on the shipped examples says what is served and where, an
     expect(cli.stderr()).toBe('');
     expect(lines[0]).toMatch(
       new RegExp(
-        `^auth-sim: loaded \\d+ file\\(s\\), \\d+ token\\(s\\) from ${DEFAULT_SCENARIOS.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} \\(the shipped examples\\)$`,
+        `^auth-sim: loaded \\d+ file\\(s\\), \\d+ token\\(s\\) from ${DEFAULT_SCENARIOS.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} \\(the shipped examples: no path given and no \\./scenarios here\\)$`,
       ),
     );
     expect(lines[1]).toBe(

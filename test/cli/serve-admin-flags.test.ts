@@ -115,6 +115,32 @@ test('AUTH_SIM_ADMIN_TOKEN sets the admin token without putting it on the comman
   ).toBe(200);
 });
 
+test('--host 0.0.0.0 without an admin token is refused at start, naming the three ways out', () => {
+  const result = runCli(['--scenarios', dir.path, '--port', '0', '--host', '0.0.0.0']);
+  expect(result.status).toBe(1);
+  expect(result.stderr).toContain(
+    'auth-sim: the admin API would let anyone who reaches 0.0.0.0 read the journal and change any token: give it a secret with --admin-token (or AUTH_SIM_ADMIN_TOKEN), turn it off with --no-admin, or leave it open on purpose with --admin-open\nauth-sim: not started',
+  );
+});
+
+test('--host 0.0.0.0 with --admin-token guards reads too, health aside', async () => {
+  const cli = await serve('--host', '0.0.0.0', '--admin-token', 'from-flag');
+  expect(cli.stdout()).toContain('every call but GET health needs the admin token');
+  expect((await adminCall(cli.url, 'GET', '/__admin/requests')).status).toBe(401);
+  expect((await adminCall(cli.url, 'GET', '/__admin/health')).status).toBe(200);
+  const read = await adminCall(cli.url, 'GET', '/__admin/requests', { headers: { 'x-admin-token': 'from-flag' } });
+  expect(read.status).toBe(200);
+});
+
+test('--host 0.0.0.0 --admin-open starts with a warning that says who can reach it', async () => {
+  const cli = await serve('--host', '0.0.0.0', '--admin-open');
+  await waitFor(() => cli.stderr().includes('--admin-open'), { what: 'the open admin warning' });
+  expect(cli.stderr()).toContain(
+    'auth-sim: the admin API is open to anyone who reaches 0.0.0.0 (--admin-open): they can read the journal and change any token, and so can a web page through DNS rebinding; --admin-token <secret> guards it',
+  );
+  expect((await adminCall(cli.url, 'GET', '/__admin/requests')).status).toBe(200);
+});
+
 test('--no-admin and --no-journal leave both out', async () => {
   const cli = await serve('--no-admin', '--no-journal');
   expect(cli.stdout()).toContain('admin API off (--no-admin); no request journal');

@@ -189,6 +189,21 @@ describeInBrowser('the dashboard in Chromium', () => {
     expect((await getClient(t.url, 'alice')).status).toBe(503);
   });
 
+  test('on a host others reach, asks for the secret before showing anything, then goes live', async () => {
+    t = await startTestSimulator({ 'retail.yaml': RETAIL }, { host: '0.0.0.0', admin: { token: 's3cret' } });
+    const url = `http://127.0.0.1:${t.sim.port}`;
+    page = await browser.newPage();
+    await page.goto(`${url}/__admin/ui/`);
+    await page.waitForSelector('.live.off:has-text("needs the admin secret")');
+    expect(await page.textContent('form.secret label')).toContain('reading and changes need it');
+    await page.fill('input[name=secret]', 's3cret');
+    await page.click('form.secret button');
+    await page.waitForSelector('.live:not(.off)');
+    await getClient(url, 'alice');
+    await page.waitForSelector('tr[data-seq="1"]');
+    expect(await cell(1, 'token')).toBe('alice');
+  });
+
   test('a page on another origin cannot change a token, by fetch or by form', async () => {
     await open();
     // Another site's page: a form that POSTs to this simulator's reset, as a page on the web could.

@@ -75,6 +75,13 @@ function decodeUtf8(file: string, bytes: Buffer): string {
   }
 }
 
+/** The given directories that hold no scenario file at all (a typo'd folder, a fresh project): a file path is never empty. */
+export async function pathsWithoutScenarioFiles(paths: readonly string[]): Promise<string[]> {
+  const empty: string[] = [];
+  for (const p of paths) if ((await listScenarioFiles(p)).length === 0) empty.push(p);
+  return empty;
+}
+
 async function listScenarioFiles(target: string): Promise<string[]> {
   const stat = await fs.stat(target);
   if (stat.isFile()) return [target];

@@ -15,12 +15,12 @@ const ROUTES =
 /**
  * The admin API as one Express router, JSON in and out; every error is a JSON 4xx (or a bare
  * 500), never a stack trace. Requests from other sites are refused first (request-guard); with an
- * admin token, mutating calls must present it. The dashboard's page is served under ui/.
+ * admin token, mutating calls must present it, and reads too on a host other machines reach. The dashboard's page is served under ui/.
  */
 export function createAdminRouter(parts: ControlParts, settings: AdminSettings): Router {
   const router = Router();
   router.use(guardAdminRequests(settings.host));
-  if (settings.token !== undefined) router.use(requireAdminToken(settings.token));
+  if (settings.token !== undefined) router.use(requireAdminToken(settings.token, settings.guardReads));
   router.use(
     statusRoutes(parts),
     requestRoutes(parts),

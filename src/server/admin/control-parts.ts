@@ -17,8 +17,10 @@ export const DEFAULT_ADMIN_PREFIX = '/__admin';
 /** Where the admin API is mounted and what it accepts. */
 export interface AdminSettings {
   readonly prefix: string;
-  /** When set, mutating calls must present it. */
+  /** When set, mutating calls must present it (and reads too, with `guardReads`). */
   readonly token?: string;
+  /** Reads need the token as well: the host is reachable from other machines. */
+  readonly guardReads: boolean;
   /** The address the server listens on: on a loopback one, only local Host names are answered. */
   readonly host: string;
   /** The largest runtime entry (PUT body) accepted, in bytes. */

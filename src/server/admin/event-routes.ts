@@ -30,7 +30,11 @@ export function eventRoutes(parts: ControlParts, settings: AdminSettings): Route
       connection: 'keep-alive',
       'x-accel-buffering': 'no',
     });
-    send(res, 'hello', { adminTokenRequired: settings.token !== undefined, journalCapacity: journal?.capacity ?? 0 });
+    send(res, 'hello', {
+      adminTokenRequired: settings.token !== undefined,
+      readsNeedToken: settings.token !== undefined && settings.guardReads,
+      journalCapacity: journal?.capacity ?? 0,
+    });
     const sendHealth = () => send(res, 'scenarios', scenarioHealth(parts));
     sendHealth();
     const pollJournal = journal ? journalPoller(journal, res) : undefined;

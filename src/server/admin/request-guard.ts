@@ -19,7 +19,7 @@ const ADMIN_TOKEN_HEADER = 'x-admin-token';
  *   scripts, chat servers) are unaffected.
  */
 export function guardAdminRequests(boundHost: string): RequestHandler {
-  const strictHost = isLoopback(boundHost);
+  const strictHost = isLoopbackHost(boundHost);
   return (req: Request, _res: Response, next: NextFunction) => {
     const host = req.headers.host ?? '';
     if (strictHost && !isLocalName(hostnameOf(host), boundHost)) {
@@ -44,16 +44,17 @@ export function guardAdminRequests(boundHost: string): RequestHandler {
   };
 }
 
+/** Whether `host` is reachable from this machine only (127.x, ::1, localhost), where the admin API may stay open. */
+export function isLoopbackHost(host: string): boolean {
+  const name = host.toLowerCase().replace(/^\[|\]$/g, '');
+  return name === 'localhost' || name === '::1' || /^127\./.test(name);
+}
+
 /** The name in a Host header, without port or IPv6 brackets, in lower case. */
 function hostnameOf(host: string): string {
   const bracketed = /^\[([^\]]+)\]/.exec(host);
   if (bracketed) return bracketed[1].toLowerCase();
   return host.replace(/:\d*$/, '').toLowerCase();
-}
-
-function isLoopback(host: string): boolean {
-  const name = host.toLowerCase().replace(/^\[|\]$/g, '');
-  return name === 'localhost' || name === '::1' || /^127\./.test(name);
 }
 
 /** IP literals cannot be rebound; localhost and *.localhost always resolve here; the bound name is the operator's. */
@@ -63,12 +64,14 @@ function isLocalName(name: string, boundHost: string): boolean {
 
 /**
  * Makes every mutating admin call (PUT, POST, DELETE, ...) present `secret`, as
- * `authorization: Bearer <secret>` or `x-admin-token: <secret>`. Reads stay open.
+ * `authorization: Bearer <secret>` or `x-admin-token: <secret>`; with `guardReads` (a host other
+ * machines reach, where a DNS-rebinding page passes any Host check) reads too. `GET /health`
+ * (probes, a container's HEALTHCHECK) and the dashboard's page (it asks for the secret) stay open.
  */
-export function requireAdminToken(secret: string): RequestHandler {
+export function requireAdminToken(secret: string, guardReads: boolean): RequestHandler {
   const expected = digest(secret);
   return (req: Request, res: Response, next: NextFunction) => {
-    if (READ_ONLY.has(req.method)) return next();
+    if (READ_ONLY.has(req.method) && (!guardReads || isOpenRead(req.path))) return next();
     const given = presentedToken(req);
     if (given !== undefined && timingSafeEqual(digest(given), expected)) return next();
     res.setHeader('www-authenticate', 'Bearer realm="auth-sim admin"');
@@ -80,6 +83,11 @@ export function requireAdminToken(secret: string): RequestHandler {
       ),
     );
   };
+}
+
+/** The reads that show nothing served or logged: health, and the dashboard's static page. */
+function isOpenRead(path: string): boolean {
+  return path === '/health' || path === '/ui' || path.startsWith('/ui/');
 }
 
 function presentedToken(req: Request): string | undefined {

@@ -42,7 +42,10 @@ describe('GET /__admin/events', () => {
     const stream = openStream(t.url);
     try {
       await waitFor(() => stream.events.length >= 2, { what: 'hello and scenarios' });
-      expect(stream.events[0]).toEqual({ event: 'hello', data: { adminTokenRequired: true, journalCapacity: 1000 } });
+      expect(stream.events[0]).toEqual({
+        event: 'hello',
+        data: { adminTokenRequired: true, readsNeedToken: false, journalCapacity: 1000 },
+      });
       expect(stream.events[1].event).toBe('scenarios');
       expect(stream.events[1].data).toMatchObject({
         tokens: 1,
@@ -75,7 +78,10 @@ describe('GET /__admin/events', () => {
     const stream = openStream(t.url);
     try {
       await waitFor(() => stream.events.length >= 2, { what: 'hello and scenarios' });
-      expect(stream.events[0]).toEqual({ event: 'hello', data: { adminTokenRequired: false, journalCapacity: 0 } });
+      expect(stream.events[0]).toEqual({
+        event: 'hello',
+        data: { adminTokenRequired: false, readsNeedToken: false, journalCapacity: 0 },
+      });
       expect(stream.events[1].data).toMatchObject({ tokens: 1, lastError: null });
     } finally {
       stream.close();

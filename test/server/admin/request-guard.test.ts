@@ -84,7 +84,7 @@ describe('the admin API refuses other sites', () => {
   });
 
   test('answers any Host name when bound to all interfaces, where the operator chose to be reachable by name', async () => {
-    const open = await startTestSimulator(FILES, { host: '0.0.0.0' });
+    const open = await startTestSimulator(FILES, { host: '0.0.0.0', admin: { open: true } });
     try {
       const res = await call(`http://127.0.0.1:${open.sim.port}`, 'GET', '/__admin/health', {
         host: `auth-sim:${open.sim.port}`,
