@@ -149,7 +149,7 @@ async function start(
 }
 
 /** A token the start hint can name: alice when loaded (the examples), else the first named token, else one the fallback answers. */
-export function hintToken(set: ScenarioSet): string {
+function hintToken(set: ScenarioSet): string {
   if (set.entries.has('alice')) return 'alice';
   const first = set.entries.keys().next();
   return first.done ? 'any-token' : first.value;
