@@ -1,3 +1,5 @@
+import { create } from 'xmlbuilder2';
+import { escapeControls } from './escape-controls';
 import { formatFinding } from './finding';
 import { countFindings, type CheckReport, type RequestRecord } from './run-check';
 
@@ -28,52 +30,43 @@ function summaryLine(report: CheckReport): string {
   return `${tokens} token(s), ${report.requests.length} request(s): ${errors} error(s), ${warnings} warning(s)`;
 }
 
+/** The text report, one line per request and per finding; what the service sent is printed with its controls escaped. */
 function textReport(report: CheckReport): string {
   const lines = [...report.requests.map(requestLine), ...report.findings.map(formatFinding), summaryLine(report)];
-  return `${lines.join('\n')}\n`;
+  return `${lines.map(escapeControls).join('\n')}\n`;
 }
 
 /**
  * JUnit XML (the Ant schema CI systems read): one test case per token and method, each error a
- * failure, warnings in system-out. Written by hand: it is five elements and one escape function,
- * less than wiring up xmlbuilder2 (considered) for it.
+ * failure, warnings in system-out. xmlbuilder2 writes it, escaping included; characters XML 1.0
+ * cannot carry at all (ESC and other controls) are written as visible `\uXXXX` first.
  */
 function junitReport(report: CheckReport): string {
-  const cases = report.requests.map((r) => {
-    const mine = report.findings.filter((f) => f.token === r.token && f.method === r.method);
-    const failures = mine
-      .filter((f) => f.severity === 'error')
-      .map((f) => `      <failure message="${xml(formatFinding(f))}"/>`);
-    const warnings = mine.filter((f) => f.severity === 'warning').map(formatFinding);
-    const out = warnings.length > 0 ? [`      <system-out>${xml(warnings.join('\n'))}</system-out>`] : [];
-    const name = `${r.token} ${r.method}`;
-    return [
-      `    <testcase classname="auth-sim.check" name="${xml(name)}" time="${(r.ms / 1000).toFixed(3)}">`,
-      ...failures,
-      ...out,
-      '    </testcase>',
-    ].join('\n');
-  });
   const failed = report.requests.filter((r) =>
     report.findings.some((f) => f.severity === 'error' && f.token === r.token && f.method === r.method),
   ).length;
   const time = (report.requests.reduce((sum, r) => sum + r.ms, 0) / 1000).toFixed(3);
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites tests="${report.requests.length}" failures="${failed}" errors="0">`,
-    `  <testsuite name="${xml(`auth-sim check ${report.baseUrl}`)}" tests="${report.requests.length}" failures="${failed}" errors="0" time="${time}">`,
-    ...cases,
-    '  </testsuite>',
-    '</testsuites>',
-    '',
-  ].join('\n');
-}
-
-function xml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/\n/g, '&#10;');
+  const tests = report.requests.length;
+  const suite = create({ version: '1.0', encoding: 'UTF-8' })
+    .ele('testsuites', { tests, failures: failed, errors: 0 })
+    .ele('testsuite', {
+      name: escapeControls(`auth-sim check ${report.baseUrl}`),
+      tests,
+      failures: failed,
+      errors: 0,
+      time,
+    });
+  for (const r of report.requests) {
+    const mine = report.findings.filter((f) => f.token === r.token && f.method === r.method);
+    const testcase = suite.ele('testcase', {
+      classname: 'auth-sim.check',
+      name: escapeControls(`${r.token} ${r.method}`),
+      time: (r.ms / 1000).toFixed(3),
+    });
+    for (const f of mine.filter((f) => f.severity === 'error'))
+      testcase.ele('failure', { message: escapeControls(formatFinding(f)) });
+    const warnings = mine.filter((f) => f.severity === 'warning').map((f) => escapeControls(formatFinding(f)));
+    if (warnings.length > 0) testcase.ele('system-out').txt(warnings.join('\n'));
+  }
+  return `${suite.end({ prettyPrint: true })}\n`;
 }

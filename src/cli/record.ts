@@ -1,6 +1,7 @@
 import { DEFAULT_HOST } from '../server/simulator-options';
 import { Option, type Command } from 'commander';
 import { requestLine } from '../check/format-report';
+import { escapeControls } from '../check/escape-controls';
 import { formatFinding } from '../check/finding';
 import { requestRecord } from '../check/run-check';
 import { createRecordProxy, type ProxyEvent } from '../record/record-proxy';
@@ -101,11 +102,16 @@ function logEvent(logger: Logger, e: ProxyEvent): void {
           ? 'recorded'
           : 'recorded (replays other bytes)'
         : 'already recorded';
-  logger.info(`${line}: ${what}`);
+  // Tokens and answers come from outside: their control characters are shown escaped, never sent to the terminal.
+  logger.info(escapeControls(`${line}: ${what}`));
   if (e.recorded?.kind === 'kept' && e.recorded.differs)
-    logger.warn(`${e.token} ${e.method}: this answer differs from the one recorded; the recording keeps the first`);
+    logger.warn(
+      escapeControls(
+        `${e.token} ${e.method}: this answer differs from the one recorded; the recording keeps the first`,
+      ),
+    );
   for (const f of e.findings) {
-    if (f.severity === 'error') logger.error(formatFinding(f));
-    else logger.warn(formatFinding(f));
+    if (f.severity === 'error') logger.error(escapeControls(formatFinding(f)));
+    else logger.warn(escapeControls(formatFinding(f)));
   }
 }

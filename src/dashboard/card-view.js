@@ -1,5 +1,14 @@
 import { html } from './vendor/preact-htm.js';
 
+/** Only absolute http(s) URLs become links or buttons: a `javascript:` or `data:` value is shown as text, never run. */
+function isWebUrl(value) {
+  try {
+    return ['http:', 'https:'].includes(new URL(String(value)).protocol);
+  } catch {
+    return false;
+  }
+}
+
 /** A client card as an operator sees it: name and flags, groups as a tree, fields in order, actions, companies. */
 export function CardView({ body }) {
   let data;
@@ -45,11 +54,15 @@ export function CardView({ body }) {
       Array.isArray(c.actionList) &&
       html`<div class="actions">
         ${c.actionList.map((a) =>
-          String(a.type) === '1'
-            ? html`<button onClick=${() => window.open(a.value, '_blank', 'noopener')}>
-                ${a.name ?? 'Open in CRM'}
-              </button>`
-            : html`<a href=${a.value} target="_blank" rel="noopener">${a.name ?? 'Open in CRM'}</a>`,
+          !isWebUrl(a.value)
+            ? html`<span class="action-text" data-test="action-text"
+                >${a.name ?? 'Open in CRM'}: ${String(a.value)}</span
+              >`
+            : String(a.type) === '1'
+              ? html`<button onClick=${() => window.open(a.value, '_blank', 'noopener')}>
+                  ${a.name ?? 'Open in CRM'}
+                </button>`
+              : html`<a href=${a.value} target="_blank" rel="noopener">${a.name ?? 'Open in CRM'}</a>`,
         )}
       </div>`
     }

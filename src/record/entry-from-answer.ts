@@ -4,6 +4,7 @@ import { isJsonObject, mapTableFields } from '../protocol/map-table-fields';
 import type { WireOptions } from '../protocol/wire-encode';
 import { JSON_CONTENT_TYPE } from '../protocol/endpoints';
 import { buildReply } from '../scenario/compile/build-reply';
+import { HEADER_VALUE_PATTERN } from '../scenario/schema/header-schema';
 import { wireOptionsFor } from '../scenario/schema/wire-options-for';
 
 /** One answer the service gave, as the proxy passed it back. */
@@ -34,10 +35,7 @@ export function entryFromAnswer(answer: RecordedAnswer, options: WireOptions, ke
   const notes: string[] = [];
   if (answer.status !== 200) entry.status = answer.status;
   const type = answer.headers.get('content-type') ?? '';
-  const headers: Record<string, string> = {};
-  answer.headers.forEach((value, name) => {
-    if (!NOT_KEPT.has(name)) headers[name] = value;
-  });
+  const headers = keptHeaders(answer.headers, notes);
   const body = jsonObject(answer.bytes, type);
   if (body !== undefined && type !== JSON_CONTENT_TYPE) headers['content-type'] = type;
   if (Object.keys(headers).length > 0) entry.headers = headers;
@@ -62,6 +60,27 @@ export function entryFromAnswer(answer: RecordedAnswer, options: WireOptions, ke
       'served, this entry gives other bytes than the service did (unknown fields, JSON types, spacing or escapes)',
     );
   return { entry, notes, replaysSameBytes };
+}
+
+const SENDABLE = new RegExp(HEADER_VALUE_PATTERN);
+
+/**
+ * The headers a scenario keeps, each once: a value a scenario could not send (non-ASCII, controls)
+ * is left out, and of a repeated header (Set-Cookie) the first is kept; each with a note saying so.
+ */
+function keptHeaders(all: Headers, notes: string[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const repeated = new Map<string, number>();
+  all.forEach((value, name) => {
+    if (NOT_KEPT.has(name)) return;
+    if (!SENDABLE.test(value))
+      return void notes.push(`header ${name} is left out: a scenario header holds printable ASCII only`);
+    if (name in headers) return void repeated.set(name, (repeated.get(name) ?? 1) + 1);
+    headers[name] = value;
+  });
+  for (const [name, count] of repeated)
+    notes.push(`the service sent ${count} ${name} headers; a scenario sends one, the first`);
+  return headers;
 }
 
 function jsonObject(bytes: Buffer, type: string): Record<string, unknown> | undefined {

@@ -48,6 +48,9 @@ export function createRecorder(options: RecorderOptions): Recorder {
   };
 }
 
+/** Tokens written as plain keys: letters, digits and a few marks that mean nothing to YAML in the middle of a word. */
+const PLAIN_TOKEN = /^[\p{L}\p{N}][\p{L}\p{N}_.@+/-]*$/u;
+
 /** One token's recorded entry and the notes written above it. */
 type RecordingItem = { readonly token: string } & Pick<RecordedEntry, 'entry' | 'notes'>;
 
@@ -69,7 +72,10 @@ function recordingYaml(items: readonly RecordingItem[], out: string, target: str
   if (isMap(tokens)) {
     tokens.items.forEach((pair: Pair, i) => {
       const notes = items[i].notes;
-      if (notes.length > 0 && isScalar(pair.key)) pair.key.commentBefore = notes.map((n) => ` ${n}`).join('\n');
+      if (!isScalar(pair.key)) return;
+      // A plain key such as "<<" (a merge key) or "? x" reads back as something else: such tokens are written quoted.
+      if (!PLAIN_TOKEN.test(items[i].token)) pair.key.type = 'QUOTE_DOUBLE';
+      if (notes.length > 0) pair.key.commentBefore = notes.map((n) => ` ${n}`).join('\n');
     });
   }
   return doc.toString({ defaultStringType: 'QUOTE_DOUBLE', defaultKeyType: 'PLAIN', lineWidth: 0 });

@@ -2,6 +2,9 @@ import type { JsonSchema } from '../../protocol/json-schema';
 
 const NON_ASCII_HINT = "percent-encode non-ASCII text, or use RFC 8187 (e.g. filename*=UTF-8''%D0%A2%D0%BE%D0%BA%D0%B5%D0%BD)";
 
+/** What a header value may hold: printable ASCII, space and tab (see headersSchema). */
+export const HEADER_VALUE_PATTERN = '^[\\t\\x20-\\x7e]*$';
+
 /**
  * The schema of `headers:` (entries, steps, defaults, populations), checked at load so the reply
  * writer never meets a header Node refuses (ERR_INVALID_HTTP_TOKEN, ERR_INVALID_CHAR). Names are
@@ -16,7 +19,7 @@ export const headersSchema: JsonSchema = {
   },
   additionalProperties: {
     type: ['string', 'number'],
-    pattern: '^[\\t\\x20-\\x7e]*$',
+    pattern: HEADER_VALUE_PATTERN,
     description: `a header value: a string or number in printable ASCII, no CR, LF, NUL or other control characters; ${NON_ASCII_HINT}`,
   },
   description: 'a map of header names to values',
