@@ -54,6 +54,11 @@ const LAYERS = [
     why: 'the caller report judges exchanges against the scenarios’ `expect:`; the server feeds it, it never reaches the server',
   },
   {
+    layer: 'shared-state',
+    may: ['scenario/compile', 'scenario/state'],
+    why: 'Redis keeps what one process would (token memory, the journal, the caller report); it knows no server code',
+  },
+  {
     layer: 'server/faults',
     may: ['scenario/schema', 'scenario/compile'],
     why: 'a fault acts on a connection; the protocol path decides when, so faults never import it',
@@ -65,7 +70,7 @@ const LAYERS = [
   },
   {
     layer: 'server/admin',
-    may: ['protocol', 'scenario', 'caller-report', 'server/endpoint'],
+    may: ['protocol', 'scenario', 'caller-report', 'shared-state', 'server/endpoint'],
     why: 'the admin API reads and steers the protocol path; the path never imports the admin API',
   },
   {
@@ -77,6 +82,7 @@ const LAYERS = [
       'scenario',
       'synth',
       'caller-report',
+      'shared-state',
       'server/faults',
       'server/endpoint',
       'server/admin',

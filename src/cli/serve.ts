@@ -4,6 +4,7 @@ import { DEFAULT_HOST } from '../server/simulator-options';
 import { Option, type Command } from 'commander';
 import { ScenarioLoadError, runSimulator, type Simulator } from '../server/run-simulator';
 import { tokenCount } from '../scenario/compile/scenario-set';
+import { previewAnswer } from '../scenario/compile/compile-entry';
 import { chooseScenarios, collect } from './default-scenarios';
 import { writePortFile } from './port-file';
 import { pathsWithoutScenarioFiles } from '../scenario/base/read-scenario-sources';
@@ -17,9 +18,10 @@ import { SHUTDOWN_GRACE_OPTION, stopOnSignals } from './shutdown';
 import { TOOLBOX_OPTIONS, toolboxSettings, type ToolboxFlags } from './toolbox-flags';
 import { LIMIT_OPTIONS, limitSettings, type LimitFlags } from './limit-flags';
 import { REPORT_OPTIONS, reportSettings, type ReportFlags } from './report-flags';
+import { isRedisConfigError, REDIS_OPTIONS, redisSettings, type RedisFlags } from './redis-flags';
 import { describeSecurity, TLS_OPTIONS, tlsSettings, writeSelfSignedCert, type TlsFlags } from './tls-flags';
 
-interface ServeFlags extends ToolboxFlags, ControlFlags, ReportFlags, TlsFlags, LimitFlags {
+interface ServeFlags extends ToolboxFlags, ControlFlags, ReportFlags, RedisFlags, TlsFlags, LimitFlags {
   scenarios?: string[];
   port: number;
   host: string;
@@ -49,7 +51,14 @@ export function registerServe(program: Command): Command {
     .option('--port-file <path>', 'once listening, write the port to this file (removed on exit), for scripts and CI');
   for (const option of TOOLBOX_OPTIONS) command.addOption(option);
   command.option('--no-watch', 'do not reload when scenario files change (SIGHUP still reloads)');
-  for (const option of [...CONTROL_OPTIONS, ...REPORT_OPTIONS, ...TLS_OPTIONS, SHUTDOWN_GRACE_OPTION, ...LIMIT_OPTIONS])
+  for (const option of [
+    ...CONTROL_OPTIONS,
+    ...REPORT_OPTIONS,
+    ...REDIS_OPTIONS,
+    ...TLS_OPTIONS,
+    SHUTDOWN_GRACE_OPTION,
+    ...LIMIT_OPTIONS,
+  ])
     command.addOption(option);
   return command
     .addHelpText(
@@ -90,6 +99,7 @@ async function start(
       ...toolboxSettings(flags),
       ...controlSettings(flags),
       ...reportSettings(flags),
+      ...redisSettings(flags, logger),
       ...limitSettings(flags),
       ...security,
       onInternalError: (message) => logger.error(message),
@@ -108,7 +118,7 @@ async function start(
       );
     if (set.unavailable)
       logger.warn(
-        `no module installed (--modules none): every request gets ${set.unavailable.answer({ token: '' }).reply.status}, the API-unavailable answer`,
+        `no module installed (--modules none): every request gets ${previewAnswer(set.unavailable, '').reply.status}, the API-unavailable answer`,
       );
     logger.info(`seed ${simulator.seed} (replay this run's chance and random delays with --seed ${simulator.seed})`);
     logger.info(
@@ -117,6 +127,10 @@ async function start(
         : 'not watching the scenario files (--no-watch); SIGHUP reloads them',
     );
     logger.info(describeAdmin(simulator, flags));
+    if (simulator.control.group)
+      logger.info(
+        `sharing state with the instances on ${flags.redis?.replace(/:[^:@/]*@/, ':***@')} under prefix "${flags.redisPrefix}" as ${simulator.control.group.instance}`,
+      );
     if (simulator.control.admin?.guardReads && !flags.adminToken)
       logger.warn(
         `the admin API is open to anyone who reaches ${flags.host} (--admin-open): they can read the journal and change any token, and so can a web page through DNS rebinding; --admin-token <secret> guards it`,
@@ -143,7 +157,7 @@ async function start(
         .split('\n')
         .forEach((line) => logger.error(line));
     logger.error('not started');
-    process.exitCode = 1;
+    process.exitCode = isRedisConfigError(error) ? 2 : 1;
     return undefined;
   }
 }

@@ -104,7 +104,7 @@ async function reply(res: ServerResponse, outcome: Outcome, options: RecordProxy
     );
   if (outcome.kind === 'failed')
     return writeReply(res, errorReply(502, 'BAD_GATEWAY', `${options.target} failed: ${outcome.message}`));
-  const headers = Object.fromEntries([...outcome.headers].filter(([name]) => !HOP_RESPONSE.has(name)));
+  const headers = answerHeaders(outcome.headers);
   if (outcome.kind === 'oversize') {
     res.writeHead(outcome.status, headers);
     res.write(outcome.head);
@@ -112,11 +112,16 @@ async function reply(res: ServerResponse, outcome: Outcome, options: RecordProxy
     else res.end();
     return;
   }
-  writeReply(res, {
-    status: outcome.status,
-    headers: { ...headers, 'content-length': outcome.bytes.length },
-    body: outcome.bytes,
-  });
+  res.writeHead(outcome.status, { ...headers, 'content-length': outcome.bytes.length });
+  res.end(outcome.bytes);
+}
+
+/** The answer's headers but the hop ones, each Set-Cookie kept apart (fetch's Headers joins every other repeat). */
+function answerHeaders(all: Headers): Record<string, string | string[]> {
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of all) if (!HOP_RESPONSE.has(name)) headers[name] = value;
+  if ('set-cookie' in headers) headers['set-cookie'] = all.getSetCookie();
+  return headers;
 }
 
 /** Checks a protocol answer as `check` does and records it; other paths are only passed on. */

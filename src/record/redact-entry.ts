@@ -3,6 +3,7 @@ import type { FieldRole } from '../protocol/fields';
 import { mapTableFields } from '../protocol/map-table-fields';
 import { loadFaker } from '../synth/population-context';
 import { transliterate } from '../synth/transliterate';
+import { maskHeaders } from './mask-headers';
 import {
   createStableFake,
   fakeAccounts,
@@ -15,18 +16,21 @@ import {
   type StableFake,
 } from './fake-values';
 
-/** Replaces personal data in a scenario entry's Response fields; everything else is kept. */
+/** Replaces personal data in a scenario entry's Response fields and masks its credential-looking headers; everything else is kept. */
 export type Redactor = (entry: Record<string, unknown>) => Record<string, unknown>;
 
 /** A redactor for `seed`; faker loads on first use (loadFaker), so `serve` and `check` do not pay for it. */
 export function createRedactor(seed: number): Redactor {
   const { Faker, ru, en, base } = loadFaker();
   const stable = createStableFake(new Faker({ locale: [ru, en, base] }), seed);
-  return (entry) =>
-    mapTableFields('Response', entry, ({ role }, value, record) => {
+  return (entry) => {
+    const redacted = mapTableFields('Response', entry, ({ role }, value, record) => {
       const hasStandIn = role !== undefined && typeof value === 'string' && value !== '';
       return hasStandIn ? fakeFor(role, value, record, stable) : value;
     });
+    const headers = entry.headers as Record<string, unknown> | undefined;
+    return headers === undefined ? redacted : { ...redacted, headers: maskHeaders(headers) };
+  };
 }
 
 const NAME_PARTS = ['surname', 'firstname', 'patronymic'] as const;

@@ -8,6 +8,9 @@ import { RequestRecorder, type RecorderOptions } from './endpoint/request-record
 import type { AnswerRuntime } from './endpoint/answer-runtime';
 import { createServedTokens } from './endpoint/served-tokens';
 import { ExchangeTracker } from '../caller-report/exchange-tracker';
+import type { CallerReportStore } from '../caller-report/exchange';
+import type { RedisGroup } from '../shared-state/redis-group';
+import { describeRecord } from './endpoint/journal';
 import { demandOf, type Expectation } from '../scenario/compile/read-expectations';
 import { DEFAULT_REPORT_TOKENS, MemoryReportStore } from '../caller-report/memory-report-store';
 import {
@@ -25,22 +28,30 @@ export function createControlParts(
   options: SimulatorOptions,
   answering: AnswerRuntime,
   recording: Pick<RecorderOptions, 'clientSubject'>,
+  group?: RedisGroup,
 ): ControlParts {
   const runtime = new RuntimeTokens(options, options.maxRuntimeTokens);
   const size = options.journalSize ?? DEFAULT_JOURNAL_SIZE;
   const journal = size > 0 ? new Journal(size) : undefined;
   const recorder =
-    journal || options.onRequest
-      ? new RequestRecorder({ journal, onRequest: options.onRequest, runtime, ...recording })
+    journal || options.onRequest || group
+      ? new RequestRecorder({ journal, onRequest: options.onRequest, runtime, ...recording, ...shipRecords(group) })
       : undefined;
   const reportTokens = options.reportTokens ?? DEFAULT_REPORT_TOKENS;
-  const callers = options.report === false ? undefined : new ExchangeTracker(new MemoryReportStore(reportTokens));
-  const reset = (): ResetCounts => {
-    const counts = { requests: journal?.size ?? 0, runtimeTokens: runtime.size, tokenStates: answering.states.reset() };
+  const report = new MemoryReportStore(reportTokens);
+  const callers =
+    options.report === false ? undefined : new ExchangeTracker(group ? shipExchanges(report, group) : report);
+  const resetLocal = (): void => {
     journal?.clear();
     void callers?.store.reset();
     runtime.clear();
-    return counts;
+  };
+  const reset = async (): Promise<ResetCounts> => {
+    const counts = { requests: journal?.size ?? 0, runtimeTokens: runtime.size };
+    const tokenStates = await answering.states.reset();
+    await group?.shareReset();
+    resetLocal();
+    return { ...counts, tokenStates };
   };
   const streams = new Set<ServerResponse>();
   const settings = options.admin === false ? undefined : (options.admin ?? {});
@@ -68,9 +79,30 @@ export function createControlParts(
     answering,
     admin,
     streams,
+    group,
+    adoptExchange: callers && group ? (exchange) => report.record(exchange) : undefined,
     reset,
+    resetLocal,
     endStreams,
     settle,
+  };
+}
+
+/** In a group, each completed record also goes to the others, described when the batch is written (off the request path). */
+function shipRecords(group: RedisGroup | undefined): Pick<RecorderOptions, 'onRecord'> {
+  if (group === undefined) return {};
+  return { onRecord: (record) => group.journal.push(() => describeRecord(record)) };
+}
+
+/** In a group, the caller report folds in every instance's exchanges: this one's are shipped, the others' adopted. */
+function shipExchanges(report: CallerReportStore, group: RedisGroup): CallerReportStore {
+  return {
+    record: (exchange) => {
+      report.record(exchange);
+      group.exchanges.push(exchange);
+    },
+    snapshot: () => report.snapshot(),
+    reset: () => report.reset(),
   };
 }
 

@@ -7,7 +7,9 @@ import type { ControlParts } from './admin/control-parts';
 import { createControlParts } from './create-control-parts';
 import { createProtocolHandler, type NodeHandler } from './endpoint/protocol-handler';
 import { createAnswerRuntime } from './endpoint/answer-runtime';
-import type { TokenStates } from '../scenario/state/token-state';
+import type { TokenStateStore } from '../scenario/state/token-state';
+import { randomSeed } from '../scenario/base/seeded-draw';
+import { joinGroup, openGroup } from './join-group';
 import { startServer, type RunningServer } from './start-server';
 import type { ServedTls } from '../tls/server-tls';
 import { createGlobalGuard } from '../caller-auth/caller-guard';
@@ -32,7 +34,7 @@ export interface Simulator extends RunningServer {
   /** The admin API's base URL; null with the admin API off. */
   readonly adminUrl: string | null;
   /** Per-token state of sequences, expiry and chance; `tokenStates.reset(token?)` forgets it. */
-  readonly tokenStates: TokenStates;
+  readonly tokenStates: TokenStateStore;
   /** The seed in use: pass it as `seed` (or --seed) to replay this run request by request. */
   readonly seed: number;
   /** What is served over HTTPS (the certificate to trust, its fingerprint); null for plain HTTP. */
@@ -57,7 +59,10 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
   const callerCheck = createGlobalGuard(options.callerAuth ?? [], tls?.served.clientCertificates === 'optional');
   const guard = callerCheck && guardWithRefusal(callerCheck, options.wire ?? DEFAULT_WIRE_OPTIONS, '');
   const store = new ScenarioStore(options.sources, options, compilePopulationsOnDemand);
-  const runtime = createAnswerRuntime(options.seed, options.onInternalError);
+  const seed = options.seed ?? randomSeed();
+  // Before anything listens: a Redis that cannot be had stops the start (unless optional).
+  const group = await openGroup(options, seed);
+  const runtime = createAnswerRuntime(seed, options.onInternalError, group?.states);
   // Built first: a bad admin prefix must fail before anything watches or listens.
   const control = createControlParts(
     store,
@@ -68,12 +73,14 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
           clientSubject: (require('../tls/client-subject') as typeof ClientSubjectModule).createClientSubjects(),
         }
       : {},
+    group,
   );
   // Watch before the first read, so an edit made while loading is not missed.
   const watcher = await startWatcher(store, options.watch);
   const first = await store.reload('start');
   if (!first.ok) {
     await watcher?.close();
+    await group?.close();
     throw new ScenarioLoadError(first.problems);
   }
   const protocol = createProtocolHandler(control.tokens, control.recorder, runtime, guard, control.callers);
@@ -88,8 +95,10 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
     tls?.serverOptions,
   ).catch(async (error: unknown) => {
     await watcher?.close();
+    await group?.close();
     throw error;
   });
+  if (group) await joinGroup(group, running.port, control);
   if (tls && options.onTlsFailure) {
     const report = options.onTlsFailure;
     running.server.on(
@@ -102,7 +111,8 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
     await watcher?.close(),
     runtime.faults.closeAll(),
     control.endStreams(),
-    running.close(graceMs ?? options.shutdownGraceMs)
+    await running.close(graceMs ?? options.shutdownGraceMs),
+    await group?.close()
   );
   return {
     ...running,

@@ -53,6 +53,8 @@ export interface SimulatorOptions extends LoadOptions {
   readonly maxRuntimeTokens?: number;
   /** The largest admin PUT body, in bytes (default 1 MB); a larger one is a 413. */
   readonly maxEntryBytes?: number;
+  /** Share token state, runtime tokens, reset, the journal and the caller report with every simulator naming the same Redis and prefix. */
+  readonly redis?: RedisSettings;
   /** Told about failures the server contained (an answer it could not write, an admin call that failed inside); default: a process warning. */
   readonly onInternalError?: (message: string) => void;
 }
@@ -63,4 +65,16 @@ export interface TlsFailure {
   readonly from: string;
   /** OpenSSL's reason, e.g. "certificate has expired". */
   readonly reason: string;
+}
+
+/** A group of simulators on one Redis (`--redis`, `--redis-prefix`, `--redis-optional`). */
+interface RedisSettings {
+  /** `redis://[user:password@]host:port/db`, or `rediss://` for TLS. */
+  readonly url: string;
+  /** What every key and channel starts with (default `auth-sim`): groups with different prefixes stay apart. */
+  readonly prefix?: string;
+  /** Start on local state when Redis cannot be reached, and join once it can; otherwise the start fails. */
+  readonly optional?: boolean;
+  /** Told when Redis is lost and back; default: a process warning. */
+  readonly onNotice?: (level: 'warn' | 'info', message: string) => void;
 }

@@ -75,7 +75,9 @@ describe('a start of auth-sim serve', () => {
     expect(first).not.toEqual(expect.arrayContaining(['yaml']));
     // Plain HTTP with no population: no TLS library, and none of check's, record's, tls' or synth's code.
     expect(first).not.toEqual(expect.arrayContaining(['node-forge']));
-    expect(first.filter((m) => /^auth-sim:(check|record|tls|synth)\//.test(m))).toEqual([]);
+    expect(first.filter((m) => /^auth-sim:(check|record|tls|synth|shared-state)\//.test(m))).toEqual([]);
+    // Without --redis, no Redis client.
+    expect(first).not.toEqual(expect.arrayContaining(['ioredis']));
 
     const health = await fetch(`${running.url}/__admin/health`);
     expect(health.status).toBe(200);

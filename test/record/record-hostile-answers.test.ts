@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ServerResponse } from 'node:http';
+import { parse } from 'yaml';
 import { jsonAnswer, startHostileUpstream, type HostileUpstream } from '../helpers/hostile-upstream';
 import { runCli, startCli } from '../helpers/spawn-cli';
 import { makeTempDir, type TempDir } from '../helpers/temp-dir';
@@ -54,6 +55,18 @@ function hostileHeaders(res: ServerResponse): void {
   res.setHeader('set-cookie', ['first=1; Path=/', 'second=2; Expires=Wed, 21 Oct 2037 07:28:00 GMT']);
 }
 
+/** Headers that carry credentials, each value a secret that must not reach the recording. */
+const SECRET_HEADERS: Record<string, string | string[]> = {
+  authorization: 'Bearer secret-bearer-1',
+  'proxy-authorization': 'Basic c2VjcmV0LXByb3h5',
+  'set-cookie': ['sid=secret-cookie-1; Path=/', 'refresh=secret-cookie-2; HttpOnly'],
+  cookie: 'a=secret-cookie-3',
+  'x-upstream-api-key': 'secret-api-key',
+  'x-auth-token': 'secret-auth-token',
+  'x-client-secret': 'secret-client',
+  'x-request-id': 'kept-request-id',
+};
+
 let upstream: HostileUpstream;
 let dir: TempDir;
 
@@ -68,7 +81,13 @@ beforeAll(async () => {
       },
     ]),
   );
-  upstream = await startHostileUpstream(handlers);
+  upstream = await startHostileUpstream({
+    ...handlers,
+    'with-secrets': (_req, res) => {
+      for (const [name, value] of Object.entries(SECRET_HEADERS)) res.setHeader(name, value);
+      jsonAnswer(res, { client: CARD });
+    },
+  });
 });
 
 afterAll(async () => {
@@ -113,5 +132,33 @@ describe('record writes files that load, whatever the service sends', () => {
     } finally {
       await replay.close();
     }
+  });
+
+  it('with --redact masks every credential-looking header, every Set-Cookie included, and keeps the others', async () => {
+    const out = path.join(dir.path, 'secrets.yaml');
+    const proxy = await startCli(['record', '--target', upstream.url, '--out', out, '--port', '0', '--redact']);
+    try {
+      const res = await fetch(`${proxy.url}/rest/chat/client/id/with-secrets`);
+      expect(res.headers.getSetCookie()).toEqual(SECRET_HEADERS['set-cookie']);
+      expect(res.headers.get('x-upstream-api-key')).toBe('secret-api-key');
+    } finally {
+      await proxy.stop();
+    }
+    const text = readFileSync(out, 'utf8');
+    expect(text.match(/secret-[a-z-]+\d?/g) ?? []).toEqual([]);
+    expect(text).not.toContain('c2VjcmV0LXByb3h5');
+    const headers = (parse(text) as { tokens: Record<string, { headers: object }> }).tokens['with-secrets'].headers;
+    expect(headers).toEqual({
+      authorization: 'redacted-by-auth-sim',
+      'proxy-authorization': 'redacted-by-auth-sim',
+      'set-cookie': 'redacted-by-auth-sim',
+      cookie: 'redacted-by-auth-sim',
+      'x-upstream-api-key': 'redacted-by-auth-sim',
+      'x-auth-token': 'redacted-by-auth-sim',
+      'x-client-secret': 'redacted-by-auth-sim',
+      'x-request-id': 'kept-request-id',
+      'content-type': 'application/json',
+    });
+    expect(runCli(['validate', out]).stdout).toBe('auth-sim: 1 file(s), 1 token(s): valid\n');
   });
 });

@@ -44,8 +44,11 @@ test.each(CASES)('a served card is the card compiled as a hand-written entry: %s
   let cards = 0;
   for (const [token, entry] of populationEntries(spec)) {
     const states = new TokenStates(7);
-    const served = lookupEntry(result.set, token).answer({ token, states });
-    const expected = compileEntry(entry, defaults, BASE, SOURCE).answer({ token, states: new TokenStates(7) });
+    const served = lookupEntry(result.set, token).answer({ token, states }) as Answer;
+    const expected = compileEntry(entry, defaults, BASE, SOURCE).answer({
+      token,
+      states: new TokenStates(7),
+    }) as Answer;
     expect([token, view(served)]).toEqual([token, view(expected)]);
     if (served.reply.status === 200) cards += 1;
   }

@@ -1,3 +1,4 @@
+import { previewAnswer } from '../../src/scenario/compile/compile-entry';
 import { loadSet } from '../helpers/load-set';
 import { formatProblem } from '../../src/scenario/base/problem';
 import { lookupEntry, tokenCount } from '../../src/scenario/compile/scenario-set';
@@ -207,7 +208,7 @@ test('without a company module the population serves no companyList', () => {
     wire: { version: '1.4', modules: ['retail'], wire: 'strings' },
   });
   if (!result.ok) throw new Error(result.problems.map(formatProblem).join('\n'));
-  const body = lookupEntry(result.set, 'c-1').answer({ token: 'c-1' }).reply.body?.toString('utf8') ?? '';
+  const body = previewAnswer(lookupEntry(result.set, 'c-1'), 'c-1').reply.body?.toString('utf8') ?? '';
   expect(JSON.parse(body)).not.toHaveProperty('companyList');
   expect(JSON.parse(body).client.type).toBe('1');
 });
@@ -220,9 +221,7 @@ describe('any faker locale', () => {
     if (!result.ok) throw new Error(result.problems.map(formatProblem).join('\n'));
     for (let n = 1; n <= 20; n += 1) {
       const client = JSON.parse(
-        lookupEntry(result.set, `l-${n}`)
-          .answer({ token: `l-${n}` })
-          .reply.body?.toString('utf8') ?? '{}',
+        previewAnswer(lookupEntry(result.set, `l-${n}`), `l-${n}`).reply.body?.toString('utf8') ?? '{}',
       ).client;
       expect(client.name).toBe([client.surname, client.firstname, client.patronymic].filter(Boolean).join(' '));
     }
@@ -230,7 +229,7 @@ describe('any faker locale', () => {
 
   test('a German card has no patronymic borrowed from the English fallback', () => {
     const result = loadSet([{ file: 'a.yaml', text: 'generate:\n  - { tokens: "l-{n}", count: 5, locale: de }\n' }]);
-    const body = result.ok ? lookupEntry(result.set, 'l-1').answer({ token: 'l-1' }).reply.body?.toString('utf8') : '';
+    const body = result.ok ? previewAnswer(lookupEntry(result.set, 'l-1'), 'l-1').reply.body?.toString('utf8') : '';
     expect(JSON.parse(body ?? '{}').client).not.toHaveProperty('patronymic');
   });
 });

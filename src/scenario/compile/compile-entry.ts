@@ -33,7 +33,7 @@ export function compileEntry(
     readonly source: SourceRef;
     readonly token: string | undefined;
     readonly fingerprint: string;
-    answer: (context: AnswerContext) => Answer;
+    answer: (context: AnswerContext) => Answer | Promise<Answer>;
   } = {
     source,
     token,
@@ -46,4 +46,9 @@ export function compileEntry(
     },
   };
   return Object.seal(entry);
+}
+
+/** The answer to a token's first request, leaving every state untouched (previews, examples): without `states`, always synchronous. */
+export function previewAnswer(entry: CompiledEntry, token: string): Answer {
+  return entry.answer({ token }) as Answer;
 }

@@ -3,20 +3,16 @@ import { DEFAULT_EXPIRED } from '../../protocol/built-in-answers';
 import { compileStep, isRandomStep, resolveStep, withSettings, type CompiledStep } from './compile-step';
 import type { StepData } from '../schema/scenario-schema';
 import { parseDuration } from '../base/duration';
-import type { Answer, AnswerContext, TokenMemory, TokenState } from './scenario-set';
-import { drawUnit, hashToken } from '../base/seeded-draw';
+import type { Answer, AnswerContext, TokenMemory, TokenUse } from './scenario-set';
+import { useDraws } from '../base/seeded-draw';
 
 /** Without a simulator's memory (an answer previewed or shown as an example) each request is its token's first, drawn under seed 0. */
 const FIRST_REQUEST: TokenMemory = {
-  touch: (token, fingerprint) => ({
-    uses: 1,
-    firstUseAt: Date.now(),
-    draws: 0,
-    tokenHash: hashToken(token),
-    fingerprint,
-  }),
-  draw: (state) => drawUnit(0, state.tokenHash, state.draws++),
-  now: () => Date.now(),
+  seed: 0,
+  touch: () => {
+    const now = Date.now();
+    return { uses: 1, firstUseAt: now, now };
+  },
 };
 
 interface Expiry {
@@ -28,13 +24,14 @@ interface Expiry {
 /**
  * The answer function of an entry (file defaults already merged in). A plain entry returns one
  * frozen Answer for every request; one with a sequence, expiry or randomness keeps per-token
- * state in the simulator's TokenStates, taking its step synchronously as the request arrives.
+ * state in the simulator's token memory; the draws of a request are a function of (seed, token,
+ * use number), so instances sharing the memory draw what one instance would.
  */
 export function compileAnswers(
   entry: StepData,
   base: WireOptions,
   fingerprint: () => string,
-): (context: AnswerContext) => Answer {
+): (context: AnswerContext) => Answer | Promise<Answer> {
   const { sequence, then, expire, ...own } = entry;
   const steps = Array.isArray(sequence)
     ? sequence.map((s) => compileStep(withSettings(own, s as StepData), base))
@@ -45,18 +42,23 @@ export function compileAnswers(
     return () => fixed;
   }
   const cycle = then === 'cycle';
+  const pick = (token: string, seed: number, use: TokenUse): Answer => {
+    const draw = useDraws(seed, token, use.uses);
+    if (expiry && isExpired(expiry, use)) return resolveStep(expiry.step, draw);
+    const index = cycle ? (use.uses - 1) % steps.length : Math.min(use.uses - 1, steps.length - 1);
+    return resolveStep(steps[index], draw);
+  };
   return (context) => {
     const states = context.states ?? FIRST_REQUEST;
-    const state = states.touch(context.token, fingerprint());
-    const draw = () => states.draw(state);
-    if (expiry && isExpired(expiry, state, states.now())) return resolveStep(expiry.step, draw);
-    const index = cycle ? (state.uses - 1) % steps.length : Math.min(state.uses - 1, steps.length - 1);
-    return resolveStep(steps[index], draw);
+    const use = states.touch(context.token, fingerprint());
+    // Only a shared memory answers with a promise; the local one keeps the request synchronous.
+    if (use instanceof Promise) return use.then((u) => pick(context.token, states.seed, u));
+    return pick(context.token, states.seed, use);
   };
 }
 
-function isExpired(expiry: Expiry, state: TokenState, now: number): boolean {
-  return state.uses > expiry.uses || now - state.firstUseAt >= expiry.ms;
+function isExpired(expiry: Expiry, use: TokenUse): boolean {
+  return use.uses > expiry.uses || use.now - use.firstUseAt >= expiry.ms;
 }
 
 /** `expire: { after: 3 }` (uses) or `{ after: 30s }` (time since the first request), and its answer. */

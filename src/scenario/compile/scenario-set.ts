@@ -28,27 +28,25 @@ export interface Answer {
   readonly fault?: CompiledFault;
 }
 
-/** What the simulator remembers about one token: how often it was asked and when first. */
-export interface TokenState {
-  /** Requests answered so far (the current one included once `touch` returns). */
-  uses: number;
+/** One request's place in its token's history: which use it is, when the first was, and now, on one clock. */
+export interface TokenUse {
+  /** Requests answered so far, this one included. */
+  readonly uses: number;
   /** Epoch milliseconds of the first request. */
   readonly firstUseAt: number;
-  /** Random draws taken so far; the next draw is number `draws`. */
-  draws: number;
-  readonly tokenHash: number;
-  /** The entry this state belongs to; a changed entry starts the token afresh. */
-  readonly fingerprint: string;
+  /** Epoch milliseconds of this request, on the same clock as `firstUseAt`. */
+  readonly now: number;
 }
 
-/** The per-token memory an entry with a sequence, expiry or randomness reads (state/token-state.ts keeps it). */
+/**
+ * The per-token memory an entry with a sequence, expiry or randomness reads (state/token-state.ts
+ * keeps it in this process; a shared store keeps it in Redis and answers with a promise).
+ */
 export interface TokenMemory {
-  /** Counts one request for `token` and returns its state, fresh if the entry changed since. */
-  touch(token: string, fingerprint: string): TokenState;
-  /** The next random number in [0, 1) for this token. */
-  draw(state: TokenState): number;
-  /** Milliseconds now, on the memory's clock. */
-  now(): number;
+  /** The seed every random draw derives from, with the token and its use number. */
+  readonly seed: number;
+  /** Counts one request for `token`, starting afresh if its entry (`fingerprint`) changed since. */
+  touch(token: string, fingerprint: string): TokenUse | Promise<TokenUse>;
 }
 
 /** Per-request inputs an entry may use to pick its answer. */
@@ -74,8 +72,11 @@ export interface CompiledEntry {
   readonly token?: string;
   /** A hash of what the entry serves (its merged data and wire options), so a reload can tell what changed. */
   readonly fingerprint?: string;
-  /** Picks the answer for one request; static entries return the same frozen Answer every time. */
-  readonly answer: (context: AnswerContext) => Answer;
+  /**
+   * Picks the answer for one request; static entries return the same frozen Answer every time.
+   * Only a stateful entry asking a shared memory returns a promise; without `states`, never.
+   */
+  readonly answer: (context: AnswerContext) => Answer | Promise<Answer>;
 }
 
 /** Tokens answered by rule rather than by name (synthetic populations). */

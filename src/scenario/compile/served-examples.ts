@@ -3,6 +3,7 @@ import type { OpenApiExample } from '../../protocol/openapi';
 import { DEFAULT_WIRE_OPTIONS, type WireStyle } from '../../protocol/wire-encode';
 import { loadScenarioSet, type PopulationCompiler } from './load-scenario-set';
 import type { Problem } from '../base/problem';
+import { previewAnswer } from './compile-entry';
 import type { ScenarioText } from '../base/read-scenario-sources';
 
 /**
@@ -23,7 +24,7 @@ export function servedExamples(
   const fits = exampleCheck(schemas);
   const examples: OpenApiExample[] = [];
   for (const [token, entry] of loaded.set.entries) {
-    const { reply, fault } = entry.answer({ token });
+    const { reply, fault } = previewAnswer(entry, token);
     if (fault || reply.body === null || reply.body.length === 0) continue;
     try {
       const example = { token, status: reply.status, body: JSON.parse(reply.body.toString('utf8')) as unknown };

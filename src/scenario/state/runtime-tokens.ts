@@ -27,6 +27,8 @@ export type PutOutcome =
 export class RuntimeTokens {
   private readonly entries = new Map<string, CompiledEntry>();
   private changes = 0;
+  /** Told of each token put or removed here, not of those applied from elsewhere (a group shares them). */
+  onChange: ((token: string, put: { readonly text: string; readonly file: string } | null) => void) | undefined;
 
   constructor(
     private readonly options: LoadOptions = {},
@@ -59,6 +61,13 @@ export class RuntimeTokens {
    * schema with the same messages as scenario files. On any error nothing changes.
    */
   putText(token: string, text: string, file = RUNTIME_FILE): PutOutcome {
+    const outcome = this.adopt(token, text, file);
+    if (outcome.ok) this.onChange?.(token, { text, file });
+    return outcome;
+  }
+
+  /** putText without telling `onChange`: a token another instance of the group put. */
+  adopt(token: string, text: string, file = RUNTIME_FILE): PutOutcome {
     if (this.entries.size >= this.maxTokens && !this.entries.has(token)) return this.full(file);
     const parsed = parseScenarioFile(file, text, 'scenario-entry');
     if (parsed.problems.length === 0 && !yaml().isMap(parsed.doc.contents)) {
@@ -89,6 +98,13 @@ export class RuntimeTokens {
 
   /** Removes a runtime token; false if there was none. */
   remove(token: string): boolean {
+    const removed = this.forget(token);
+    if (removed) this.onChange?.(token, null);
+    return removed;
+  }
+
+  /** remove without telling `onChange`: a token another instance of the group removed. */
+  forget(token: string): boolean {
     this.changes += 1;
     return this.entries.delete(token);
   }

@@ -1,5 +1,4 @@
-import { drawUnit, hashToken } from '../base/seeded-draw';
-import type { TokenMemory, TokenState } from '../compile/scenario-set';
+import type { TokenMemory, TokenUse } from '../compile/scenario-set';
 
 /** A read-only view of one token's state, for the admin API and tests. */
 export interface TokenStateView {
@@ -8,15 +7,32 @@ export interface TokenStateView {
   readonly firstUseAt: string;
 }
 
+/**
+ * Where per-token state lives: this process (TokenStates) or a store shared by a group of
+ * simulators (shared-state/). The request path only touches; the admin API lists and resets.
+ */
+export interface TokenStateStore extends TokenMemory {
+  /** Forgets one token's state, or every token's when none is named; resolves to how many were forgotten. */
+  reset(token?: string): Promise<number>;
+  /** The state of one token, or of every token with state, for display. */
+  list(token?: string): Promise<TokenStateView[]>;
+}
+
 /** Tokens whose state is kept at most; beyond this the oldest are forgotten (random fallback tokens). */
 const TOKEN_STATE_LIMIT = 100_000;
+
+interface LocalState {
+  uses: number;
+  readonly firstUseAt: number;
+  readonly fingerprint: string;
+}
 
 /**
  * Per-token mutable state for sequences, expiry and chance, owned by one running simulator and
  * kept apart from the immutable compiled entries. Only entries that need state ever touch it.
  */
-export class TokenStates implements TokenMemory {
-  private readonly states = new Map<string, TokenState>();
+export class TokenStates implements TokenStateStore {
+  private readonly states = new Map<string, LocalState>();
 
   constructor(
     /** The seed every random draw derives from; the same seed replays a run. */
@@ -25,40 +41,37 @@ export class TokenStates implements TokenMemory {
     private readonly limit = TOKEN_STATE_LIMIT,
   ) {}
 
-  /** Counts one request for `token` and returns its state, fresh if the entry changed since. */
-  touch(token: string, fingerprint: string): TokenState {
+  /** Counts one request for `token`, fresh if the entry changed since; synchronous. */
+  touch(token: string, fingerprint: string): TokenUse {
+    const now = this.clock();
     let state = this.states.get(token);
     if (state === undefined || state.fingerprint !== fingerprint) {
-      state = { uses: 0, firstUseAt: this.clock(), draws: 0, tokenHash: hashToken(token), fingerprint };
+      state = { uses: 0, firstUseAt: now, fingerprint };
       if (this.states.size >= this.limit) this.states.delete(this.states.keys().next().value as string);
       this.states.set(token, state);
     }
     state.uses += 1;
-    return state;
+    return { uses: state.uses, firstUseAt: state.firstUseAt, now };
   }
 
-  /** The next random number in [0, 1) for this token: a function of (seed, token, draw number). */
-  draw(state: TokenState): number {
-    const k = state.draws;
-    state.draws += 1;
-    return drawUnit(this.seed, state.tokenHash, k);
+  /** How many tokens have state now. */
+  get size(): number {
+    return this.states.size;
   }
 
-  /** Milliseconds now, on this store's clock. */
-  now(): number {
-    return this.clock();
+  async reset(token?: string): Promise<number> {
+    return this.resetNow(token);
   }
 
-  /** Forgets one token's state, or every token's when none is named; returns how many were forgotten. */
-  reset(token?: string): number {
+  /** reset(), synchronously (this process's state only). */
+  resetNow(token?: string): number {
     if (token !== undefined) return this.states.delete(token) ? 1 : 0;
     const count = this.states.size;
     this.states.clear();
     return count;
   }
 
-  /** The state of one token, or of every token with state, for display. */
-  list(token?: string): TokenStateView[] {
+  async list(token?: string): Promise<TokenStateView[]> {
     const pick =
       token === undefined
         ? [...this.states]

@@ -6,6 +6,8 @@ import type { RequestRecorder } from '../endpoint/request-recorder';
 import type { AnswerRuntime } from '../endpoint/answer-runtime';
 import type { TokenSource } from '../endpoint/served-tokens';
 import type { ExchangeTracker } from '../../caller-report/exchange-tracker';
+import type { Exchange } from '../../caller-report/exchange';
+import type { RedisGroup } from '../../shared-state/redis-group';
 import type { Expectation } from '../../scenario/compile/read-expectations';
 
 /** The journal's size unless told otherwise. */
@@ -54,8 +56,14 @@ export interface ControlParts {
   readonly admin: AdminSettings | undefined;
   /** Open `GET /events` streams, ended when the simulator closes (they never go idle by themselves). */
   readonly streams: Set<ServerResponse>;
-  /** Everything back to the files: journal, per-token state, runtime tokens. */
-  reset(): ResetCounts;
+  /** The group this simulator shares state with (`--redis`); absent alone. */
+  readonly group: RedisGroup | undefined;
+  /** Folds an exchange another instance of the group saw into this caller report (not shipped again). */
+  readonly adoptExchange: ((exchange: Exchange) => void) | undefined;
+  /** Everything back to the files: journal, per-token state, runtime tokens (in a group: on every instance). */
+  reset(): Promise<ResetCounts>;
+  /** reset() of this instance's own parts: what another instance's reset asks of it. */
+  resetLocal(): void;
   /** Ends the open event streams (the dashboard's), so closing the server need not wait for them. */
   endStreams(): void;
   /** Resolves once requests already answered are recorded. */

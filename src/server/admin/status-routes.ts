@@ -14,13 +14,14 @@ export function statusRoutes(parts: ControlParts): Router {
       return;
     }
     const { loadedAt, tokens } = parts.store.status();
-    res.json({ status: 'ready', loadedAt, tokens, runtimeTokens: parts.runtime.size });
+    const store = parts.group ? { store: parts.group.health() } : null;
+    res.json({ status: 'ready', loadedAt, tokens, runtimeTokens: parts.runtime.size, ...store });
   });
   router.get('/scenarios', (_req, res) => {
     res.json({ ...parts.store.status(), runtimeTokens: parts.runtime.tokens() });
   });
-  router.post('/reset', (_req, res) => {
-    res.json({ reset: parts.reset() });
+  router.post('/reset', async (_req, res) => {
+    res.json({ reset: await parts.reset() });
   });
   return router;
 }

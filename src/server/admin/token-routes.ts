@@ -4,6 +4,7 @@ import { formatProblem } from '../../scenario/base/problem';
 import type { AdminSettings, ControlParts } from './control-parts';
 import { entryKind } from '../endpoint/journal';
 import { AdminError } from './admin-error';
+import { previewAnswer } from '../../scenario/compile/compile-entry';
 
 /** Tokens listed at most per call; `q` narrows a large set down. */
 const LIST_LIMIT = 500;
@@ -33,11 +34,11 @@ export function tokenRoutes(parts: ControlParts, settings: AdminSettings): Route
     const populations = set.populations.map((p) => ({ description: p.description, size: p.size }));
     res.json({ total: found.length, tokens: found.slice(0, LIST_LIMIT), populations });
   });
-  router.get('/tokens/:token', (req, res) => {
+  router.get('/tokens/:token', async (req, res) => {
     const token = req.params.token;
     const entry = parts.tokens.resolve(token);
     // Without the states: the answer to the token's first request, leaving its real state untouched.
-    const answer = entry.answer({ token });
+    const answer = previewAnswer(entry, token);
     const { reply } = answer;
     const body = reply.body ?? Buffer.alloc(0);
     res.json({
@@ -52,7 +53,7 @@ export function tokenRoutes(parts: ControlParts, settings: AdminSettings): Route
       bodyBytes: body.length,
       delayMs: answer.delayMs,
       fault: answer.fault?.name ?? null,
-      state: parts.answering.states.list(token)[0] ?? null,
+      state: (await parts.answering.states.list(token))[0] ?? null,
     });
   });
   const body = express.text({ type: () => true, limit: settings.maxEntryBytes });

@@ -1,5 +1,5 @@
 import { randomSeed } from '../../scenario/base/seeded-draw';
-import { TokenStates } from '../../scenario/state/token-state';
+import { TokenStates, type TokenStateStore } from '../../scenario/state/token-state';
 import { OpenFaults } from '../faults/open-faults';
 
 /** Where the server reports a failure it contained (a reply it could not write, an admin call that failed inside). */
@@ -8,7 +8,7 @@ export type ReportInternalError = (message: string) => void;
 /** The mutable side of answering, owned by one running simulator: per-token state and held-open faults. */
 export interface AnswerRuntime {
   /** Sequence positions, use counts, first-use times and random draws; `reset()` forgets them. */
-  readonly states: TokenStates;
+  readonly states: TokenStateStore;
   readonly faults: OpenFaults;
   /** Told about every answer that could not be written. */
   readonly report: ReportInternalError;
@@ -24,6 +24,7 @@ const warnInternalError: ReportInternalError = (message) => process.emitWarning(
 export function createAnswerRuntime(
   seed: number = randomSeed(),
   report: ReportInternalError = warnInternalError,
+  states: TokenStateStore = new TokenStates(seed),
 ): AnswerRuntime {
-  return { states: new TokenStates(seed), faults: new OpenFaults(), report };
+  return { states, faults: new OpenFaults(), report };
 }

@@ -50,6 +50,8 @@ export interface JournalEntry {
   readonly refused: string | null;
   /** The subject of the caller's TLS client certificate ("CN=chat, O=Acme"); null without one. */
   readonly clientCert: string | null;
+  /** The instance of a group (`--redis`) that answered, `host:port`; absent when not in a group. */
+  readonly instance?: string;
 }
 
 /** Which journal entries to list; every given field must match. */
@@ -95,6 +97,7 @@ export function describeRecord(r: JournalRecord): JournalEntry {
     nearMisses: r.misses !== null && r.token !== null ? r.misses(r.token) : NO_NEAR_MISSES,
     refused: r.refused,
     clientCert: r.clientCert,
+    ...(r.instance === undefined ? null : { instance: r.instance }),
   };
 }
 

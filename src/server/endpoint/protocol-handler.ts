@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { CallerGuard, CompiledEntry, ScenarioSet } from '../../scenario/compile/scenario-set';
+import type { Answer, CallerGuard, CompiledEntry, ScenarioSet } from '../../scenario/compile/scenario-set';
 import type { RequestRecorder } from './request-recorder';
 import { isProtocolUrl, requestToken, type TokenResult } from './request-token';
 import { writeReply } from './write-reply';
@@ -35,13 +35,14 @@ export function createProtocolHandler(
     const token = 'token' in found ? found.token : null;
     const origin = 'token' in found ? found.origin : null;
     const entry = set.callerAuthFailed ?? by.refusal;
-    const answer = entry.answer({ token: token ?? '', states: runtime.states });
-    const record = recorder?.track(req, res, { set, token, origin, entry, answer, refused });
-    deliverAnswer(res, answer, runtime);
-    if (record !== undefined) recorder!.sent(res, record);
-    if (callers !== undefined && token !== null)
-      callers.sent(req, res, token, set.entries.has(token), answer, arrivedAt);
-    return true;
+    const send = (answer: Answer): void => {
+      const record = recorder?.track(req, res, { set, token, origin, entry, answer, refused });
+      deliverAnswer(res, answer, runtime);
+      if (record !== undefined) recorder!.sent(res, record);
+      if (callers !== undefined && token !== null)
+        callers.sent(req, res, token, set.entries.has(token), answer, arrivedAt);
+    };
+    return whenAnswered(entry.answer({ token: token ?? '', states: runtime.states }), send, res, runtime);
   };
   return (req, res) => {
     if (!isProtocolUrl(req.url ?? '')) return false;
@@ -70,15 +71,37 @@ export function createProtocolHandler(
       const refused = fileGuard === undefined ? null : fileGuard.check(req);
       if (refused !== null) return refuse(req, res, set, found, fileGuard!, refused, arrivedAt);
     }
-    const answer = entry.answer({ token: found.token, states: runtime.states });
-    // Journal and request log: one check when neither is on.
-    const record = recorder?.track(req, res, { set, token: found.token, origin: found.origin, entry, answer });
-    deliverAnswer(res, answer, runtime);
-    if (record !== undefined) recorder!.sent(res, record);
-    if (callers !== undefined)
-      callers.sent(req, res, entry.token ?? found.token, isKnown(set, entry, found.token), answer, arrivedAt);
-    return true;
+    const send = (answer: Answer): void => {
+      // Journal and request log: one check when neither is on.
+      const record = recorder?.track(req, res, { set, token: found.token, origin: found.origin, entry, answer });
+      deliverAnswer(res, answer, runtime);
+      if (record !== undefined) recorder!.sent(res, record);
+      if (callers !== undefined)
+        callers.sent(req, res, entry.token ?? found.token, isKnown(set, entry, found.token), answer, arrivedAt);
+    };
+    return whenAnswered(entry.answer({ token: found.token, states: runtime.states }), send, res, runtime);
   };
+}
+
+/**
+ * Sends an answer now, or once a shared token memory has given the request its place (only
+ * stateful entries on a shared store wait; that store falls back to local state rather than fail).
+ */
+function whenAnswered(
+  answer: Answer | Promise<Answer>,
+  send: (answer: Answer) => void,
+  res: ServerResponse,
+  runtime: AnswerRuntime,
+): true {
+  if (!(answer instanceof Promise)) {
+    send(answer);
+    return true;
+  }
+  answer.then(send, (error: Error) => {
+    runtime.report(`could not choose an answer for ${res.req?.url ?? 'a request'}: ${error.message}`);
+    res.destroy();
+  });
+  return true;
 }
 
 /** A token some file, population or runtime entry answers, rather than the fallback. */

@@ -19,6 +19,8 @@ export interface RecorderOptions {
   readonly onRequest?: (entry: JournalEntry) => void;
   /** Runtime tokens count as known tokens for near misses. */
   readonly runtime: RuntimeTokens;
+  /** Each record once completed (a group ships them to the others). */
+  readonly onRecord?: (record: JournalRecord) => void;
   /** The caller's client-certificate subject; given only when client certificates are asked for, so plain HTTP pays nothing. */
   readonly clientSubject?: (socket: Socket) => string | null;
 }
@@ -71,6 +73,8 @@ export class RequestRecorder {
   /** Responses tracked and not yet recorded, so a reader can wait for those already sent. */
   private readonly open = new Set<ServerResponse>();
   private seq = 0;
+  /** The instance name records carry in a group (`--redis`); undefined alone. */
+  instance: string | undefined;
 
   constructor(private readonly options: RecorderOptions) {}
 
@@ -96,6 +100,7 @@ export class RequestRecorder {
       misses: matched === 'fallback' ? this.missFinder(lookup.set) : null,
       refused: lookup.refused ?? null,
       clientCert: this.options.clientSubject === undefined ? null : this.options.clientSubject(req.socket),
+      instance: this.instance,
       socket: socket ?? req.socket,
       // A response queued behind a pipelined one has no connection yet: its count starts when it gets one.
       mark: socket ? socket.bytesWritten : -1,
@@ -143,6 +148,19 @@ export class RequestRecorder {
     record.durationMs = performance.now() - record.startedAt;
     this.options.journal?.add(record);
     if (this.options.onRequest) this.options.onRequest(describeRecord(record));
+    this.options.onRecord?.(record);
+  }
+
+  /** Adds a request another instance of the group answered to this journal, numbered in its order here. */
+  adopt(entry: JournalEntry): void {
+    const { time, entry: where, nearMisses: misses, ...rest } = entry;
+    this.options.journal?.add({
+      ...rest,
+      seq: ++this.seq,
+      at: Date.parse(time),
+      source: where === null ? null : { file: where, line: 0 },
+      misses: misses.length === 0 ? null : () => misses,
+    });
   }
 
   /** Near misses among a set's named tokens (and the runtime tokens when read), one finder per set. */

@@ -1,6 +1,8 @@
 import { sampleDelay, toDelayShape, type DelayShape } from '../../../src/scenario/base/delay-shape';
 import { loadSet } from '../../helpers/load-set';
 import { TokenStates } from '../../../src/scenario/state/token-state';
+import { useDraws } from '../../../src/scenario/base/seeded-draw';
+import type { Answer } from '../../../src/scenario/compile/scenario-set';
 import { getClient, startTestSimulator, type TestSimulator } from '../../helpers/test-simulator';
 
 const CARD = '{ id: "1", name: N, surname: S, firstname: F, type: "0", enabled: true }';
@@ -8,10 +10,7 @@ const CARD = '{ id: "1", name: N, surname: S, firstname: F, type: "0", enabled: 
 /** `n` delays of one shape for one token, as the simulator draws them under `seed`. */
 function samples(shape: DelayShape, n: number, seed = 7, token = 'tok'): number[] {
   const states = new TokenStates(seed);
-  return Array.from({ length: n }, () => {
-    const state = states.touch(token, 'f');
-    return sampleDelay(shape, () => states.draw(state));
-  });
+  return Array.from({ length: n }, () => sampleDelay(shape, useDraws(seed, token, states.touch(token, 'f').uses)));
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -55,7 +54,7 @@ describe('shapes as drawn (10,000 samples, seeded)', () => {
     const entry = result.set.entries.get('t')!;
     const run = () => {
       const states = new TokenStates(99);
-      return Array.from({ length: 20 }, () => entry.answer({ token: 't', states }).delayMs);
+      return Array.from({ length: 20 }, () => (entry.answer({ token: 't', states }) as Answer).delayMs);
     };
     expect(run()).toEqual(run());
     expect(new Set(run()).size).toBeGreaterThan(10);

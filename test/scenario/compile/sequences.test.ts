@@ -131,10 +131,10 @@ test('expiry and a sequence combine: the retries count as uses', async () => {
 test('reset(token) starts one token over; reset() starts every token over', async () => {
   await statuses('flaky', 3);
   await statuses('two-uses', 3);
-  expect(t.sim.tokenStates.reset('flaky')).toBe(1);
+  expect(await t.sim.tokenStates.reset('flaky')).toBe(1);
   expect(await statuses('flaky', 1)).toEqual([503]);
   expect(await statuses('two-uses', 1)).toEqual([401]);
-  expect(t.sim.tokenStates.reset()).toBe(2);
+  expect(await t.sim.tokenStates.reset()).toBe(2);
   expect(await statuses('two-uses', 1)).toEqual([200]);
 });
 

@@ -1,0 +1,48 @@
+import { hostname } from 'node:os';
+import type { GroupMember, RedisGroup } from '../shared-state/redis-group';
+import type * as RedisGroupModule from '../shared-state/redis-group';
+import type { SimulatorOptions } from './simulator-options';
+import type { ControlParts } from './admin/control-parts';
+import type { JournalEntry } from './endpoint/journal';
+import type { Exchange } from '../caller-report/exchange';
+
+/**
+ * Connects to the group's Redis (`redis` option) before anything listens, so a bad URL or an
+ * unreachable Redis stops the start. The Redis code (and ioredis) is required here only when
+ * asked for: a start without it loads neither.
+ */
+export async function openGroup(options: SimulatorOptions, seed: number): Promise<RedisGroup | undefined> {
+  const redis = options.redis;
+  if (redis === undefined) return undefined;
+  const { openRedisGroup } = require('../shared-state/redis-group') as typeof RedisGroupModule;
+  const notice = redis.onNotice ?? ((_level: string, message: string) => process.emitWarning(message));
+  const { group, failed } = await openRedisGroup({
+    url: redis.url,
+    prefix: redis.prefix,
+    optional: redis.optional,
+    seed,
+    journalSize: options.journalSize ?? 1000,
+    notice,
+  });
+  if (failed !== null) notice('warn', `${failed}; starting on local state, joining the group once Redis answers`);
+  return group;
+}
+
+/** Joins once listening: the instance is named `host:port`, and the others' changes apply to `control`. */
+export async function joinGroup(group: RedisGroup, port: number, control: ControlParts): Promise<void> {
+  const instance = `${hostname()}:${port}`;
+  if (control.recorder) control.recorder.instance = instance;
+  control.runtime.onChange = (token, put) =>
+    void (put === null ? group.shareRemove(token) : group.sharePut(token, put.text, put.file));
+  await group.join(instance, memberOf(control));
+}
+
+function memberOf(control: ControlParts): GroupMember {
+  return {
+    putRuntime: (token, text, file) => void control.runtime.adopt(token, text, file),
+    removeRuntime: (token) => void control.runtime.forget(token),
+    resetLocal: () => control.resetLocal(),
+    adoptRequest: (entry, instance) => control.recorder?.adopt({ ...(entry as JournalEntry), instance }),
+    adoptExchange: (exchange) => control.adoptExchange?.(exchange as Exchange),
+  };
+}

@@ -1,0 +1,87 @@
+import type { Redis, RedisOptions } from 'ioredis';
+import { checkRedisUrl, SharedStoreError, shownUrl } from './redis-url';
+
+/** How long a first connection may take before the start gives up (or, with --redis-optional, goes on without). */
+const CONNECT_TIMEOUT_MS = 3000;
+/** A stateful request waits at most this long for Redis before answering from local state. */
+const COMMAND_TIMEOUT_MS = 250;
+/** Reconnecting backs off to at most this, so a Redis that returns is shared again within a few seconds. */
+const MAX_BACKOFF_MS = 1000;
+
+/** A Redis connection that is ready, or (optional) still trying in the background. */
+export interface OpenedRedis {
+  readonly client: Redis;
+  readonly url: URL;
+  /** Why the first connection failed, when it did and the start went on without Redis. */
+  readonly failed: string | null;
+}
+
+/**
+ * Opens the connection auth-sim's shared state uses: commands fail at once when Redis is away
+ * (no offline queue, a 250 ms time-out) so a request never hangs on it, and reconnecting goes on
+ * with back-off. ioredis (chosen over node-redis for its per-command time-out and Lua helpers)
+ * is loaded here only, so a start without --redis never loads it.
+ */
+export async function connectRedis(text: string, optional: boolean): Promise<OpenedRedis> {
+  const url = checkRedisUrl(text);
+
+  const { Redis: Client } = require('ioredis') as typeof import('ioredis');
+  const client = new Client(text, redisOptions(true));
+  // ioredis emits every connection error; they are read from the connection state and logged by the group instead.
+  client.on('error', () => undefined);
+  const failure = await firstConnection(client);
+  if (failure === null) return { client, url, failed: null };
+  const problem = describeFailure(url, failure);
+  if (problem.kind === 'config' || !optional) {
+    client.disconnect();
+    throw problem;
+  }
+  return { client, url, failed: problem.message };
+}
+
+/** The options every connection of the group uses; a blocking reader passes `timeouts: false`. */
+export function redisOptions(timeouts: boolean): RedisOptions {
+  return {
+    lazyConnect: true,
+    enableOfflineQueue: !timeouts,
+    maxRetriesPerRequest: timeouts ? 0 : null,
+    commandTimeout: timeouts ? COMMAND_TIMEOUT_MS : undefined,
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    retryStrategy: (times) => Math.min(50 * 2 ** times, MAX_BACKOFF_MS),
+  };
+}
+
+/** Waits for the first ready connection; resolves to the error that stopped it, or null. */
+async function firstConnection(client: Redis): Promise<Error | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<Error>((resolve) => {
+    timer = setTimeout(() => resolve(new Error(`no answer within ${CONNECT_TIMEOUT_MS} ms`)), CONNECT_TIMEOUT_MS);
+  });
+  const firstError = new Promise<Error>((resolve) => client.once('error', resolve));
+  const ready = client.connect().then(
+    () => client.ping().then(() => null),
+    (error: Error) => error,
+  );
+  try {
+    return await Promise.race([ready, firstError, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** One line saying what went wrong and how to fix it. */
+function describeFailure(url: URL, error: Error): SharedStoreError {
+  const at = shownUrl(url);
+  const message = error.message.split('\n')[0];
+  if (/WRONGPASS|NOAUTH|invalid password|invalid username/i.test(message))
+    return new SharedStoreError(
+      `Redis at ${at} refused the credentials (${message}); put the right user and password in the URL: redis://user:password@host:port/0`,
+      'config',
+    );
+  if (/protocol error|unexpected|no answer within/i.test(message))
+    return new SharedStoreError(`${at} does not answer as Redis does (${message}); check the host and port`, 'config');
+  return new SharedStoreError(
+    `cannot reach Redis at ${at}: ${message}; start it, fix the URL, or pass --redis-optional to start on local state`,
+    'unreachable',
+  );
+}

@@ -1,0 +1,262 @@
+import type { Redis } from 'ioredis';
+import { TokenStates } from '../scenario/state/token-state';
+import { connectRedis, redisOptions } from './connect-redis';
+import { shownUrl } from './redis-url';
+import { SharedTokenStates } from './shared-token-states';
+import { deliverEntry, readStreams, ShippedStream, type StreamReading } from './shipped-stream';
+
+/** Where a group of simulators meets: a Redis URL and a prefix every key and channel starts with. */
+export interface GroupOptions {
+  readonly url: string;
+  /** Default `auth-sim`; groups with different prefixes on one Redis never see each other. */
+  readonly prefix?: string;
+  /** Start on local state (with a warning) when Redis cannot be reached, and join once it can. */
+  readonly optional?: boolean;
+  readonly seed: number;
+  /** Journal entries kept in Redis and waiting for it at most. */
+  readonly journalSize: number;
+  /** Told when Redis is lost, back, or back empty. */
+  readonly notice: (level: 'warn' | 'info', message: string) => void;
+}
+
+/** What an instance does when another one of its group changes something. */
+export interface GroupMember {
+  putRuntime(token: string, text: string, file: string): void;
+  removeRuntime(token: string): void;
+  /** Back to the files here: journal, report, runtime tokens, local state (the shared state is already gone). */
+  resetLocal(): void;
+  /** A journal entry another instance answered. */
+  adoptRequest(entry: object, instance: string): void;
+  /** A caller-report exchange another instance saw. */
+  adoptExchange(exchange: object): void;
+}
+
+const DEFAULT_REDIS_PREFIX = 'auth-sim';
+
+/** Caller-report exchanges kept in Redis and waiting for it at most. */
+const EXCHANGE_CAP = 10_000;
+/** How often queued journal entries and exchanges are written. */
+const FLUSH_MS = 50;
+
+interface GroupEvent {
+  readonly from: string;
+  readonly kind: 'put' | 'remove' | 'reset';
+  readonly token?: string;
+  readonly text?: string;
+  readonly file?: string;
+}
+
+/**
+ * The instances that name one Redis and one prefix, seen from one of them: shared token state,
+ * runtime tokens (kept in a hash, announced on a channel), reset, and the journal and caller
+ * report (streams each instance writes in batches and reads the others' from).
+ */
+export class RedisGroup {
+  readonly states: SharedTokenStates;
+  /** Journal entries, each described when its batch is written. */
+  readonly journal: ShippedStream<() => object>;
+  readonly exchanges: ShippedStream<object>;
+  /** Set once the server listens: host name and port. */
+  instance = '';
+  private readonly keys: Record<'states' | 'runtime' | 'journal' | 'exchanges' | 'alive' | 'events', string>;
+  private readonly runtimeTexts = new Map<string, { text: string; file: string }>();
+  private member: GroupMember | undefined;
+  private open = true;
+  private wasShared: boolean;
+  private subscriber: Redis | undefined;
+  private reader: Redis | undefined;
+  private flushTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly client: Redis,
+    private readonly url: URL,
+    readonly prefix: string,
+    private readonly options: GroupOptions,
+  ) {
+    this.keys = {
+      states: `${prefix}:states`,
+      runtime: `${prefix}:runtime`,
+      journal: `${prefix}:journal`,
+      exchanges: `${prefix}:exchanges`,
+      alive: `${prefix}:alive`,
+      events: `${prefix}:events`,
+    };
+    this.states = new SharedTokenStates(client, this.keys.states, new TokenStates(options.seed), () => this.shared);
+    this.journal = new ShippedStream(client, this.keys.journal, Math.max(1, options.journalSize), (describe) =>
+      JSON.stringify(describe()),
+    );
+    this.exchanges = new ShippedStream<object>(client, this.keys.exchanges, EXCHANGE_CAP, JSON.stringify);
+    this.wasShared = this.shared;
+  }
+
+  /** Whether state is shared right now (false while Redis is away). */
+  get shared(): boolean {
+    return this.client.status === 'ready';
+  }
+
+  /** Starts listening to the group: runtime tokens, reset, the others' journal and exchanges. */
+  async join(instance: string, member: GroupMember): Promise<void> {
+    this.instance = instance;
+    this.member = member;
+    this.client.on('close', () => this.lost());
+    this.client.on('ready', () => void this.back());
+    this.subscriber = this.client.duplicate(redisOptions(false));
+    this.subscriber.on('error', () => undefined);
+    this.subscriber.on('message', (_channel: string, message: string) => this.onEvent(message));
+    this.reader = this.client.duplicate(redisOptions(false));
+    this.reader.on('error', () => undefined);
+    await Promise.all([this.subscriber.connect(), this.reader.connect()]).catch(() => undefined);
+    void this.subscriber.subscribe(this.keys.events).catch(() => undefined);
+    if (this.shared) await this.sync().catch(() => undefined);
+    const readings = await this.readings();
+    void readStreams(
+      this.reader,
+      readings,
+      () => this.instance,
+      () => this.open,
+    );
+    this.flushTimer = setInterval(() => void this.flush(), FLUSH_MS).unref();
+  }
+
+  /** A runtime token this instance put: kept in Redis and announced. */
+  async sharePut(token: string, text: string, file: string): Promise<void> {
+    this.runtimeTexts.set(token, { text, file });
+    const event: GroupEvent = { from: this.instance, kind: 'put', token, text, file };
+    await this.write((m) => m.hset(this.keys.runtime, token, JSON.stringify({ text, file })), event);
+  }
+
+  async shareRemove(token: string): Promise<void> {
+    this.runtimeTexts.delete(token);
+    await this.write((m) => m.hdel(this.keys.runtime, token), { from: this.instance, kind: 'remove', token });
+  }
+
+  /** Clears the group's runtime tokens, journal and exchanges and tells the others to reset too. */
+  async shareReset(): Promise<void> {
+    this.runtimeTexts.clear();
+    this.journal.clear();
+    this.exchanges.clear();
+    const { runtime, journal, exchanges } = this.keys;
+    await this.write((m) => m.del(runtime, journal, exchanges), { from: this.instance, kind: 'reset' });
+  }
+
+  /** What `GET /__admin/health` shows of the store. */
+  health(): object {
+    return {
+      kind: 'redis',
+      url: shownUrl(this.url),
+      prefix: this.prefix,
+      instance: this.instance,
+      state: this.shared ? 'shared' : 'local',
+      journalWaiting: this.journal.waiting,
+      journalDropped: this.journal.dropped,
+    };
+  }
+
+  async close(): Promise<void> {
+    this.open = false;
+    clearInterval(this.flushTimer);
+    await this.flush();
+    for (const connection of [this.reader, this.subscriber, this.client]) connection?.disconnect();
+  }
+
+  private async write(change: (m: ReturnType<Redis['multi']>) => unknown, event: GroupEvent): Promise<void> {
+    if (!this.shared) return;
+    const multi = this.client.multi();
+    change(multi);
+    multi.publish(this.keys.events, JSON.stringify(event));
+    await multi.exec().catch((error: Error) => {
+      this.options.notice('warn', `could not tell the group through Redis: ${error.message}`);
+    });
+  }
+
+  private onEvent(message: string): void {
+    const event = JSON.parse(message) as GroupEvent;
+    if (event.from === this.instance || this.member === undefined) return;
+    if (event.kind === 'put' && event.token !== undefined) {
+      this.runtimeTexts.set(event.token, { text: event.text!, file: event.file! });
+      this.member.putRuntime(event.token, event.text!, event.file!);
+    } else if (event.kind === 'remove' && event.token !== undefined) {
+      this.runtimeTexts.delete(event.token);
+      this.member.removeRuntime(event.token);
+    } else if (event.kind === 'reset') {
+      this.runtimeTexts.clear();
+      this.journal.clear();
+      this.exchanges.clear();
+      this.states.local.resetNow();
+      this.member.resetLocal();
+    }
+  }
+
+  /** Where reading starts: the journal's stored entries (so a joining instance shows the group's), new exchanges. */
+  private async readings(): Promise<StreamReading[]> {
+    const journal: StreamReading = {
+      key: this.keys.journal,
+      last: '0-0',
+      deliver: (entry, instance) => this.member?.adoptRequest(entry as object, instance),
+    };
+    const exchanges: StreamReading = {
+      key: this.keys.exchanges,
+      last: '$',
+      deliver: (x) => this.member?.adoptExchange(x as object),
+    };
+    if (this.shared) {
+      const stored = (await this.client
+        .xrevrange(this.keys.journal, '+', '-', 'COUNT', this.journal.cap)
+        .catch(() => [])) as [string, string[]][];
+      for (const [id, fields] of stored.reverse()) deliverEntry(journal, id, fields, this.instance);
+      const newest = (await this.client.xrevrange(this.keys.exchanges, '+', '-', 'COUNT', 1).catch(() => [])) as [
+        string,
+        string[],
+      ][];
+      exchanges.last = newest[0]?.[0] ?? '0-0';
+    } else exchanges.last = '0-0';
+    return [journal, exchanges];
+  }
+
+  /** Writes this instance's runtime tokens Redis lacks, then takes on the ones it has. */
+  private async sync(): Promise<boolean> {
+    const empty = (await this.client.set(this.keys.alive, '1', 'NX')) === 'OK';
+    for (const [token, entry] of this.runtimeTexts)
+      await this.client.hsetnx(this.keys.runtime, token, JSON.stringify(entry));
+    const stored = await this.client.hgetall(this.keys.runtime);
+    for (const [token, json] of Object.entries(stored)) {
+      const { text, file } = JSON.parse(json) as { text: string; file: string };
+      if (this.runtimeTexts.get(token)?.text === text) continue;
+      this.runtimeTexts.set(token, { text, file });
+      this.member?.putRuntime(token, text, file);
+    }
+    return empty;
+  }
+
+  private async flush(): Promise<void> {
+    await this.journal.flush(this.instance);
+    await this.exchanges.flush(this.instance);
+  }
+
+  private lost(): void {
+    if (!this.wasShared || !this.open) return;
+    this.wasShared = false;
+    this.options.notice(
+      'warn',
+      `lost Redis at ${shownUrl(this.url)}: stateful tokens answer from this instance's own state until it is back (reconnecting)`,
+    );
+  }
+
+  private async back(): Promise<void> {
+    if (this.wasShared || !this.open) return;
+    this.wasShared = true;
+    const empty = await this.sync().catch(() => false);
+    this.options.notice(
+      'info',
+      empty
+        ? `Redis at ${shownUrl(this.url)} is back, empty: token states start afresh; this instance's runtime tokens were written back`
+        : `Redis at ${shownUrl(this.url)} is back: state is shared again`,
+    );
+  }
+}
+
+/** Connects (or, optional, goes on without) and returns the group, not yet joined. */
+export async function openRedisGroup(options: GroupOptions): Promise<{ group: RedisGroup; failed: string | null }> {
+  const { client, url, failed } = await connectRedis(options.url, options.optional === true);
+  return { group: new RedisGroup(client, url, options.prefix ?? DEFAULT_REDIS_PREFIX, options), failed };
+}

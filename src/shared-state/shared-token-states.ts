@@ -1,0 +1,81 @@
+import type { Redis } from 'ioredis';
+import type { TokenUse } from '../scenario/compile/scenario-set';
+import type { TokenStateStore, TokenStateView, TokenStates } from '../scenario/state/token-state';
+
+/**
+ * One round trip per stateful request, atomic in Redis: a changed entry (fingerprint) starts the
+ * token afresh, the use is counted, and the first use and now are read on Redis's clock, so every
+ * instance sees one order and one expiry clock. Fields of one hash per group: f:, u:, t: + token.
+ */
+const TOUCH_SCRIPT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local tok = ARGV[1]
+if redis.call('HGET', KEYS[1], 'f:' .. tok) ~= ARGV[2] then
+  redis.call('HSET', KEYS[1], 'f:' .. tok, ARGV[2], 'u:' .. tok, 0, 't:' .. tok, now)
+end
+local u = redis.call('HINCRBY', KEYS[1], 'u:' .. tok, 1)
+return {u, redis.call('HGET', KEYS[1], 't:' .. tok), now}
+`;
+
+type TouchingRedis = Redis & {
+  authSimTouch(key: string, token: string, fingerprint: string): Promise<[number, string, number]>;
+};
+
+/**
+ * Token state kept in Redis for a group of simulators. While Redis is away (or slower than the
+ * command time-out) a request is answered from this instance's own TokenStates instead, so it
+ * never hangs; static entries never reach here at all.
+ */
+export class SharedTokenStates implements TokenStateStore {
+  private readonly client: TouchingRedis;
+
+  constructor(
+    client: Redis,
+    private readonly key: string,
+    /** This instance's own state: the fallback while Redis is away. */
+    readonly local: TokenStates,
+    private readonly isShared: () => boolean,
+  ) {
+    client.defineCommand('authSimTouch', { numberOfKeys: 1, lua: TOUCH_SCRIPT });
+    this.client = client as TouchingRedis;
+  }
+
+  get seed(): number {
+    return this.local.seed;
+  }
+
+  touch(token: string, fingerprint: string): TokenUse | Promise<TokenUse> {
+    if (!this.isShared()) return this.local.touch(token, fingerprint);
+    return this.client.authSimTouch(this.key, token, fingerprint).then(
+      ([uses, firstUseAt, now]) => ({ uses: Number(uses), firstUseAt: Number(firstUseAt), now: Number(now) }),
+      () => this.local.touch(token, fingerprint),
+    );
+  }
+
+  async reset(token?: string): Promise<number> {
+    const forgotten = this.local.resetNow(token);
+    if (!this.isShared()) return forgotten;
+    if (token !== undefined)
+      return (await this.client.hdel(this.key, `f:${token}`, `u:${token}`, `t:${token}`)) > 0 ? 1 : 0;
+    const [[, fields]] = (await this.client.multi().hlen(this.key).del(this.key).exec()) as [[unknown, number]];
+    return Math.floor(fields / 3);
+  }
+
+  async list(token?: string): Promise<TokenStateView[]> {
+    if (!this.isShared()) return this.local.list(token);
+    if (token !== undefined) {
+      const [uses, first] = await this.client.hmget(this.key, `u:${token}`, `t:${token}`);
+      return uses === null || first === null ? [] : [view(token, uses, first)];
+    }
+    const all = await this.client.hgetall(this.key);
+    return Object.keys(all)
+      .filter((field) => field.startsWith('u:'))
+      .map((field) => field.slice(2))
+      .map((t) => view(t, all[`u:${t}`], all[`t:${t}`]));
+  }
+}
+
+function view(token: string, uses: string, firstUseAt: string): TokenStateView {
+  return { token, uses: Number(uses), firstUseAt: new Date(Number(firstUseAt)).toISOString() };
+}

@@ -1,0 +1,116 @@
+import type { Redis } from 'ioredis';
+
+/** Items sent per round trip at most. */
+const BATCH = 500;
+
+/**
+ * Items this instance adds to a Redis stream the group reads (journal entries, caller-report
+ * exchanges): queued on the request path (a push, nothing more) and written in batches by a
+ * timer, capped at `cap` entries in Redis. While Redis is away the queue waits, up to `cap`
+ * items; beyond that new ones are counted as dropped, so memory stays bounded.
+ */
+export class ShippedStream<T> {
+  private queue: T[] = [];
+  private flushing = false;
+  /** Items given up on because the queue was full while Redis was away. */
+  dropped = 0;
+
+  constructor(
+    private readonly client: Redis,
+    readonly key: string,
+    readonly cap: number,
+    private readonly serialize: (item: T) => string,
+  ) {}
+
+  /** Items waiting to be written. */
+  get waiting(): number {
+    return this.queue.length;
+  }
+
+  push(item: T): void {
+    if (this.queue.length >= this.cap) this.dropped += 1;
+    else this.queue.push(item);
+  }
+
+  /** Forgets what waits (a reset). */
+  clear(): void {
+    this.queue = [];
+  }
+
+  /** Writes what waits, one pipeline per batch; a failed batch goes back to the front of the queue. */
+  async flush(instance: string): Promise<void> {
+    if (this.flushing || this.queue.length === 0 || this.client.status !== 'ready') return;
+    this.flushing = true;
+    try {
+      while (this.queue.length > 0 && this.client.status === 'ready') {
+        const batch = this.queue.splice(0, BATCH);
+        const pipeline = this.client.pipeline();
+        for (const item of batch)
+          pipeline.xadd(this.key, 'MAXLEN', '~', this.cap, '*', 'i', instance, 'e', this.serialize(item));
+        const results = await pipeline.exec().catch(() => null);
+        if (results === null || results.some(([error]) => error !== null)) {
+          this.requeue(batch);
+          return;
+        }
+      }
+    } finally {
+      this.flushing = false;
+    }
+  }
+
+  private requeue(batch: T[]): void {
+    const room = Math.max(0, this.cap - this.queue.length);
+    this.dropped += Math.max(0, batch.length - room);
+    this.queue = [...batch.slice(0, room), ...this.queue];
+  }
+}
+
+/** One stream the group reads: its key, the last id seen, and what to do with another instance's item. */
+export interface StreamReading {
+  readonly key: string;
+  last: string;
+  readonly deliver: (item: unknown, instance: string) => void;
+}
+
+/**
+ * Reads the group's streams on a connection of its own (a blocking read would hold up any other
+ * command), handing on every item another instance wrote. Stops when `isOpen` turns false.
+ */
+export async function readStreams(
+  reader: Redis,
+  readings: readonly StreamReading[],
+  self: () => string,
+  isOpen: () => boolean,
+): Promise<void> {
+  while (isOpen()) {
+    try {
+      const reply = await reader.xread(
+        'COUNT',
+        1000,
+        'BLOCK',
+        1000,
+        'STREAMS',
+        ...readings.map((r) => r.key),
+        ...readings.map((r) => r.last),
+      );
+      for (const [key, entries] of reply ?? []) {
+        const reading = readings.find((r) => r.key === key)!;
+        for (const [id, fields] of entries) deliverEntry(reading, id, fields, self());
+      }
+    } catch {
+      if (isOpen()) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+
+/** Hands on one stream entry (`i` instance, `e` JSON) unless this instance wrote it. */
+export function deliverEntry(reading: StreamReading, id: string, fields: string[], self: string): void {
+  reading.last = id;
+  const instance = fields[fields.indexOf('i') + 1];
+  if (instance === self) return;
+  try {
+    reading.deliver(JSON.parse(fields[fields.indexOf('e') + 1]), instance);
+  } catch {
+    // An entry that is not ours to read (another version's) is skipped.
+  }
+}

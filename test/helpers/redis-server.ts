@@ -1,0 +1,71 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+
+/** Debian's redis-server (apt-get install -y redis-server). */
+const REDIS_SERVER = '/usr/bin/redis-server';
+
+/**
+ * Why the Redis tests cannot run here, or null when they can. Under CI=true a missing
+ * redis-server is a failure (.ci/run installs it), never a quiet skip.
+ */
+export function redisMissing(): string | null {
+  if (existsSync(REDIS_SERVER)) return null;
+  const why = `${REDIS_SERVER} is not installed (apt-get install -y redis-server): the Redis tests are skipped`;
+  if (process.env.CI === 'true') throw new Error(`${why.split(':')[0]}: under CI=true the Redis tests must run`);
+  return why;
+}
+
+/** A real redis-server on a free loopback port, persistence off. */
+export interface TestRedis {
+  readonly port: number;
+  readonly url: string;
+  /** Kills it (SIGKILL: as a crash would), leaving the port to start() again. */
+  kill(): Promise<void>;
+  /** Starts it again on the same port, empty. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** A port nothing listens on right now. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  server.close();
+  await once(server, 'close');
+  return port;
+}
+
+/** Starts a redis-server; stop() it in afterAll. */
+export async function startRedis(): Promise<TestRedis> {
+  const port = await freePort();
+  let child: ChildProcess | undefined;
+  const start = async () => {
+    child = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+    child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+    const exited = once(child, 'exit').then(() => {
+      throw new Error(`redis-server on port ${port} exited: ${out}`);
+    });
+    const ready = new Promise<void>((resolve) => {
+      const look = () => out.includes('Ready to accept connections') && (child!.stdout!.off('data', look), resolve());
+      child!.stdout!.on('data', look);
+    });
+    await Promise.race([ready, exited]);
+    exited.catch(() => undefined);
+  };
+  const end = async (signal: NodeJS.Signals) => {
+    if (child === undefined || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = once(child, 'exit');
+    child.kill(signal);
+    await exited;
+  };
+  await start();
+  return { port, url: `redis://127.0.0.1:${port}/0`, kill: () => end('SIGKILL'), start, stop: () => end('SIGTERM') };
+}
