@@ -147,7 +147,7 @@ function renderMarkdown(r) {
   if (dashboard) {
     parts.push(
       '',
-      `Dashboard open vs closed (a client holding GET /__admin/events, which got ${int(dashboard.streamed.entries)} request entries and was told of ${int(dashboard.streamed.skipped)} skipped): throughput open / closed ${dec(dashboard.openToClosed, 3)}x, the median of each round's pair (rounds ${dashboard.openToClosedRange.map((x) => dec(x, 3)).join(' to ')}); target >= 0.9x.`,
+      `Dashboard open vs closed (a client holding GET /__admin/events, which got ${int(dashboard.streamed.entries)} request entries and was told of ${int(dashboard.streamed.skipped)} skipped): throughput open / closed ${dec(dashboard.openToClosed, 3)}x, the median of each round's pair (rounds ${dashboard.openToClosedRange.map((x) => dec(x, 3)).join(' to ')}); target >= 0.9x.${dashboard.manyToClosed === undefined ? '' : ` With ${dashboard.manyStreams} streams open, all read: ${dec(dashboard.manyToClosed, 3)}x (rounds ${dashboard.manyToClosedRange.map((x) => dec(x, 3)).join(' to ')}); target >= 0.8x.`}`,
     );
   }
   const counted = r.journalInstructions;

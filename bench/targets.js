@@ -196,6 +196,14 @@ function evaluateTargets(r) {
     (v) => v >= 0.9,
     dashboard && `rounds ${dashboard.openToClosedRange.map(times).join(' to ')}`,
   );
+  add(
+    'throughput with 100 reading event streams / none (median of paired rounds)',
+    '>= 0.8x',
+    dashboard && dashboard.manyToClosed,
+    times,
+    (v) => v >= 0.8,
+    dashboard && dashboard.manyToClosedRange && `rounds ${dashboard.manyToClosedRange.map(times).join(' to ')}`,
+  );
   const reload = r.reload && r.reload.cases;
   const small = reload && reload.find((c) => c.tokens === 10);
   const large = reload && reload.find((c) => c.tokens === 10000);

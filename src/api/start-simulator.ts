@@ -2,6 +2,7 @@ import { formatProblem, type Problem } from '../scenario/base/problem';
 import type { JournalEntry, JournalFilter } from '../server/endpoint/journal';
 import { runSimulator, ScenarioLoadError } from '../server/run-simulator';
 import type { ResetCounts } from '../server/admin/control-parts';
+import { startOutage } from '../server/admin/start-outage';
 import type { SimulatorOptions } from '../server/simulator-options';
 import type { ScenarioSources, ScenarioStatus } from '../scenario/live/scenario-store';
 import type { ServedTls } from '../tls/server-tls';
@@ -42,6 +43,13 @@ export interface SimulatorHandle {
   setToken(token: string, entry: ScenarioEntry): Promise<void>;
   /** Removes a token added with setToken; false if there was none. */
   removeToken(token: string): Promise<boolean>;
+  /**
+   * Makes every token answer `outage` (any scenario entry: `{ status: 503 }`, `{ fault: 'reset' }`)
+   * until `for` ("30s") passes or endOutage() is called; throws with every problem if it is invalid.
+   */
+  startOutage(outage: ScenarioEntry & { readonly for?: string | number }): Promise<void>;
+  /** Lifts the outage; false if there was none. */
+  endOutage(): Promise<boolean>;
   /** Files, token counts, load time, the last reload error and the runtime tokens. */
   status(): SimulatorStatus;
   /** Stops the server, letting in-flight requests finish. */
@@ -90,7 +98,12 @@ export async function startSimulator(options: StartOptions = {}): Promise<Simula
         new ScenarioError(`auth-sim: the entry for token ${JSON.stringify(token)} was not set:`, outcome.problems),
       );
     },
-    removeToken: (token) => Promise.resolve(control.runtime.remove(token)),
+    removeToken: async (token) => control.runtime.remove(token),
+    async startOutage(outage) {
+      const outcome = startOutage(control, outage, 'startOutage()');
+      if (!outcome.ok) throw new ScenarioError('auth-sim: the outage was not started:', outcome.problems);
+    },
+    endOutage: async () => control.answering.outage.end(),
     status: () => ({ ...sim.store.status(), runtimeTokens: control.runtime.tokens() }),
     close: () => sim.close(),
   };

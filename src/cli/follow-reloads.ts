@@ -73,10 +73,22 @@ function describeChanges(changes: SetChanges): string {
   const { added, removed, changed, fallbackChanged } = changes;
   const fallback = fallbackChanged ? ', fallback changed' : '';
   if (added.length + removed.length + changed.length === 0) return `no token changed${fallback}`;
-  const names = [...added.map((t) => `+${t}`), ...removed.map((t) => `-${t}`), ...changed.map((t) => `~${t}`)];
+  const names = [
+    ...added.map((t) => `+${shortName(t)}`),
+    ...removed.map((t) => `-${shortName(t)}`),
+    ...changed.map((t) => `~${shortName(t)}`),
+  ];
   const more = names.length > NAMES_SHOWN ? ` and ${names.length - NAMES_SHOWN} more` : '';
   const shown = `${names.slice(0, NAMES_SHOWN).join(' ')}${more}`;
   return `added ${added.length}, removed ${removed.length}, changed ${changed.length}${fallback} (${shown})`;
+}
+
+/** Characters of a token name the reload line shows; a longer one (a 5 MB name is possible) is cut and its length said. */
+const NAME_SHOWN_CHARS = 40;
+
+function shortName(name: string): string {
+  if (name.length <= NAME_SHOWN_CHARS + 1) return name;
+  return `${name.slice(0, NAME_SHOWN_CHARS)}...(${name.length.toLocaleString('en-US')} characters)`;
 }
 
 function plural(n: number, word: string): string {

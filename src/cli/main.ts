@@ -9,6 +9,8 @@ import type * as OpenapiCommand from './openapi';
 import type * as RecordCommand from './record';
 import type * as SchemaCommand from './schema';
 import type * as ValidateCommand from './validate';
+import type * as OutageCommand from './outage';
+import { didYouMean } from '../scenario/base/suggest';
 
 type Register = (program: Command) => void;
 
@@ -23,6 +25,7 @@ const OTHER_COMMANDS: readonly (readonly [name: string, load: () => Register])[]
   ['generate', () => (require('./generate') as typeof GenerateCommand).registerGenerate],
   ['check', () => (require('./check') as typeof CheckCommand).registerCheck],
   ['record', () => (require('./record') as typeof RecordCommand).registerRecord],
+  ['outage', () => (require('./outage') as typeof OutageCommand).registerOutage],
   ['openapi', () => (require('./openapi') as typeof OpenapiCommand).registerOpenApi],
 ];
 
@@ -40,6 +43,9 @@ export function buildProgram(args?: readonly string[]): Command {
   const named = args === undefined || args.some(isHelpWord) ? undefined : args[0];
   for (const [name, load] of OTHER_COMMANDS) if (named === undefined || named === name) load()(program);
   showServeOptionsAtTop(program, serve);
+  // A subcommand's usage error points to its own help, where its flags are.
+  for (const command of program.commands)
+    if (command !== serve) command.showHelpAfterError(`(run auth-sim ${command.name()} --help for usage)`);
   return program;
 }
 
@@ -67,12 +73,29 @@ function packageVersion(): string {
     .version;
 }
 
+/**
+ * A first word that names no command: `serve` is the default and takes no arguments, so commander
+ * would say "too many arguments for 'serve'" about a misspelt command; this says what was meant.
+ */
+export function unknownCommand(first: string | undefined): string | null {
+  if (first === undefined || first.startsWith('-') || isHelpWord(first)) return null;
+  const names = ['serve', ...OTHER_COMMANDS.map(([name]) => name)];
+  if (names.includes(first)) return null;
+  return `unknown command "${first}"${didYouMean(first, names)}`;
+}
+
 function isHelpWord(arg: string): boolean {
   return arg === '--help' || arg === '-h' || arg === 'help';
 }
 
 /** Entry point used by bin/auth-sim.js. */
 export function main(argv: readonly string[]): void {
+  const unknown = unknownCommand(argv[2]);
+  if (unknown !== null) {
+    process.stderr.write(`auth-sim: ${unknown}\n(run auth-sim --help for the commands)\n`);
+    process.exitCode = 1;
+    return;
+  }
   buildProgram(argv.slice(2))
     .parseAsync(argv as string[])
     .catch((error: Error) => {

@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_HOST } from '../server/simulator-options';
-import { Option, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import { ScenarioLoadError, runSimulator, type Simulator } from '../server/run-simulator';
 import { tokenCount } from '../scenario/compile/scenario-set';
 import { previewAnswer } from '../scenario/compile/compile-entry';
 import { chooseScenarios, collect } from './default-scenarios';
 import { writePortFile } from './port-file';
-import { pathsWithoutScenarioFiles } from '../scenario/base/read-scenario-sources';
+import { pathsWithoutScenarioFiles, skippedNote } from '../scenario/base/read-scenario-sources';
 import type { ScenarioSet } from '../scenario/compile/scenario-set';
 import { followReloads, warningsShown } from './follow-reloads';
 import { createLogger, type Logger } from './logger';
@@ -20,6 +20,7 @@ import { LIMIT_OPTIONS, limitSettings, type LimitFlags } from './limit-flags';
 import { REPORT_OPTIONS, reportSettings, type ReportFlags } from './report-flags';
 import { isRedisConfigError, REDIS_OPTIONS, redisSettings, type RedisFlags } from './redis-flags';
 import { describeSecurity, TLS_OPTIONS, tlsSettings, writeSelfSignedCert, type TlsFlags } from './tls-flags';
+import type * as HybridProxyModule from './hybrid-proxy';
 
 interface ServeFlags extends ToolboxFlags, ControlFlags, ReportFlags, RedisFlags, TlsFlags, LimitFlags {
   scenarios?: string[];
@@ -27,6 +28,7 @@ interface ServeFlags extends ToolboxFlags, ControlFlags, ReportFlags, RedisFlags
   host: string;
   quiet?: boolean;
   portFile?: string;
+  proxy?: string;
   watch: boolean;
   shutdownGrace: number;
 }
@@ -48,6 +50,12 @@ export function registerServe(program: Command): Command {
     )
     .option('-H, --host <host>', 'interface to listen on', DEFAULT_HOST)
     .option('-q, --quiet', 'print only problems (and, with --log json, the listening event)')
+    .addOption(
+      new Option(
+        '--proxy <base-url>',
+        'hybrid mode: tokens no file or runtime entry names go to this real service, its answer passed back unchanged',
+      ).argParser(parseBaseUrl),
+    )
     .option('--port-file <path>', 'once listening, write the port to this file (removed on exit), for scripts and CI');
   for (const option of TOOLBOX_OPTIONS) command.addOption(option);
   command.option('--no-watch', 'do not reload when scenario files change (SIGHUP still reloads)');
@@ -102,6 +110,16 @@ async function start(
       ...redisSettings(flags, logger),
       ...limitSettings(flags),
       ...security,
+      // The proxy's code (record's, and check's behind it) loads only in hybrid mode.
+      ...(flags.proxy !== undefined
+        ? {
+            passOn: (require('./hybrid-proxy') as typeof HybridProxyModule).hybridPassOn(
+              flags.proxy,
+              toolboxSettings(flags).wire,
+              logger,
+            ),
+          }
+        : {}),
       onInternalError: (message) => logger.error(message),
       onTlsFailure: (f) => logger.warn(`TLS handshake with ${f.from} failed: ${f.reason}`),
       shutdownGraceMs: flags.shutdownGrace,
@@ -114,7 +132,7 @@ async function start(
     if (chosen.shipped) showWarnings(logger, set.warnings);
     for (const empty of await pathsWithoutScenarioFiles(paths))
       logger.warn(
-        `${empty} holds no scenario file (.yaml, .yml or .json): every token gets the fallback answer until one is added`,
+        `${empty.path} holds no scenario file (.yaml, .yml or .json)${skippedNote(empty)}: every token gets the fallback answer until one is added`,
       );
     if (set.unavailable)
       logger.warn(
@@ -126,6 +144,8 @@ async function start(
         ? 'watching the scenario files: a save reloads them'
         : 'not watching the scenario files (--no-watch); SIGHUP reloads them',
     );
+    if (flags.proxy !== undefined)
+      logger.info(`hybrid mode: tokens no entry names are passed to ${flags.proxy} (journaled as proxied)`);
     logger.info(describeAdmin(simulator, flags));
     if (simulator.control.group)
       logger.info(
@@ -188,6 +208,15 @@ function describeStartError(error: unknown, flags: ServeFlags): string {
     return `port ${flags.port} on ${flags.host} is in use; pick another with --port, or --port 0 for any free one`;
   if (err.code === 'ENOENT') return `cannot read scenarios: ${err.path ?? err.message} does not exist`;
   return err.message;
+}
+
+/** A service's base URL, with its scheme (fetch refuses one without). */
+function parseBaseUrl(value: string): string {
+  if (!/^https?:\/\//i.test(value) || !URL.canParse(value))
+    throw new InvalidArgumentError(
+      `write the service's base URL with its scheme, e.g. http://${value.replace(/^\w+:\/\//, '')}`,
+    );
+  return value;
 }
 
 /** A port from 0 to 65535 (0: any free one). */

@@ -84,13 +84,14 @@ export function tlsSettings(flags: TlsFlags): Pick<SimulatorOptions, 'tls' | 'ca
 
 /**
  * Writes the certificate `--tls` made (public: no key) for the user's trust store; returns the
- * path: in the temp dir, named by host and port, so a fixed port keeps one path across restarts
- * (point the trust store at it once) and two simulators never overwrite each other's.
+ * path: a folder of its own made by mkdtemp (private, a fresh name each start) and a file created
+ * exclusively, so nothing planted in the shared temp dir (a symlink at a predictable name) can make
+ * it write elsewhere. Named by host and port, to say which simulator it belongs to.
  */
 export function writeSelfSignedCert(served: ServedTls, host: string, port: number): string {
-  const file = path.join(os.tmpdir(), 'auth-sim-tls', `${host.replace(/[^\w.-]/g, '_')}-${port}-cert.pem`);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, served.certificate);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auth-sim-tls-'));
+  const file = path.join(dir, `${host.replace(/[^\w.-]/g, '_')}-${port}-cert.pem`);
+  fs.writeFileSync(file, served.certificate, { flag: 'wx', mode: 0o644 });
   return file;
 }
 

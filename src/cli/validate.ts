@@ -5,8 +5,10 @@ import { compilePopulationsOnDemand } from '../server/population-compiler';
 import { hasErrors, type Problem } from '../scenario/base/problem';
 import {
   pathsWithoutScenarioFiles,
+  skippedNote,
   readFailureProblem,
   readScenarioSources,
+  type EmptyPath,
   type ScenarioText,
 } from '../scenario/base/read-scenario-sources';
 import { tokenCount } from '../scenario/compile/scenario-set';
@@ -61,7 +63,7 @@ interface Outcome {
 
 async function validate(paths: readonly string[], flags: ValidateFlags): Promise<Outcome> {
   let texts: ScenarioText[];
-  let empty: string[];
+  let empty: EmptyPath[];
   try {
     empty = await pathsWithoutScenarioFiles(paths);
     texts = await readScenarioSources(paths, flags.maxFileSize);
@@ -69,13 +71,13 @@ async function validate(paths: readonly string[], flags: ValidateFlags): Promise
     return { valid: false, files: 0, tokens: 0, problems: [readFailureProblem(error)] };
   }
   // A folder with nothing to check is a mistake (a typo, the wrong directory), never a pass.
-  const nothing = empty.map((p): Problem => ({
-    file: p,
+  const nothing = empty.map((e): Problem => ({
+    file: e.path,
     line: 1,
     column: 1,
     severity: 'error',
     path: '',
-    message: `${p} holds no scenario file (.yaml, .yml or .json): nothing to validate`,
+    message: `${e.path} holds no scenario file (.yaml, .yml or .json)${skippedNote(e)}: nothing to validate`,
   }));
   const { wire, delay } = toolboxSettings(flags);
   const result = loadScenarioSet(

@@ -3,6 +3,7 @@ import { openEvents, savedSecret, saveSecret } from './api.js';
 import { Traffic } from './traffic.js';
 import { Tokens } from './tokens.js';
 import { Health } from './health.js';
+import { OutageControl } from './outage.js';
 
 const KEEP = 500;
 
@@ -48,7 +49,7 @@ function App() {
   return html` <header>
       <h1>auth-sim</h1>
       ${tab('traffic', 'Live traffic')} ${tab('tokens', 'Tokens')}
-      ${tab('health', broken ? 'Health (broken)' : 'Health')}
+      ${tab('health', broken ? 'Health (broken)' : 'Health')} <${OutageControl} />
       <span class=${connected ? 'live' : 'live off'}
         >${connected ? 'live' : stream === 'secret' ? 'needs the admin secret' : 'reconnecting...'}</span
       >

@@ -1,7 +1,7 @@
 import { html, useState } from './vendor/preact-htm.js';
 
 // The page is served as written (no bundler), so it keeps its own copy of the journal's MATCH_KINDS; a test holds them equal.
-const MATCHED = ['token', 'admin', 'population', 'fallback', 'unavailable', 'refused', 'rejected'];
+const MATCHED = ['token', 'admin', 'population', 'fallback', 'unavailable', 'outage', 'proxied', 'refused', 'rejected'];
 
 /** Whether a journal entry passes the filters; status class "none" is a connection ended with no answer. */
 function passes(row, f) {
@@ -56,7 +56,7 @@ export function Traffic({ journalOff, rows, skipped, paused, waiting, onPause, o
       <tbody>
         ${shown.map(
           (r) =>
-            html`<tr key=${r.seq} data-seq=${r.seq} class=${statusClass(r.status)}>
+            html`<tr key=${r.seq} data-seq=${r.seq} class=${`${statusClass(r.status)} m-${r.matched}`}>
               <td>${r.time.slice(11, 23)}</td>
               <td data-col="method">${r.method}</td>
               <td data-col="token">${r.token ?? '-'}</td>

@@ -11,6 +11,7 @@ import { writeReply } from '../server/endpoint/write-reply';
 import { formatByteSize } from '../scenario/base/size-limits';
 import { HOP_RESPONSE } from './entry-from-answer';
 import type { AddResult, Recorder } from './recorder';
+import { proxyEntry, type PassOn } from '../server/endpoint/pass-on';
 
 /** What the proxy reports per protocol request it passed on; the CLI prints it. */
 export interface ProxyEvent {
@@ -27,7 +28,8 @@ export interface RecordProxyOptions {
   readonly wire: WireOptions;
   /** The time-out covers each answer whole; request and answer bodies stop at `maxBodyBytes`. */
   readonly limits: ReachLimits;
-  readonly recorder: Recorder;
+  /** Absent in hybrid mode (`serve --proxy`): answers are passed back and checked, never recorded. */
+  readonly recorder?: Recorder;
   readonly onEvent: (event: ProxyEvent) => void;
 }
 
@@ -55,13 +57,28 @@ export function createRecordProxy(options: RecordProxyOptions): RequestListener 
   };
 }
 
+/**
+ * Hybrid mode's half of `serve --proxy`: what the simulator's own request path hands a token that no
+ * entry names. The request's body was drained (the protocol has none), so none is sent on.
+ */
+export function createPassOn(options: RecordProxyOptions): PassOn {
+  const base = options.target.replace(/\/+$/, '');
+  return {
+    entry: proxyEntry(base),
+    forward: (req, res) => void forward(req, res, base, options, NO_BODY).catch(() => res.destroy()),
+  };
+}
+
+const NO_BODY = Buffer.alloc(0);
+
 async function forward(
   req: IncomingMessage,
   res: ServerResponse,
   base: string,
   options: RecordProxyOptions,
+  drained?: Buffer,
 ): Promise<void> {
-  const body = await readRequestBody(req, options.limits.maxBodyBytes);
+  const body = drained ?? (await readRequestBody(req, options.limits.maxBodyBytes));
   if (body === undefined)
     return writeReply(
       res,
@@ -137,7 +154,7 @@ function noteProtocolAnswer(req: IncomingMessage, outcome: Outcome, options: Rec
     method,
   }));
   // An oversize answer is passed on, never recorded: a scenario entry of that size would not be a card.
-  const recorded = outcome.kind === 'answer' ? options.recorder.add(token, outcome) : undefined;
+  const recorded = outcome.kind === 'answer' && options.recorder ? options.recorder.add(token, outcome) : undefined;
   options.onEvent({ token, method, outcome, findings, ...(recorded ? { recorded } : {}) });
 }
 

@@ -45,6 +45,7 @@ export function createControlParts(
     journal?.clear();
     void callers?.store.reset();
     runtime.clear();
+    answering.outage.end();
   };
   const reset = async (): Promise<ResetCounts> => {
     const counts = { requests: journal?.size ?? 0, runtimeTokens: runtime.size };

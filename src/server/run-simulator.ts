@@ -83,7 +83,14 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
     await group?.close();
     throw new ScenarioLoadError(first.problems);
   }
-  const protocol = createProtocolHandler(control.tokens, control.recorder, runtime, guard, control.callers);
+  const protocol = createProtocolHandler(
+    control.tokens,
+    control.recorder,
+    runtime,
+    guard,
+    control.callers,
+    options.passOn,
+  );
   const app = lazyApp(protocol, control);
   const running = await startServer(
     (req, res) => {

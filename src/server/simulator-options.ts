@@ -1,3 +1,4 @@
+import type { PassOn } from './endpoint/pass-on';
 import type { LoadOptions } from '../scenario/compile/load-scenario-set';
 import type { ScenarioSources } from '../scenario/live/scenario-store';
 import type { WatchOptions } from '../scenario/live/watch-scenarios';
@@ -55,6 +56,8 @@ export interface SimulatorOptions extends LoadOptions {
   readonly maxEntryBytes?: number;
   /** Share token state, runtime tokens, reset, the journal and the caller report with every simulator naming the same Redis and prefix. */
   readonly redis?: RedisSettings;
+  /** Hybrid mode: tokens no entry names go to the real service (`serve --proxy`, built by record's proxy). */
+  readonly passOn?: PassOn;
   /** Told about failures the server contained (an answer it could not write, an admin call that failed inside); default: a process warning. */
   readonly onInternalError?: (message: string) => void;
 }

@@ -57,10 +57,19 @@ async function firstConnection(client: Redis): Promise<Error | null> {
   const timeout = new Promise<Error>((resolve) => {
     timer = setTimeout(() => resolve(new Error(`no answer within ${CONNECT_TIMEOUT_MS} ms`)), CONNECT_TIMEOUT_MS);
   });
-  const firstError = new Promise<Error>((resolve) => client.once('error', resolve));
+  // A server that is not Redis may both send garbage and close the socket: the errors of a short
+  // while are gathered so the telling one (what it sent, a refused password) is the one reported.
+  const errors: Error[] = [];
+  const firstError = new Promise<Error>((resolve) => {
+    const gather = (error: Error) => {
+      if (errors.push(error) > 1) return;
+      setTimeout(() => (client.off('error', gather), resolve(errors.find(isTelling) ?? errors[0])), 100);
+    };
+    client.on('error', gather);
+  });
   const ready = client.connect().then(
     () => client.ping().then(() => null),
-    (error: Error) => error,
+    () => firstError,
   );
   try {
     return await Promise.race([ready, firstError, timeout]);
@@ -69,16 +78,24 @@ async function firstConnection(client: Redis): Promise<Error | null> {
   }
 }
 
+const CREDENTIALS = /WRONGPASS|NOAUTH|invalid password|invalid username/i;
+const NOT_REDIS = /protocol error|unexpected|unknown resp type|no answer within/i;
+
+/** An error that says more than a socket's (EPIPE, ECONNRESET): the server's own words. */
+function isTelling(error: Error): boolean {
+  return CREDENTIALS.test(error.message) || NOT_REDIS.test(error.message);
+}
+
 /** One line saying what went wrong and how to fix it. */
 function describeFailure(url: URL, error: Error): SharedStoreError {
   const at = shownUrl(url);
-  const message = error.message.split('\n')[0];
-  if (/WRONGPASS|NOAUTH|invalid password|invalid username/i.test(message))
+  const message = error.message.split('\n')[0].replace(/\.? Please report this\.?$/, '');
+  if (CREDENTIALS.test(message))
     return new SharedStoreError(
       `Redis at ${at} refused the credentials (${message}); put the right user and password in the URL: redis://user:password@host:port/0`,
       'config',
     );
-  if (/protocol error|unexpected|no answer within/i.test(message))
+  if (NOT_REDIS.test(message))
     return new SharedStoreError(`${at} does not answer as Redis does (${message}); check the host and port`, 'config');
   return new SharedStoreError(
     `cannot reach Redis at ${at}: ${message}; start it, fix the URL, or pass --redis-optional to start on local state`,

@@ -66,6 +66,8 @@ export class RedisGroup {
   private subscriber: Redis | undefined;
   private reader: Redis | undefined;
   private flushTimer: NodeJS.Timeout | undefined;
+  /** The group's mark in Redis when last seen; another one means Redis came back empty. */
+  private mark: string | undefined;
 
   constructor(
     private readonly client: Redis,
@@ -213,9 +215,16 @@ export class RedisGroup {
     return [journal, exchanges];
   }
 
-  /** Writes this instance's runtime tokens Redis lacks, then takes on the ones it has. */
+  /**
+   * Writes this instance's runtime tokens Redis lacks, then takes on the ones it has. Resolves to
+   * whether Redis lost the group's data since this instance last saw it: the group's mark (set by
+   * whichever instance comes first) is not the one remembered.
+   */
   private async sync(): Promise<boolean> {
-    const empty = (await this.client.set(this.keys.alive, '1', 'NX')) === 'OK';
+    await this.client.set(this.keys.alive, `${Date.now()}-${Math.random()}`, 'NX');
+    const mark = await this.client.get(this.keys.alive);
+    const empty = this.mark !== undefined && mark !== this.mark;
+    this.mark = mark ?? undefined;
     for (const [token, entry] of this.runtimeTexts)
       await this.client.hsetnx(this.keys.runtime, token, JSON.stringify(entry));
     const stored = await this.client.hgetall(this.keys.runtime);

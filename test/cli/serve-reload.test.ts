@@ -40,6 +40,23 @@ test('a save prints one line: the trigger, files, tokens, what changed and how l
   );
 });
 
+test('a huge token name is cut short in the reload line, its length said', async () => {
+  cli = await startCli(['--scenarios', path.join(dir.path, 's'), '--port', '0']);
+  const huge = 'k'.repeat(1_000_000);
+  writeFileSync(path.join(dir.path, 's/a.yaml'), version('one', `  ${huge}: { status: 204, body: none }\n`));
+  const line = await waitFor(
+    () =>
+      cli!
+        .stdout()
+        .split('\n')
+        .find((l) => l.includes('reload (')),
+    { what: 'the reload line' },
+  );
+  expect(line).toMatch(
+    /^auth-sim: reload \(\S*a\.yaml\): 1 file, 2 tokens; added 1, removed 0, changed 0 \(\+k{40}\.\.\.\(1,000,000 characters\)\); \d+ ms$/,
+  );
+});
+
 test('a broken save prints each problem as file:line:column and says the last good set still serves', async () => {
   cli = await startCli(['--scenarios', path.join(dir.path, 's'), '--port', '0']);
   writeFileSync(path.join(dir.path, 's/a.yaml'), 'tokens:\n  alice:\n    errorTxt: typo\n');

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import fs from 'node:fs';
 import { X509Certificate } from 'node:crypto';
 import { makeTestPki, type TestPki } from '../helpers/certificates';
@@ -41,7 +42,7 @@ test('--tls makes a certificate at start, prints its fingerprint and writes it w
     .split('\n')
     .find((l) => l.includes('HTTPS with'))!;
   const match = /written to (\S+); SHA-256 fingerprint ([0-9A-F:]{95})$/.exec(line)!;
-  expect(match[1]).toMatch(new RegExp(`auth-sim-tls[\\\\/]127\\.0\\.0\\.1-${port}-cert\\.pem$`));
+  expect(match[1]).toMatch(new RegExp(`auth-sim-tls-\\w{6}[\\\\/]127\\.0\\.0\\.1-${port}-cert\\.pem$`));
   const pem = fs.readFileSync(match[1], 'utf8');
   expect(new X509Certificate(pem).fingerprint256).toBe(match[2]);
   expect(cli.stdout()).toContain(
@@ -49,6 +50,21 @@ test('--tls makes a certificate at start, prints its fingerprint and writes it w
   );
   const res = await protocolRequest(cli.url, 'GET', 'alice', { ca: pem });
   expect([res.status, res.serverCert!.fingerprint256]).toEqual([200, match[2]]);
+});
+
+test('--tls writes its certificate in a private folder of its own, never through a symlink planted in the temp dir', async () => {
+  const tmp = path.join(dir.path, 'tmp');
+  const victim = path.join(dir.path, 'victim');
+  fs.mkdirSync(tmp);
+  fs.mkdirSync(victim);
+  fs.symlinkSync(victim, path.join(tmp, 'auth-sim-tls'));
+  const cli = await serve(['--tls'], { TMPDIR: tmp });
+  const written = /written to (\S+);/.exec(cli.stdout())![1];
+  expect(fs.readdirSync(victim)).toEqual([]);
+  expect(path.dirname(path.dirname(written))).toBe(tmp);
+  const folder = fs.lstatSync(path.dirname(written));
+  expect([folder.isDirectory(), folder.mode & 0o777]).toEqual([true, 0o700]);
+  expect(fs.lstatSync(written).isFile()).toBe(true);
 });
 
 test('--tls-cert/--tls-key with --tls-client-ca: the log line of each request shows the client certificate subject', async () => {

@@ -29,7 +29,7 @@ export interface TestRedis {
 }
 
 /** A port nothing listens on right now. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer();
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
@@ -39,14 +39,18 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts a redis-server; stop() it in afterAll. */
-export async function startRedis(): Promise<TestRedis> {
+/** Starts a redis-server (with `extra` arguments, e.g. --requirepass); stop() it in afterAll. */
+export async function startRedis(extra: readonly string[] = []): Promise<TestRedis> {
   const port = await freePort();
   let child: ChildProcess | undefined;
   const start = async () => {
-    child = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    child = spawn(
+      REDIS_SERVER,
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...extra],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
     child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));

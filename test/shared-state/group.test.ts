@@ -141,15 +141,19 @@ describeRedis('three instances on one Redis', () => {
 
   test('the journal read on B holds the requests A and C answered, each with its instance', async () => {
     const [a, b, c] = group;
-    await status(a, 'static');
-    await status(c, 'static');
     const names = group.map((t) => `:${t.sim.port}`);
-    const entries = await waitFor(async () => {
-      const body = (await (await admin(b, '/requests?token=static')).json()) as {
-        requests: { instance: string; status: number }[];
-      };
-      return body.requests.length === 2 && body.requests;
-    });
+    const journalOnB = async (count: number) =>
+      waitFor(async () => {
+        const body = (await (await admin(b, '/requests?token=static')).json()) as {
+          requests: { instance: string; status: number }[];
+        };
+        return body.requests.length === count && body.requests;
+      });
+    // Each instance writes its batch on its own timer: C asks once A's request is on B, so the order is known.
+    await status(a, 'static');
+    await journalOnB(1);
+    await status(c, 'static');
+    const entries = await journalOnB(2);
     expect(entries.map((e) => e.instance.slice(e.instance.lastIndexOf(':')))).toEqual([names[2], names[0]]);
     expect(entries.map((e) => e.status)).toEqual([200, 200]);
   });

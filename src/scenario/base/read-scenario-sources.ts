@@ -75,24 +75,70 @@ function decodeUtf8(file: string, bytes: Buffer): string {
   }
 }
 
+/** A given directory that holds no scenario file, and what in it was skipped and why ("notes.txt: not .yaml, .yml or .json"). */
+export interface EmptyPath {
+  readonly path: string;
+  readonly skipped: readonly string[];
+}
+
 /** The given directories that hold no scenario file at all (a typo'd folder, a fresh project): a file path is never empty. */
-export async function pathsWithoutScenarioFiles(paths: readonly string[]): Promise<string[]> {
-  const empty: string[] = [];
-  for (const p of paths) if ((await listScenarioFiles(p)).length === 0) empty.push(p);
+export async function pathsWithoutScenarioFiles(paths: readonly string[]): Promise<EmptyPath[]> {
+  const empty: EmptyPath[] = [];
+  for (const p of paths) {
+    const skipped: string[] = [];
+    if ((await listScenarioFiles(p, skipped)).length === 0) empty.push({ path: p, skipped });
+  }
   return empty;
 }
 
-async function listScenarioFiles(target: string): Promise<string[]> {
+/** What an empty path's message adds: the first few things skipped and why, or nothing when the folder is bare. */
+export function skippedNote(empty: EmptyPath): string {
+  if (empty.skipped.length === 0) return '';
+  const shown = [...empty.skipped].sort().slice(0, 5).join('; ');
+  const more = empty.skipped.length > 5 ? `; and ${empty.skipped.length - 5} more` : '';
+  return ` (skipped: ${shown}${more})`;
+}
+
+/**
+ * The scenario files under `target`. Hidden entries are skipped; symbolic links are followed, so a
+ * Kubernetes ConfigMap's `retail.yaml -> ..data/retail.yaml` is read (through its hidden `..data`),
+ * but a link back to a folder already being read (a loop) and a link to nothing are skipped.
+ * `skipped` collects each skipped entry with why, for a folder that turns out empty.
+ */
+async function listScenarioFiles(
+  target: string,
+  skipped: string[] = [],
+  reading: ReadonlySet<string> = new Set(),
+): Promise<string[]> {
   const stat = await fs.stat(target);
   if (stat.isFile()) return [target];
+  const real = await fs.realpath(target);
+  const inside = new Set([...reading, real]);
   const found: string[] = [];
   for (const entry of await fs.readdir(target, { withFileTypes: true })) {
-    if (entry.name.startsWith('.')) continue;
     const full = path.join(target, entry.name);
-    if (entry.isDirectory()) found.push(...(await listScenarioFiles(full)));
-    else if (entry.isFile() && isScenarioFile(entry.name)) found.push(full);
+    const shown = displayName(full);
+    if (entry.name.startsWith('.')) {
+      skipped.push(`${shown}: hidden`);
+      continue;
+    }
+    const kind = entry.isSymbolicLink() ? await linkKind(full, inside) : entry.isDirectory() ? 'dir' : 'file';
+    if (kind === 'dir') found.push(...(await listScenarioFiles(full, skipped, inside)));
+    else if (kind === 'file' && isScenarioFile(entry.name)) found.push(full);
+    else if (kind === 'file') skipped.push(`${shown}: not .yaml, .yml or .json`);
+    else skipped.push(`${shown}: ${kind}`);
   }
   return found;
+}
+
+/** What a symbolic link leads to: a file, a folder to read, or why it is skipped. */
+async function linkKind(link: string, reading: ReadonlySet<string>): Promise<string> {
+  const stat = await fs.stat(link).catch((e: NodeJS.ErrnoException) => e.code ?? 'ERROR');
+  if (typeof stat === 'string')
+    return stat === 'ELOOP' ? 'a link loop' : stat === 'ENOENT' ? 'a link to nothing' : `an unreadable link (${stat})`;
+  if (stat.isFile()) return 'file';
+  if (!stat.isDirectory()) return 'a link to neither a file nor a folder';
+  return reading.has(await fs.realpath(link)) ? 'a link loop (to a folder it is inside)' : 'dir';
 }
 
 /** Paths relative to the working directory when inside it, so messages stay short. */

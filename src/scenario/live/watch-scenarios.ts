@@ -108,12 +108,16 @@ export class ScenarioWatcher extends EventEmitter {
 
   private listen(): void {
     const fsw = this.fsw;
+    // chokidar reports each symbolic link as added while it scans, ignoreInitial or not: only later adds are changes.
+    let scanned = false;
+    fsw.once('ready', () => (scanned = true));
     for (const event of ['add', 'change', 'unlink'] as const) {
       fsw.on(event, (file) => {
-        if (this.targets.isScenarioPath(file)) this.poke(file);
+        if ((scanned || event !== 'add') && this.targets.isScenarioPath(file)) this.poke(file);
       });
     }
-    for (const event of ['addDir', 'unlinkDir'] as const) fsw.on(event, (dir) => this.poke(dir));
+    for (const event of ['addDir', 'unlinkDir'] as const)
+      fsw.on(event, (dir) => (scanned || event !== 'addDir' ? this.poke(dir) : undefined));
     // chokidar drops a second 'change' within 50 ms of the first; the raw events are not
     // throttled, so a truncate followed quickly by the write is still seen.
     fsw.on('raw', (_event, name, details) => {
@@ -168,8 +172,9 @@ export class ScenarioWatcher extends EventEmitter {
 }
 
 /**
- * chokidar over the targets. Symbolic links are not followed, as the reader does not follow
- * them: a link to a parent (`sub/loop -> ..`, `dot -> .`) would otherwise be expanded without bound.
+ * chokidar over the targets. Symbolic links are not followed (a link to a parent, `sub/loop -> ..`,
+ * would be expanded without bound): a linked file is watched as the link, and a ConfigMap's
+ * update is seen as its `..data` link being replaced (watch-targets counts that as a change).
  */
 function watchTree(targets: WatchTargets): FSWatcher {
   return watch([...targets.roots], {

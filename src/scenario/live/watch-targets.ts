@@ -12,6 +12,9 @@ export interface WatchTargets {
   isScenarioPath(file: string): boolean;
 }
 
+/** The link a Kubernetes ConfigMap volume points its files through, replaced atomically on each update. */
+const CONFIGMAP_DATA = '..data';
+
 /**
  * Turns the given scenario paths into watch targets. A given file is watched through its folder,
  * so an editor that saves by renaming a temp file over it is still seen, and nothing else in that
@@ -36,6 +39,8 @@ export async function watchTargets(paths: readonly string[]): Promise<WatchTarge
   const isScenarioPath = (file: string) => {
     const p = path.resolve(file);
     if (files.has(p)) return true;
+    // A ConfigMap update swaps its `..data` link in one rename: that is when the linked files change.
+    if (underDir(p) && path.basename(p) === CONFIGMAP_DATA && !hiddenBelow(path.dirname(p))) return true;
     return underDir(p) && !hiddenBelow(p) && isScenarioFile(p);
   };
   const ignored = (file: string, stats?: Stats) => {

@@ -1,7 +1,6 @@
 import { yaml } from '../base/yaml-library';
 import { DEFAULT_WIRE_OPTIONS } from '../../protocol/wire-encode';
 import { compileEntry } from '../compile/compile-entry';
-import type { EntryData } from '../schema/scenario-schema';
 import { checkEntryRules } from '../schema/entry-rules';
 import type { LoadOptions } from '../compile/load-scenario-set';
 import { parseScenarioFile, type ParsedScenarioFile } from '../schema/parse-scenario-file';
@@ -19,6 +18,11 @@ const RUNTIME_SOURCE: SourceRef = Object.freeze({ file: RUNTIME_FILE, line: 0, c
 export type PutOutcome =
   | { readonly ok: true; readonly replaced: boolean; readonly warnings: readonly Problem[] }
   | { readonly ok: false; readonly problems: readonly Problem[]; readonly overLimit?: true };
+
+/** An entry compiled off to the side, or every problem. */
+export type CompileOutcome =
+  | { readonly ok: true; readonly entry: CompiledEntry; readonly warnings: readonly Problem[] }
+  | { readonly ok: false; readonly problems: readonly Problem[] };
 
 /**
  * Tokens added at run time (admin API, programs), consulted before the served set. They are
@@ -69,6 +73,20 @@ export class RuntimeTokens {
   /** putText without telling `onChange`: a token another instance of the group put. */
   adopt(token: string, text: string, file = RUNTIME_FILE): PutOutcome {
     if (this.entries.size >= this.maxTokens && !this.entries.has(token)) return this.full(file);
+    const compiled = this.compileText(token, text, file);
+    if (!compiled.ok) return compiled;
+    const replaced = this.entries.has(token);
+    if (!replaced) this.changes += 1;
+    this.entries.set(token, compiled.entry);
+    return { ok: true, replaced, warnings: compiled.warnings };
+  }
+
+  /**
+   * An entry's text compiled as a runtime entry is, without adding it (the outage's answer):
+   * the same schema, rules and messages as a file entry. `named: false` leaves the entry
+   * unnamed, for one that answers many tokens.
+   */
+  compileText(token: string, text: string, file = RUNTIME_FILE, source = RUNTIME_SOURCE, named = true): CompileOutcome {
     const parsed = parseScenarioFile(file, text, 'scenario-entry');
     if (parsed.problems.length === 0 && !yaml().isMap(parsed.doc.contents)) {
       return {
@@ -88,7 +106,14 @@ export class RuntimeTokens {
     if (hasErrors(parsed.problems)) return { ok: false, problems: parsed.problems };
     const ruled = checkEntryRules(asFileOf(token, parsed), this.options.wire ?? DEFAULT_WIRE_OPTIONS);
     if (hasErrors(ruled)) return { ok: false, problems: ruled };
-    return this.put(token, parsed.data, ruled);
+    // As a file entry with no `defaults:` gets them: only the global --delay.
+    const defaults = this.options.delay !== undefined ? { delay: this.options.delay } : {};
+    const wire = this.options.wire ?? DEFAULT_WIRE_OPTIONS;
+    return {
+      ok: true,
+      entry: compileEntry(parsed.data, defaults, wire, source, named ? token : undefined),
+      warnings: ruled,
+    };
   }
 
   /** Adds or replaces `token` from an entry given as a value (programs); checked like putText. */
@@ -122,16 +147,6 @@ export class RuntimeTokens {
       overLimit: true,
       problems: [{ file, line: 1, column: 1, severity: 'error', path: '', message }],
     };
-  }
-
-  private put(token: string, data: EntryData, warnings: readonly Problem[]): PutOutcome {
-    // As a file entry with no `defaults:` gets them: only the global --delay.
-    const defaults = this.options.delay !== undefined ? { delay: this.options.delay } : {};
-    const compiled = compileEntry(data, defaults, this.options.wire ?? DEFAULT_WIRE_OPTIONS, RUNTIME_SOURCE, token);
-    const replaced = this.entries.has(token);
-    if (!replaced) this.changes += 1;
-    this.entries.set(token, compiled);
-    return { ok: true, replaced, warnings };
   }
 }
 

@@ -6,7 +6,7 @@ import { formatByteSize } from '../../scenario/base/size-limits';
 /** An admin call that cannot be done as asked: its status, a message saying why, and any problems. */
 export class AdminError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 503,
     message: string,
     readonly problems?: readonly Problem[],
   ) {
@@ -22,7 +22,8 @@ export class AdminError extends Error {
 export function adminErrorHandler(report: (message: string) => void) {
   return (error: unknown, req: Request, res: Response, _next: NextFunction): void => {
     const { status, body } = describeError(error);
-    if (status >= 500) report(`admin ${req.method} ${req.originalUrl} failed inside: ${describeFailure(error)}`);
+    if (status >= 500 && !(error instanceof AdminError))
+      report(`admin ${req.method} ${req.originalUrl} failed inside: ${describeFailure(error)}`);
     if (res.headersSent) return void res.destroy();
     res.status(status).json(body);
   };

@@ -8,9 +8,10 @@ import { eventRoutes } from './event-routes';
 import { guardAdminRequests, requireAdminToken } from './request-guard';
 import { uiRoutes } from './ui-routes';
 import { reportRoutes } from './report-routes';
+import { outageRoutes } from './outage-routes';
 
 const ROUTES =
-  'GET health, GET scenarios, GET|DELETE requests, GET events, GET report, GET tokens, GET|PUT|DELETE tokens/{token}, POST reset, GET ui/';
+  'GET health, GET scenarios, GET|DELETE requests, GET events, GET report, GET tokens, GET|PUT|DELETE tokens/{token}, GET|POST|DELETE outage, POST reset, GET ui/';
 
 /**
  * The admin API as one Express router, JSON in and out; every error is a JSON 4xx (or a bare
@@ -28,6 +29,7 @@ export function createAdminRouter(parts: ControlParts, settings: AdminSettings):
     tokenRoutes(parts, settings),
     eventRoutes(parts, settings),
     reportRoutes(parts),
+    outageRoutes(parts, settings),
     uiRoutes(),
   );
   router.use((req, _res, next) =>

@@ -1,14 +1,7 @@
 import { Router, type Response } from 'express';
 import type { AdminSettings, ControlParts } from './control-parts';
-import type { Journal } from '../endpoint/journal';
-import { scenarioHealth } from './scenario-health';
-
-/** How often an open stream looks at the journal; the dashboard promises a request within 500 ms. */
-const POLL_MS = 200;
-/** Requests sent per look at most: under load the page shows the newest, and says how many it skipped. */
-const MAX_PER_POLL = 200;
-/** A comment line now and then, so proxies and browsers keep an idle stream open. */
-const HEARTBEAT_MS = 15_000;
+import { EventHub, MAX_STREAMS } from './event-hub';
+import { AdminError } from './admin-error';
 
 /**
  * `GET /events`: server-sent events for the dashboard and scripts. `hello` once, `scenarios` at
@@ -17,13 +10,19 @@ const HEARTBEAT_MS = 15_000;
  * when a runtime token is put or deleted (the tokens and health views list them). With the journal
  * off, the stream still carries `hello` (journalCapacity 0) and `scenarios`: the page's tokens and
  * health views need no journal, and its traffic view can say why it stays empty.
- * The stream reads the journal on a timer instead of hooking the request path: with no stream
- * open the protocol path does nothing for it, and with one open it does nothing more.
+ * Every stream is fed by one EventHub: each update is built once for all, a stream that does not
+ * keep up skips updates and is told how many, and at most MAX_STREAMS are open at once (a 503 past them).
  */
 export function eventRoutes(parts: ControlParts, settings: AdminSettings): Router {
   const router = Router();
+  const hub = new EventHub(parts);
   router.get('/events', (_req, res) => {
     const { journal } = parts;
+    if (hub.size >= MAX_STREAMS)
+      throw new AdminError(
+        503,
+        `${MAX_STREAMS} event streams are open already, the most at once; close a dashboard tab or a script reading GET ${settings.prefix}/events`,
+      );
     res.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',
@@ -35,45 +34,9 @@ export function eventRoutes(parts: ControlParts, settings: AdminSettings): Route
       readsNeedToken: settings.token !== undefined && settings.guardReads,
       journalCapacity: journal?.capacity ?? 0,
     });
-    const sendHealth = () => send(res, 'scenarios', scenarioHealth(parts));
-    sendHealth();
-    const pollJournal = journal ? journalPoller(journal, res) : undefined;
-    let runtimeVersion = parts.runtime.version;
-    const poll = () => {
-      pollJournal?.();
-      if (parts.runtime.version === runtimeVersion) return;
-      runtimeVersion = parts.runtime.version;
-      sendHealth();
-    };
-    poll();
-    const timer = setInterval(poll, POLL_MS).unref();
-    const heartbeat = setInterval(() => res.write(': still here\n\n'), HEARTBEAT_MS).unref();
-    parts.store.on('reloaded', sendHealth);
-    parts.store.on('reload-failed', sendHealth);
-    parts.streams.add(res);
-    res.on('close', () => {
-      parts.streams.delete(res);
-      clearInterval(timer);
-      clearInterval(heartbeat);
-      parts.store.off('reloaded', sendHealth);
-      parts.store.off('reload-failed', sendHealth);
-    });
+    hub.join(res);
   });
   return router;
-}
-
-/** A poll that sends the journal's new entries, the first one starting from the newest MAX_PER_POLL already there. */
-function journalPoller(journal: Journal, res: Response): () => void {
-  let last = Math.max(0, ...journal.select({ limit: 1 }).map((e) => e.seq)) - Math.min(journal.size, MAX_PER_POLL);
-  const poll = () => {
-    const newest = journal.select({ limit: 1 })[0];
-    if (newest === undefined || newest.seq <= last) return;
-    const fresh = journal.list({ limit: Math.min(newest.seq - last, MAX_PER_POLL) }).filter((e) => e.seq > last);
-    const skipped = newest.seq - last - fresh.length;
-    last = newest.seq;
-    send(res, 'requests', { skipped, requests: fresh.reverse() });
-  };
-  return poll;
 }
 
 function send(res: Response, event: string, data: unknown): void {

@@ -1,6 +1,7 @@
 import { randomSeed } from '../../scenario/base/seeded-draw';
 import { TokenStates, type TokenStateStore } from '../../scenario/state/token-state';
 import { OpenFaults } from '../faults/open-faults';
+import { Outage } from './outage';
 
 /** Where the server reports a failure it contained (a reply it could not write, an admin call that failed inside). */
 export type ReportInternalError = (message: string) => void;
@@ -10,6 +11,8 @@ export interface AnswerRuntime {
   /** Sequence positions, use counts, first-use times and random draws; `reset()` forgets them. */
   readonly states: TokenStateStore;
   readonly faults: OpenFaults;
+  /** While on, every token gets the outage's answer instead of its own. */
+  readonly outage: Outage;
   /** Told about every answer that could not be written. */
   readonly report: ReportInternalError;
 }
@@ -26,5 +29,5 @@ export function createAnswerRuntime(
   report: ReportInternalError = warnInternalError,
   states: TokenStateStore = new TokenStates(seed),
 ): AnswerRuntime {
-  return { states, faults: new OpenFaults(), report };
+  return { states, faults: new OpenFaults(), outage: new Outage(), report };
 }

@@ -1,3 +1,5 @@
+import { OUTAGE_FILE } from './outage';
+import { PROXY_FILE } from './pass-on';
 import { RUNTIME_FILE } from '../../scenario/state/runtime-tokens';
 import type { CompiledEntry, ScenarioSet } from '../../scenario/compile/scenario-set';
 import type { TokenOrigin } from './request-token';
@@ -5,10 +7,20 @@ import { NO_NEAR_MISSES } from './near-misses';
 
 /**
  * How a request's token was answered: a file entry, a runtime (admin) entry, a population, the
- * fallback, the no-module "API unavailable" answer, the caller-refused answer (caller
+ * fallback, the no-module "API unavailable" answer, an outage (`POST /outage`), the real service (`--proxy`), the caller-refused answer (caller
  * authentication or an optional client certificate failed), or not at all (rejected before lookup).
  */
-export const MATCH_KINDS = ['token', 'admin', 'population', 'fallback', 'unavailable', 'refused', 'rejected'] as const;
+export const MATCH_KINDS = [
+  'token',
+  'admin',
+  'population',
+  'fallback',
+  'unavailable',
+  'outage',
+  'proxied',
+  'refused',
+  'rejected',
+] as const;
 
 export type MatchKind = (typeof MATCH_KINDS)[number];
 
@@ -21,6 +33,8 @@ export function entryKind(set: ScenarioSet, entry: CompiledEntry): Exclude<Match
   if (entry.token !== undefined) return 'token';
   if (entry === set.fallback) return 'fallback';
   if (entry === set.unavailable) return 'unavailable';
+  if (entry.source.file === OUTAGE_FILE) return 'outage';
+  if (entry.source.file.startsWith(PROXY_FILE)) return 'proxied';
   return 'population';
 }
 

@@ -3,6 +3,13 @@ import { distance } from 'fastest-levenshtein';
 /** Above this many known tokens, an unknown token gets no near misses: even building the index would cost more than it helps. */
 export const NEAR_MISS_MAX_TOKENS = 5000;
 
+/**
+ * Tokens longer than this are neither searched for nor suggested: an edit distance costs the
+ * product of two lengths, and a typo in a JWT-sized token is better found by eye than by distance
+ * (a banded distance was considered; it still grows with the length, and this stays flat).
+ */
+const NEAR_MISS_MAX_LENGTH = 256;
+
 /** How many near misses an entry names at most. */
 const NEAR_MISS_LIMIT = 3;
 
@@ -31,7 +38,7 @@ export class NearMissIndex {
   private readonly reversed: readonly string[];
 
   constructor(tokens: readonly string[]) {
-    this.tokens = tokens.length > NEAR_MISS_MAX_TOKENS ? [] : tokens;
+    this.tokens = tokens.length > NEAR_MISS_MAX_TOKENS ? [] : tokens.filter((t) => t.length <= NEAR_MISS_MAX_LENGTH);
     const all = this.tokens.map((_, i) => i);
     this.reversed = this.tokens.map(reverse);
     const small = this.tokens.length <= SCAN_ALL_MAX;
@@ -42,6 +49,7 @@ export class NearMissIndex {
   /** The known tokens close to `token` (see nearMisses), each with its position and distance. */
   search(token: string): { token: string; index: number; d: number }[] {
     const found: { token: string; index: number; d: number }[] = [];
+    if (token.length > NEAR_MISS_MAX_LENGTH) return found;
     for (const index of this.candidates(token)) {
       const candidate = this.tokens[index];
       const allowed = Math.max(2, Math.floor(candidate.length / 3));

@@ -7,6 +7,7 @@ import type { AnswerRuntime } from './answer-runtime';
 import type { TokenSource } from './served-tokens';
 import { deliverAnswer } from './deliver-answer';
 import type { ExchangeTracker } from '../../caller-report/exchange-tracker';
+import type { PassOn } from './pass-on';
 
 /** Handles a request on Node's own objects; false means "not mine", for the next handler. */
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -21,6 +22,7 @@ export function createProtocolHandler(
   runtime: AnswerRuntime,
   guard?: CallerGuard,
   callers?: ExchangeTracker,
+  passOn?: PassOn,
 ): NodeHandler {
   /** Answers a caller a guard turned away, with the set's `callerAuthFailed:` or the guard's built-in 401. */
   const refuse = (
@@ -64,7 +66,21 @@ export function createProtocolHandler(
       if (record !== undefined) recorder!.sent(res, record);
       return true;
     }
-    const entry = tokens.resolve(found.token);
+    // An outage answers every token alike (the whole service is down); null when there is none.
+    const entry = runtime.outage.entry ?? tokens.resolve(found.token);
+    // Hybrid mode: a token nothing here names goes to the real service.
+    if (passOn !== undefined && entry === set.fallback) {
+      const record = recorder?.track(req, res, {
+        set,
+        token: found.token,
+        origin: found.origin,
+        entry: passOn.entry,
+        answer: null,
+      });
+      passOn.forward(req, res);
+      if (record !== undefined) recorder!.sent(res, record);
+      return true;
+    }
     // A file's `defaults.callerAuth` guards the tokens it answers; null (one read) when no file has one.
     if (set.callerGuards !== null) {
       const fileGuard = set.callerGuards.get(entry.source.file);

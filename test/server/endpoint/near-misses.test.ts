@@ -41,3 +41,12 @@ test('in a large set, a typo anywhere in a token is found among its sorted neigh
     'client-02933-prod',
   ]);
 });
+
+test('tokens past the longest compared are neither searched for nor suggested, so a miss costs the same whatever their length', () => {
+  const long = (i: number, length: number) => `${i}`.padStart(length, 'x');
+  const known = Array.from({ length: 100 }, (_, i) => long(i, 8000));
+  expect(nearMisses(`${long(7, 8000)}y`, known)).toEqual([]);
+  expect(nearMisses('x'.repeat(255) + 'y', ['x'.repeat(256)])).toEqual(['x'.repeat(256)]);
+  expect(nearMisses('x'.repeat(256) + 'y', ['x'.repeat(256)])).toEqual([]);
+  expect(nearMisses('x'.repeat(256), ['x'.repeat(256) + 'y'])).toEqual([]);
+});
