@@ -143,6 +143,14 @@ function renderMarkdown(r) {
       '',
       `HTTPS / plain HTTP (auth-sim both, keep-alive connections, same run): ${dec(tls.ratios.rps)}x the requests per second, ${dec(tls.ratios.cpuUs)}x the server CPU per request, ${dec(tls.ratios.p99)}x the p99 latency.`,
     );
+  const callers = r.sections.find((s) => s.id === 'caller-report');
+  if (callers) {
+    const m = callers.memory;
+    parts.push(
+      '',
+      `Caller report cost, the median of each round's on/off pair: ${dec(callers.cost * 100, 1)}% of throughput (rounds ${callers.costRange.map((c) => `${dec(c * 100, 1)}%`).join(' to ')}), ${dec(callers.cpuCost * 100, 1)}% server CPU per request; target <= 5%. Its memory bound: ${int(m.requests)} requests for as many distinct unknown tokens (journal off) grew the RSS by ${mb(m.growth)} (${mb(m.rssBefore)} to ${mb(m.rssAfter)}, in ${dec(m.seconds, 1)} s); target < 30 MB.`,
+    );
+  }
   const dashboard = r.sections.find((s) => s.id === 'dashboard');
   if (dashboard) {
     parts.push(

@@ -22,6 +22,7 @@ const SECTION_IDS = [
   'request-log',
   'synth',
   'journal',
+  'caller-report',
   'dashboard',
   'tls',
   'limits',

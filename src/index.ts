@@ -3,7 +3,15 @@
  * inside a test suite, on a free port, from scenarios given as values or paths.
  */
 export { startSimulator, ScenarioError } from './api/start-simulator';
-export type { ScenarioInput, SimulatorHandle, SimulatorStatus, StartOptions } from './api/start-simulator';
+export type {
+  CallerReport,
+  ScenarioInput,
+  SimulatorHandle,
+  SimulatorStatus,
+  StartOptions,
+} from './api/start-simulator';
+export type { ExpectationResult } from './caller-report/judge-report';
+export type { TokenReport } from './caller-report/build-report';
 export type {
   Delay,
   Duration,

@@ -12,6 +12,7 @@ const { reloadSection } = require('./reload');
 const { limitsSection } = require('./limits');
 const { tlsSection } = require('./tls');
 const { dashboardSection } = require('./dashboard');
+const { callerReportSection } = require('./caller-report');
 const { handTokens } = require('./throughput');
 
 /** auth-sim over one file, under the name targets.js looks for. */
@@ -95,6 +96,7 @@ async function runSections(ctx, options, features, attempt) {
         journalInstructions(ctx),
       );
   }
+  if (on('caller-report')) push(await attempt('caller report on/off', () => callerReportSection(ctx)));
   if (on('limits'))
     push(await attempt('unknown tokens by known-token count, and the journal read stall', () => limitsSection(ctx)));
   if (on('tls')) push(await attempt('HTTPS vs plain HTTP', () => tlsSection(ctx)));

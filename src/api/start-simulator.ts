@@ -1,3 +1,6 @@
+import { readCallerReport } from '../server/admin/read-caller-report';
+import type { ControlParts } from '../server/admin/control-parts';
+import type { JudgedReport } from '../caller-report/judge-report';
 import { formatProblem, type Problem } from '../scenario/base/problem';
 import type { JournalEntry, JournalFilter } from '../server/endpoint/journal';
 import { runSimulator, ScenarioLoadError } from '../server/run-simulator';
@@ -52,9 +55,16 @@ export interface SimulatorHandle {
   endOutage(): Promise<boolean>;
   /** Files, token counts, load time, the last reload error and the runtime tokens. */
   status(): SimulatorStatus;
+  /** The caller report (what GET /__admin/report serves): per-token calls, retries, gaps, back-off, time-outs, and the verdict. */
+  report(): Promise<CallerReport>;
+  /** Resolves with the report when its verdict passes; rejects with an Error listing every failure (file:line:column first). */
+  verify(): Promise<CallerReport>;
   /** Stops the server, letting in-flight requests finish. */
   close(): Promise<void>;
 }
+
+/** The caller report with its verdict, as `report()` and GET /__admin/report give it. */
+export type CallerReport = JudgedReport;
 
 /** A start or setToken refused for invalid scenarios; the message lists each problem as file:line:column. */
 export class ScenarioError extends Error {
@@ -105,8 +115,22 @@ export async function startSimulator(options: StartOptions = {}): Promise<Simula
     },
     endOutage: async () => control.answering.outage.end(),
     status: () => ({ ...sim.store.status(), runtimeTokens: control.runtime.tokens() }),
+    report: () => callerReport(control),
+    async verify() {
+      const report = await callerReport(control);
+      if (report.verdict === 'fail')
+        throw new Error(['auth-sim: the caller report fails:', ...report.failures.map((f) => `  ${f}`)].join('\n'));
+      return report;
+    },
     close: () => sim.close(),
   };
+}
+
+/** The judged caller report, or an Error when it was turned off. */
+async function callerReport(control: ControlParts): Promise<CallerReport> {
+  const report = await readCallerReport(control);
+  if (report === null) throw new Error('auth-sim: the caller report is off (started with report: false)');
+  return report;
 }
 
 /**

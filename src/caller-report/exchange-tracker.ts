@@ -1,9 +1,21 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Answer } from '../scenario/compile/scenario-set';
-import type { CallerReportStore } from './exchange';
+import type { CallerReportStore, Exchange } from './exchange';
+import { FAULT_NAMES, type FaultName } from '../scenario/schema/fault-names';
 
 const SEEN = Symbol('auth-sim.caller-connection');
+/** Read once: a getter on every request costs more than the addition. */
+const TIME_ORIGIN = performance.timeOrigin;
+/** Every status's key, made once, so recording allocates no string. */
+const STATUS_KEYS: readonly string[] = Array.from({ length: 600 }, (_, status) => String(status));
+const FAULT_KEYS = Object.fromEntries(FAULT_NAMES.map((name) => [name, `fault:${name}`])) as Record<FaultName, string>;
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+function statusKey(status: number): string {
+  return STATUS_KEYS[status] ?? String(status);
+}
 const PENDING = Symbol('auth-sim.caller-exchange');
 
 /** What an exchange still in flight carries until its response closes. */
@@ -30,8 +42,39 @@ type Watched = ServerResponse & { [PENDING]?: Pending };
  */
 export class ExchangeTracker {
   private inFlight = 0;
+  /** Bumped by reset, so connections count again from then on. */
+  private generation = 1;
+  /** Responses still being watched, so a reader can wait for those already over. */
+  private readonly pending = new Set<ServerResponse>();
+  /** The one exchange object a reply written at once is recorded with: the store copies what it keeps. */
+  private readonly scratch: Mutable<Exchange> = {
+    token: '',
+    known: false,
+    method: '',
+    answer: '',
+    card: false,
+    arrivedAt: 0,
+    endedAt: 0,
+    abandoned: false,
+    concurrent: 0,
+    newConnection: false,
+  };
+  /** Exchanges recorded since the start, bumped on reset too: readers poll it to see a change. */
+  private changes = 0;
 
   constructor(readonly store: CallerReportStore) {}
+
+  /** A number that differs whenever the report has changed since it was last read. */
+  get version(): number {
+    return this.changes;
+  }
+
+  /** Forgets the report (POST /__admin/reset). */
+  async reset(): Promise<void> {
+    this.changes++;
+    this.generation++;
+    await this.store.reset();
+  }
 
   /** Call after the answer has been handed to `res`; `arrivedAt` is performance.now() at arrival. */
   sent(
@@ -42,28 +85,27 @@ export class ExchangeTracker {
     answer: Answer,
     arrivedAt: number,
   ): void {
-    const socket = req.socket as Socket & { [SEEN]?: true };
-    const newConnection = socket[SEEN] === undefined;
-    if (newConnection) socket[SEEN] = true;
+    const socket = req.socket as Socket & { [SEEN]?: number };
+    const newConnection = socket[SEEN] !== this.generation;
+    if (newConnection) socket[SEEN] = this.generation;
     const fault = answer.fault;
-    const answered = fault === undefined ? String(answer.reply.status) : `fault:${fault.name}`;
+    const answered = fault === undefined ? statusKey(answer.reply.status) : FAULT_KEYS[fault.name];
     const card = fault === undefined && answer.reply.status === 200 && answer.reply.body !== null;
-    const at = performance.timeOrigin + arrivedAt;
+    const at = TIME_ORIGIN + arrivedAt;
     if (res.writableEnded) {
-      const endedAt = performance.timeOrigin + performance.now();
-      const concurrent = this.inFlight + 1;
-      this.store.record({
-        token,
-        known,
-        method: req.method ?? '',
-        answer: answered,
-        card,
-        arrivedAt: at,
-        endedAt,
-        abandoned: false,
-        concurrent,
-        newConnection,
-      });
+      // Written whole within this turn; its end is now (a first request compiles its entry first).
+      this.changes++;
+      const x = this.scratch;
+      x.token = token;
+      x.known = known;
+      x.method = req.method ?? '';
+      x.answer = answered;
+      x.card = card;
+      x.arrivedAt = at;
+      x.endedAt = TIME_ORIGIN + performance.now();
+      x.concurrent = this.inFlight + 1;
+      x.newConnection = newConnection;
+      this.store.record(x);
       return;
     }
     this.inFlight++;
@@ -79,13 +121,31 @@ export class ExchangeTracker {
       newConnection,
       serverEndsAfter: serverEndsAfter(answer),
     };
+    this.pending.add(res);
     res.once('close', onClose);
+  }
+
+  /**
+   * Resolves once exchanges already over are recorded: a caller in the same process can see its
+   * answer, or abort, a turn of the event loop before the server sees the response close.
+   */
+  async settle(maxTurns = 100): Promise<void> {
+    for (let turn = 0; turn < maxTurns && this.hasEndedUnrecorded(); turn++)
+      await new Promise((resolve) => setImmediate(resolve));
+  }
+
+  private hasEndedUnrecorded(): boolean {
+    for (const res of this.pending)
+      if (res.writableFinished || res.socket === null || res.socket.destroyed) return true;
+    return false;
   }
 
   /** The response closed: finished, ended by its fault, or abandoned by the caller. */
   closed(p: Pending, res: ServerResponse): void {
     this.inFlight--;
-    const endedAt = performance.timeOrigin + performance.now();
+    this.pending.delete(res);
+    this.changes++;
+    const endedAt = TIME_ORIGIN + performance.now();
     const abandoned = !res.writableFinished && endedAt - p.arrivedAt < p.serverEndsAfter;
     this.store.record({
       token: p.token,

@@ -23,7 +23,7 @@ export interface Exchange {
 
 /** Every exchange recorded since the start or the last reset, folded into aggregates. */
 export interface CallerReportStore {
-  /** Folds one ended exchange in; cheap (one Map lookup and a few numbers). */
+  /** Folds one ended exchange in; cheap (one Map lookup and a few numbers). The object is reused: copy what is kept. */
   record(exchange: Exchange): void;
   /** The aggregates as they are now. */
   snapshot(): Promise<CallerAggregates>;

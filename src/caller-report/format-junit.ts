@@ -19,7 +19,8 @@ export function formatJunit(report: JudgedReport): string {
     });
   for (const r of report.expectations) {
     const name = `${r.token === null ? 'run' : r.token}: ${r.expectation}`;
-    const testcase = suite.ele('testcase', { classname: 'auth-sim.caller', name, file: r.where.split(':')[0] });
+    const file = /^(.*):\d+:\d+$/.exec(r.where)?.[1];
+    const testcase = suite.ele('testcase', { classname: 'auth-sim.caller', name, ...(file ? { file } : {}) });
     const line = describeResult(r);
     if (r.outcome === 'fail') testcase.ele('failure', { message: line, type: r.expectation }).txt(line);
     else if (r.outcome === 'warn') testcase.ele('system-out').txt(`warning: ${line}`);

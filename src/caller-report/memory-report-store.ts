@@ -13,8 +13,10 @@ const MAX_TRACKED_TOKEN_LENGTH = 256;
 interface Tally {
   known: boolean;
   calls: number;
-  statuses: Record<string, number>;
+  /** A Map, not an object: a numeric key like "404" gives an object a 405-slot elements store. */
+  statuses: Map<string, number>;
   methods: Record<string, number>;
+  /** Empty until the first one, shared (NONE) so a token asked for once pays no arrays. */
   retries: number;
   gapsMs: number[];
   abandonedAfterMs: number[];
@@ -65,6 +67,8 @@ export class MemoryReportStore implements CallerReportStore {
       const { lastEnd: _end, lastCard: _card, cardAt: _at, ...shown } = t;
       tokens.set(token, {
         ...shown,
+        statuses: Object.fromEntries(t.statuses),
+        methods: { ...t.methods },
         gapsMs: [...t.gapsMs],
         abandonedAfterMs: [...t.abandonedAfterMs],
         timeline: [...t.timeline],
@@ -102,13 +106,13 @@ function newTally(known: boolean): Tally {
   return {
     known,
     calls: 0,
-    statuses: {},
+    statuses: new Map(),
     methods: {},
     retries: 0,
-    gapsMs: [],
-    abandonedAfterMs: [],
+    gapsMs: NONE,
+    abandonedAfterMs: NONE,
     callsAfterCard: 0,
-    timeline: [],
+    timeline: NONE,
     lastEnd: -Infinity,
     lastCard: true,
     cardAt: Infinity,
@@ -122,20 +126,30 @@ function newTally(known: boolean): Tally {
 function foldExchange(t: Tally, x: Exchange, waited: number, since: number): void {
   t.known = x.known;
   t.calls++;
-  t.statuses[x.answer] = (t.statuses[x.answer] ?? 0) + 1;
+  t.statuses.set(x.answer, (t.statuses.get(x.answer) ?? 0) + 1);
   t.methods[x.method] = (t.methods[x.method] ?? 0) + 1;
   if (t.calls > 1 && !t.lastCard && x.arrivedAt >= t.lastEnd) {
     t.retries++;
-    if (t.gapsMs.length < KEPT_PER_TOKEN) t.gapsMs.push(round(x.arrivedAt - t.lastEnd));
+    if (t.gapsMs.length < KEPT_PER_TOKEN) (t.gapsMs = own(t.gapsMs)).push(round(x.arrivedAt - t.lastEnd));
   }
   if (x.arrivedAt >= t.cardAt) t.callsAfterCard++;
-  if (x.abandoned && t.abandonedAfterMs.length < KEPT_PER_TOKEN) t.abandonedAfterMs.push(round(waited));
-  if (t.timeline.length < KEPT_PER_TOKEN) t.timeline.push([round(x.arrivedAt - since), x.answer, x.abandoned]);
+  if (x.abandoned && t.abandonedAfterMs.length < KEPT_PER_TOKEN)
+    (t.abandonedAfterMs = own(t.abandonedAfterMs)).push(round(waited));
+  if (t.timeline.length < KEPT_PER_TOKEN)
+    (t.timeline = own(t.timeline)).push([round(x.arrivedAt - since), x.answer, x.abandoned]);
   if (x.endedAt >= t.lastEnd) {
     t.lastEnd = x.endedAt;
     t.lastCard = x.card;
   }
   if (x.card && x.endedAt < t.cardAt) t.cardAt = x.endedAt;
+}
+
+/** The shared empty list a tally starts with; never pushed to. */
+const NONE: never[] = [];
+
+/** A list of the tally's own to push to: a new one in place of the shared empty one. */
+function own<T>(list: T[]): T[] {
+  return list === NONE ? [] : list;
 }
 
 /** Milliseconds to one decimal: finer is noise. */

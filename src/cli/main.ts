@@ -10,6 +10,8 @@ import type * as RecordCommand from './record';
 import type * as SchemaCommand from './schema';
 import type * as ValidateCommand from './validate';
 import type * as OutageCommand from './outage';
+import type * as ReportCommand from './report';
+import type * as RunCommand from './run';
 import { didYouMean } from '../scenario/base/suggest';
 
 type Register = (program: Command) => void;
@@ -27,6 +29,8 @@ const OTHER_COMMANDS: readonly (readonly [name: string, load: () => Register])[]
   ['record', () => (require('./record') as typeof RecordCommand).registerRecord],
   ['outage', () => (require('./outage') as typeof OutageCommand).registerOutage],
   ['openapi', () => (require('./openapi') as typeof OpenapiCommand).registerOpenApi],
+  ['run', () => (require('./run') as typeof RunCommand).registerRun],
+  ['report', () => (require('./report') as typeof ReportCommand).registerReport],
 ];
 
 /**

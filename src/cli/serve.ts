@@ -17,12 +17,14 @@ import { createRequestLog, type RequestLog } from './request-log';
 import { SHUTDOWN_GRACE_OPTION, stopOnSignals } from './shutdown';
 import { TOOLBOX_OPTIONS, toolboxSettings, type ToolboxFlags } from './toolbox-flags';
 import { LIMIT_OPTIONS, limitSettings, type LimitFlags } from './limit-flags';
+import { printReportSummary } from './report-summary';
 import { REPORT_OPTIONS, reportSettings, type ReportFlags } from './report-flags';
 import { isRedisConfigError, REDIS_OPTIONS, redisSettings, type RedisFlags } from './redis-flags';
 import { describeSecurity, TLS_OPTIONS, tlsSettings, writeSelfSignedCert, type TlsFlags } from './tls-flags';
 import type * as HybridProxyModule from './hybrid-proxy';
 
-interface ServeFlags extends ToolboxFlags, ControlFlags, ReportFlags, RedisFlags, TlsFlags, LimitFlags {
+/** Every flag serve takes; `run` takes the same. */
+export interface ServeFlags extends ToolboxFlags, ControlFlags, ReportFlags, RedisFlags, TlsFlags, LimitFlags {
   scenarios?: string[];
   port: number;
   host: string;
@@ -39,14 +41,39 @@ export function registerServe(program: Command): Command {
     .command('serve', { isDefault: true })
     .description(
       'serve scenarios on GET /rest/chat/client/id/{token} and POST /rest/chat/client/id/ (the default command)',
+    );
+  return addServeOptions(command, 8080)
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ auth-sim\n  $ auth-sim --scenarios ./scenarios --scenarios ./more.yaml --port 0\n  $ curl http://127.0.0.1:8080/rest/chat/client/id/alice',
     )
+    .action(async (flags: ServeFlags) => {
+      const logger = createLogger({
+        quiet: flags.quiet,
+        json: flags.log === 'json',
+        beforeInfo: () => requestLog?.flush(),
+      });
+      const requestLog = createRequestLog(flags.log, flags.quiet, process.stdout, () =>
+        logger.warn('stdout is not keeping up: dropping request lines (and counting them) until it does'),
+      );
+      const simulator = await startServing(flags, logger, requestLog);
+      if (simulator)
+        stopOnSignals(simulator, logger, flags.shutdownGrace, requestLog, async () => {
+          await printReportSummary(simulator, logger, flags.report === true);
+        });
+    });
+}
+
+/** Adds serve's options to a command (serve itself, and run); `port` is the default port. */
+export function addServeOptions(command: Command, port: number): Command {
+  command
     .option(
       '-s, --scenarios <path>',
       'a scenario directory or file; repeat for more (default: ./scenarios, else the shipped examples)',
       collect,
     )
     .addOption(
-      new Option('-p, --port <number>', 'port to listen on; 0 picks a free one').default(8080).argParser(parsePort),
+      new Option('-p, --port <number>', 'port to listen on; 0 picks a free one').default(port).argParser(parsePort),
     )
     .option('-H, --host <host>', 'interface to listen on', DEFAULT_HOST)
     .option('-q, --quiet', 'print only problems (and, with --log json, the listening event)')
@@ -68,26 +95,11 @@ export function registerServe(program: Command): Command {
     ...LIMIT_OPTIONS,
   ])
     command.addOption(option);
-  return command
-    .addHelpText(
-      'after',
-      '\nExamples:\n  $ auth-sim\n  $ auth-sim --scenarios ./scenarios --scenarios ./more.yaml --port 0\n  $ curl http://127.0.0.1:8080/rest/chat/client/id/alice',
-    )
-    .action(async (flags: ServeFlags) => {
-      const logger = createLogger({
-        quiet: flags.quiet,
-        json: flags.log === 'json',
-        beforeInfo: () => requestLog?.flush(),
-      });
-      const requestLog = createRequestLog(flags.log, flags.quiet, process.stdout, () =>
-        logger.warn('stdout is not keeping up: dropping request lines (and counting them) until it does'),
-      );
-      const simulator = await start(flags, logger, requestLog);
-      if (simulator) stopOnSignals(simulator, logger, flags.shutdownGrace, requestLog);
-    });
+  return command;
 }
 
-async function start(
+/** Loads the scenarios and listens, telling the user what it serves; undefined (exit code 1 set) when it cannot. */
+export async function startServing(
   flags: ServeFlags,
   logger: Logger,
   requestLog: RequestLog | undefined,

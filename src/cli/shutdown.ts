@@ -28,7 +28,7 @@ function parseGrace(value: string): number {
 
 /**
  * On SIGINT or SIGTERM: stop accepting, let in-flight requests finish (the simulator's grace),
- * say how many request lines were dropped, then exit without waiting for a reader that stopped
+ * say how many request lines were dropped and the last words (the caller report), then exit without waiting for a reader that stopped
  * reading stdout (queued output would otherwise hold the process open).
  */
 export function stopOnSignals(
@@ -36,14 +36,16 @@ export function stopOnSignals(
   logger: Logger,
   graceMs: number,
   requestLog: RequestLog | undefined,
+  lastWords: () => Promise<void> = async () => undefined,
 ): void {
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info(`${signal}: finishing in-flight requests (up to ${graceMs} ms), then stopping`);
-    void simulator.close().then(() => {
+    void simulator.close().then(async () => {
       requestLog?.flush();
+      await lastWords();
       if (requestLog?.dropped)
         logger.warn(`${requestLog.dropped} request lines were dropped in all: the output was not keeping up`);
       logger.info('stopped');
@@ -55,7 +57,7 @@ export function stopOnSignals(
 }
 
 /** Exits once stdout and stderr have taken what was written, or after LAST_WORDS_MS at most. */
-function exitOnceWritten(): void {
+export function exitOnceWritten(): void {
   let waiting = 2;
   const done = () => {
     if (--waiting === 0) process.exit();

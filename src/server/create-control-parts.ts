@@ -43,7 +43,7 @@ export function createControlParts(
     options.report === false ? undefined : new ExchangeTracker(group ? shipExchanges(report, group) : report);
   const resetLocal = (): void => {
     journal?.clear();
-    void callers?.store.reset();
+    void callers?.reset();
     runtime.clear();
     answering.outage.end();
   };

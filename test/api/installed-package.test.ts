@@ -99,7 +99,7 @@ test.each([
       project,
       vmModules,
     );
-    expect(tested.output).toMatch(/Tests: +3 passed, 3 total/);
+    expect(tested.output).toMatch(/Tests: +4 passed, 4 total/);
     expect(tested.status).toBe(0);
   },
   120_000,

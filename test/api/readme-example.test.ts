@@ -46,3 +46,10 @@ test('a token can be changed for one test; reset puts the scenarios back', async
   await sim.reset();
   expect((await fetch(`${sim.url}/rest/chat/client/id/alice`)).status).toBe(200);
 });
+
+test('the caller report judges the chat server: retries, back-off, time-outs, caching', async () => {
+  await fetch(`${sim.url}/rest/chat/client/id/alice`);
+  const report = await sim.report();
+  expect(report.tokens.alice).toMatchObject({ calls: 1, retries: 0, backoff: 'none', callsAfterCard: 0 });
+  await sim.verify(); // rejects with every failed expect: as file:line:column, expected vs seen
+});

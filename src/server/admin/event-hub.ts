@@ -1,9 +1,12 @@
 import type { ServerResponse } from 'node:http';
 import type { ControlParts } from './control-parts';
 import { scenarioHealth } from './scenario-health';
+import { reportPoller } from './report-events';
 
 /** How often the hub looks at the journal; the dashboard promises a request within 500 ms. */
 const POLL_MS = 200;
+/** How often the hub looks for a changed caller report: building one costs more than a journal read. */
+const REPORT_POLL_MS = 1000;
 /** Requests sent per look at most: under load the page shows the newest, and says how many it skipped. */
 const MAX_PER_POLL = 200;
 /** A comment line now and then, so proxies and browsers keep an idle stream open. */
@@ -35,6 +38,8 @@ export class EventHub {
   private last = 0;
   private runtimeVersion = 0;
   private health: Buffer | undefined;
+  /** The latest `report` message, for a stream that joins between two. */
+  private report: Buffer | undefined;
   private readonly refreshHealth = () => {
     this.health = undefined;
     this.broadcastHealth();
@@ -54,6 +59,7 @@ export class EventHub {
     this.listeners.add(listener);
     this.parts.streams.add(res);
     res.write(this.healthBytes());
+    if (this.report) res.write(this.report);
     const journal = this.parts.journal;
     if (journal) {
       const backlog = journal.list({ limit: MAX_PER_POLL }).filter((e) => e.seq <= this.last);
@@ -69,8 +75,14 @@ export class EventHub {
   private start(): void {
     this.last = this.parts.journal?.select({ limit: 1 })[0]?.seq ?? 0;
     this.runtimeVersion = this.parts.runtime.version;
+    const pollReport = reportPoller(this.parts, (report) => {
+      this.report = message('report', JSON.stringify(report));
+      this.writeAll(this.report);
+    });
+    pollReport();
     this.timers = [
       setInterval(() => this.poll(), POLL_MS).unref(),
+      setInterval(pollReport, REPORT_POLL_MS).unref(),
       setInterval(() => this.writeAll(Buffer.from(': still here\n\n')), HEARTBEAT_MS).unref(),
     ];
     this.parts.store.on('reloaded', this.refreshHealth);
@@ -81,6 +93,7 @@ export class EventHub {
     this.timers.forEach(clearInterval);
     this.timers = [];
     this.health = undefined;
+    this.report = undefined;
     this.parts.store.off('reloaded', this.refreshHealth);
     this.parts.store.off('reload-failed', this.refreshHealth);
   }

@@ -8,7 +8,8 @@ import { AdminError } from './admin-error';
  * the start and after every reload (good or failed), `requests` with the journal's new entries,
  * oldest first, and a `skipped` count when more came than one message carries; `scenarios` again
  * when a runtime token is put or deleted (the tokens and health views list them). With the journal
- * off, the stream still carries `hello` (journalCapacity 0) and `scenarios`: the page's tokens and
+ * off, the stream still carries `hello` (journalCapacity 0), `scenarios` and `report` (the caller
+ * report, at the start and at most once a second while it changes): the page's tokens and
  * health views need no journal, and its traffic view can say why it stays empty.
  * Every stream is fed by one EventHub: each update is built once for all, a stream that does not
  * keep up skips updates and is told how many, and at most MAX_STREAMS are open at once (a 503 past them).

@@ -12,6 +12,7 @@ import { NearMissIndex, nearMisses } from '../endpoint/near-misses';
 export async function readCallerReport(parts: ControlParts): Promise<JudgedReport | null> {
   if (parts.callers === undefined) return null;
   await parts.settle();
+  await parts.callers.settle();
   const set = parts.store.ready ? parts.store.set : undefined;
   const named = [...new Set([...(set?.entries.keys() ?? []), ...parts.runtime.tokens()])];
   const index = new NearMissIndex(named);

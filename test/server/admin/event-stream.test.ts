@@ -111,7 +111,7 @@ describe('GET /__admin/events', () => {
     // A grace longer than the test's timeout: only ending the stream lets close() finish in time.
     await t.sim.close(60_000);
     await stream.ended;
-    expect(stream.events.map((e) => e.event)).toEqual(['hello', 'scenarios']);
+    expect(stream.events.map((e) => e.event)).toEqual(['hello', 'scenarios', 'report']);
   });
 
   test('sends the scenario status again when a reload fails, with the broken line', async () => {

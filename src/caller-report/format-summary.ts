@@ -1,0 +1,23 @@
+import type { JudgedReport } from './judge-report';
+
+/** The most failure or warning lines a summary shows before "... and N more". */
+const SHOWN_LINES = 15;
+
+/**
+ * The verdict in one screen of text, for a terminal: a headline with the counts, then the
+ * failures and warnings (each file:line:col first, so editors and CI logs link them).
+ */
+export function formatSummary(report: JudgedReport): string[] {
+  const tokens = Object.keys(report.tokens).length;
+  const c = report.caller;
+  const waited =
+    c.abandonedAfterMs === null ? '' : `, gave up after ${Math.round(c.abandonedAfterMs.median)} ms (median)`;
+  const lines = [
+    `caller report: ${report.verdict.toUpperCase()}: ${c.requests} request(s) for ${tokens} token(s) on ${c.connections} connection(s)${waited}; ${report.unknownTokens.count} for unknown tokens, ${report.unusedTokens.length} token(s) never requested`,
+  ];
+  const listed = [...report.failures, ...report.warnings.map((w) => `warning: ${w}`)];
+  for (const line of listed.slice(0, SHOWN_LINES)) lines.push(`  ${line}`);
+  if (listed.length > SHOWN_LINES)
+    lines.push(`  ... and ${listed.length - SHOWN_LINES} more (GET /__admin/report lists all)`);
+  return lines;
+}

@@ -1,0 +1,15 @@
+import { classifyBackoff } from '../../src/caller-report/classify-backoff';
+
+test.each([
+  [[], 'none'],
+  [[300], 'single'],
+  [[150, 160, 140], 'constant'],
+  [[100, 200, 300, 400], 'linear'],
+  [[100, 200, 400], 'exponential'],
+  [[100, 200], 'exponential'],
+  [[100, 150, 225, 340], 'exponential'],
+  [[100, 400, 150], 'irregular'],
+  [[0, 0, 0], 'constant'],
+])('gaps %j are %s', (gaps, shape) => {
+  expect(classifyBackoff(gaps)).toBe(shape);
+});
