@@ -143,6 +143,12 @@ function renderMarkdown(r) {
       '',
       `HTTPS / plain HTTP (auth-sim both, keep-alive connections, same run): ${dec(tls.ratios.rps)}x the requests per second, ${dec(tls.ratios.cpuUs)}x the server CPU per request, ${dec(tls.ratios.p99)}x the p99 latency.`,
     );
+  const redis = r.sections.find((s) => s.id === 'redis');
+  if (redis)
+    parts.push(
+      '',
+      `--redis / local state (same run): static cards ${dec(redis.ratios.staticRps)}x the requests per second (target >= 0.9x); stateful tokens (one Redis round trip each) p99 ${dec(redis.p99.statefulRedis, 1)} ms with --redis vs ${dec(redis.p99.statefulLocal, 1)} ms local, ${dec(redis.ratios.statefulRps)}x the requests per second.`,
+    );
   const callers = r.sections.find((s) => s.id === 'caller-report');
   if (callers) {
     const m = callers.memory;

@@ -25,6 +25,7 @@ const SECTION_IDS = [
   'caller-report',
   'dashboard',
   'tls',
+  'redis',
   'limits',
   'startup',
   'file-styles',

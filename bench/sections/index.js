@@ -11,6 +11,7 @@ const { fileStylesCase } = require('./file-styles');
 const { reloadSection } = require('./reload');
 const { limitsSection } = require('./limits');
 const { tlsSection } = require('./tls');
+const { redisSection, redisAvailable } = require('./redis');
 const { dashboardSection } = require('./dashboard');
 const { callerReportSection } = require('./caller-report');
 const { handTokens } = require('./throughput');
@@ -100,6 +101,11 @@ async function runSections(ctx, options, features, attempt) {
   if (on('limits'))
     push(await attempt('unknown tokens by known-token count, and the journal read stall', () => limitsSection(ctx)));
   if (on('tls')) push(await attempt('HTTPS vs plain HTTP', () => tlsSection(ctx)));
+  if (on('redis') && redisAvailable()) push(await attempt('--redis vs local state', () => redisSection(ctx)));
+  else if (on('redis'))
+    notes.push(
+      '/usr/bin/redis-server is not installed (apt-get install redis-server): the --redis section was skipped',
+    );
   if (on('dashboard')) push(await attempt('dashboard open/closed', () => dashboardSection(ctx)));
   if (on('startup')) out.startup = await startupSections(ctx, features, attempt);
   if (on('file-styles'))

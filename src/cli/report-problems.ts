@@ -1,4 +1,5 @@
 import { formatProblem, readSourceLine, type Problem } from '../scenario/base/problem';
+import { maskSecretLine } from '../scenario/schema/mask-secret-line';
 import type { Logger } from './logger';
 
 /**
@@ -15,8 +16,9 @@ export function reportProblems(logger: Logger, problems: readonly Problem[]): vo
 
 /** formatProblem, and for a syntax error the line it is on with a caret under its column (tabs kept, so the caret lines up). */
 export function withSourceLine(problem: Problem, lineOf: (file: string, line: number) => string | undefined): string {
-  const line = problem.message.startsWith('YAML:') ? lineOf(problem.file, problem.line) : undefined;
-  if (line === undefined) return formatProblem(problem);
+  const raw = problem.message.startsWith('YAML:') ? lineOf(problem.file, problem.line) : undefined;
+  if (raw === undefined) return formatProblem(problem);
+  const line = maskSecretLine(raw);
   const pad = line.slice(0, problem.column - 1).replace(/[^\t]/g, ' ');
   return `${formatProblem(problem)}\n    ${line}\n    ${pad}^`;
 }

@@ -9,6 +9,7 @@ import { chooseScenarios, collect } from './default-scenarios';
 import { writePortFile } from './port-file';
 import { pathsWithoutScenarioFiles, skippedNote } from '../scenario/base/read-scenario-sources';
 import type { ScenarioSet } from '../scenario/compile/scenario-set';
+import { throttledWarning } from './throttled-warning';
 import { followReloads, warningsShown } from './follow-reloads';
 import { createLogger, type Logger } from './logger';
 import { reportProblems } from './report-problems';
@@ -22,6 +23,9 @@ import { REPORT_OPTIONS, reportSettings, type ReportFlags } from './report-flags
 import { isRedisConfigError, REDIS_OPTIONS, redisSettings, type RedisFlags } from './redis-flags';
 import { describeSecurity, TLS_OPTIONS, tlsSettings, writeSelfSignedCert, type TlsFlags } from './tls-flags';
 import type * as HybridProxyModule from './hybrid-proxy';
+
+/** Failed handshakes are told one line per this window at most, the rest counted. */
+const TLS_FAILURE_WINDOW_MS = 10_000;
 
 /** Every flag serve takes; `run` takes the same. */
 export interface ServeFlags extends ToolboxFlags, ControlFlags, ReportFlags, RedisFlags, TlsFlags, LimitFlags {
@@ -107,6 +111,7 @@ export async function startServing(
   const chosen = chooseScenarios(flags.scenarios);
   const paths = [...chosen.paths];
   const showWarnings = warningsShown(chosen.shipped);
+  const tlsFailed = throttledWarning((line) => logger.warn(line), TLS_FAILURE_WINDOW_MS, 'TLS handshakes failed');
   try {
     if (flags.portFile !== undefined && !existsSync(path.dirname(path.resolve(flags.portFile))))
       throw new Error(`--port-file: the folder ${path.dirname(flags.portFile)} does not exist`);
@@ -133,7 +138,7 @@ export async function startServing(
           }
         : {}),
       onInternalError: (message) => logger.error(message),
-      onTlsFailure: (f) => logger.warn(`TLS handshake with ${f.from} failed: ${f.reason}`),
+      onTlsFailure: (f) => tlsFailed(`TLS handshake with ${f.from} failed: ${f.reason}`),
       shutdownGraceMs: flags.shutdownGrace,
       ...(requestLog ? { onRequest: (entry) => requestLog.push(entry) } : {}),
     });

@@ -1,4 +1,5 @@
 import type { Express } from 'express';
+import type { Socket } from 'node:net';
 import type { Problem } from '../scenario/base/problem';
 import { ScenarioStore } from '../scenario/live/scenario-store';
 import { ScenarioWatcher, type WatchOptions } from '../scenario/live/watch-scenarios';
@@ -100,6 +101,7 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
     options.port ?? 0,
     host,
     tls?.serverOptions,
+    options.silentConnectionMs,
   ).catch(async (error: unknown) => {
     await watcher?.close();
     await group?.close();
@@ -108,11 +110,17 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
   if (group) await joinGroup(group, running.port, control);
   if (tls && options.onTlsFailure) {
     const report = options.onTlsFailure;
-    running.server.on(
-      'tlsClientError',
-      (error: Error & { reason?: string }, socket: { remoteAddress?: string; remotePort?: number }) =>
-        report({ from: `${socket.remoteAddress}:${socket.remotePort}`, reason: error.reason ?? error.message }),
-    );
+    // A handshake cut short has a destroyed socket, whose address reads undefined: each
+    // connection's address is kept as it arrives, and found again through the TLS socket's
+    // underlying connection (`_parent`, the only link Node keeps between the two).
+    const addresses = new WeakMap<object, string>();
+    running.server.on('connection', (raw: Socket) => addresses.set(raw, `${raw.remoteAddress}:${raw.remotePort}`));
+    running.server.on('tlsClientError', (error: Error & { reason?: string; code?: string }, socket: Socket) => {
+      const parent = (socket as Socket & { _parent?: object })._parent;
+      const from = (parent && addresses.get(parent)) ?? addresses.get(socket) ?? 'an unknown address';
+      const reason = error.reason ?? (error.code ? `${error.message} (${error.code})` : error.message);
+      report({ from, reason });
+    });
   }
   const close = async (graceMs?: number) => (
     await watcher?.close(),

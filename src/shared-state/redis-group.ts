@@ -85,9 +85,9 @@ export class RedisGroup {
     };
     this.states = new SharedTokenStates(client, this.keys.states, new TokenStates(options.seed), () => this.shared);
     this.journal = new ShippedStream(client, this.keys.journal, Math.max(1, options.journalSize), (describe) =>
-      JSON.stringify(describe()),
+      describe(),
     );
-    this.exchanges = new ShippedStream<object>(client, this.keys.exchanges, EXCHANGE_CAP, JSON.stringify);
+    this.exchanges = new ShippedStream(client, this.keys.exchanges, EXCHANGE_CAP, (exchange) => exchange);
     this.wasShared = this.shared;
   }
 

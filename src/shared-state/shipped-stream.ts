@@ -1,12 +1,12 @@
 import type { Redis } from 'ioredis';
 
-/** Items sent per round trip at most. */
+/** Items per stream entry at most: one entry (one XADD, one read by each other instance) carries a batch. */
 const BATCH = 500;
 
 /**
  * Items this instance adds to a Redis stream the group reads (journal entries, caller-report
- * exchanges): queued on the request path (a push, nothing more) and written in batches by a
- * timer, capped at `cap` entries in Redis. While Redis is away the queue waits, up to `cap`
+ * exchanges): queued on the request path (a push, nothing more) and written by a timer, each
+ * batch as one stream entry (a JSON array), the stream capped at `cap` entries in Redis. While Redis is away the queue waits, up to `cap`
  * items; beyond that new ones are counted as dropped, so memory stays bounded.
  */
 export class ShippedStream<T> {
@@ -19,7 +19,7 @@ export class ShippedStream<T> {
     private readonly client: Redis,
     readonly key: string,
     readonly cap: number,
-    private readonly serialize: (item: T) => string,
+    private readonly toJson: (item: T) => unknown,
   ) {}
 
   /** Items waiting to be written. */
@@ -37,18 +37,19 @@ export class ShippedStream<T> {
     this.queue = [];
   }
 
-  /** Writes what waits, one pipeline per batch; a failed batch goes back to the front of the queue. */
+  /** Writes what waits, one entry per batch; a failed batch goes back to the front of the queue. */
   async flush(instance: string): Promise<void> {
     if (this.flushing || this.queue.length === 0 || this.client.status !== 'ready') return;
     this.flushing = true;
     try {
       while (this.queue.length > 0 && this.client.status === 'ready') {
         const batch = this.queue.splice(0, BATCH);
-        const pipeline = this.client.pipeline();
-        for (const item of batch)
-          pipeline.xadd(this.key, 'MAXLEN', '~', this.cap, '*', 'i', instance, 'e', this.serialize(item));
-        const results = await pipeline.exec().catch(() => null);
-        if (results === null || results.some(([error]) => error !== null)) {
+        const json = JSON.stringify(batch.map(this.toJson));
+        const added = await this.client
+          .xadd(this.key, 'MAXLEN', '~', this.cap, '*', 'i', instance, 'e', json)
+          .then(() => true)
+          .catch(() => false);
+        if (!added) {
           this.requeue(batch);
           return;
         }
@@ -103,14 +104,16 @@ export async function readStreams(
   }
 }
 
-/** Hands on one stream entry (`i` instance, `e` JSON) unless this instance wrote it. */
+/** Hands on the items of one stream entry (`i` instance, `e` a JSON array) unless this instance wrote it. */
 export function deliverEntry(reading: StreamReading, id: string, fields: string[], self: string): void {
   reading.last = id;
   const instance = fields[fields.indexOf('i') + 1];
   if (instance === self) return;
+  let items: unknown;
   try {
-    reading.deliver(JSON.parse(fields[fields.indexOf('e') + 1]), instance);
+    items = JSON.parse(fields[fields.indexOf('e') + 1]);
   } catch {
-    // An entry that is not ours to read (another version's) is skipped.
+    return; // An entry that is not ours to read (another version's) is skipped.
   }
+  if (Array.isArray(items)) for (const item of items) reading.deliver(item, instance);
 }

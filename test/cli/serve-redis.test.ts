@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server } from 'node:net';
 import { once } from 'node:events';
 import { freePort, redisMissing, startRedis, type TestRedis } from '../helpers/redis-server';
 import { runCliAsync } from '../helpers/run-cli-async';
@@ -49,7 +49,8 @@ describe('serve --redis refuses what cannot work, in one line', () => {
   });
 
   test('something that is not Redis: exit 2', async () => {
-    const server: Server = createServer((_req, res) => res.end('hello'));
+    // A server that answers in another protocol (an HTTP status line) and keeps the connection open.
+    const server: Server = createServer((socket) => socket.write('HTTP/1.1 400 Bad Request\r\n\r\n'));
     server.listen(0, '127.0.0.1');
     await once(server, 'listening');
     const { port } = server.address() as { port: number };

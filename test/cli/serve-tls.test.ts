@@ -1,5 +1,6 @@
 import path from 'node:path';
 import fs from 'node:fs';
+import net from 'node:net';
 import { X509Certificate } from 'node:crypto';
 import { makeTestPki, type TestPki } from '../helpers/certificates';
 import { httpsRequest, protocolRequest } from '../helpers/https-request';
@@ -108,6 +109,28 @@ test('--tls-cert/--tls-key with --tls-client-ca: the log line of each request sh
     { what: 'the handshake warning' },
   );
   expect(warning).toMatch(/^auth-sim: TLS handshake with 127\.0\.0\.1:\d+ failed: peer did not return a certificate$/);
+});
+
+test('aborted handshakes are told with their address and reason, a flood in one line with a count', async () => {
+  const cli = await serve(['--tls']);
+  const { port } = new URL(cli.url);
+  for (let i = 0; i < 200; i++)
+    await new Promise<void>((resolve) => {
+      const socket = net.connect(Number(port), '127.0.0.1', () => socket.destroy());
+      socket.on('close', () => resolve()).on('error', () => undefined);
+    });
+  const tlsLines = () =>
+    cli
+      .stderr()
+      .split('\n')
+      .filter((l) => l.includes('TLS handshake'));
+  await waitFor(() => tlsLines().length === 2, { timeoutMs: 15_000, what: 'the first failure and the count' });
+  expect(tlsLines()[0]).toMatch(
+    /^auth-sim: TLS handshake with 127\.0\.0\.1:\d+ failed: socket hang up \(ECONNRESET\)$/,
+  );
+  expect(tlsLines()[1]).toMatch(
+    /^auth-sim: 199 more TLS handshakes failed in the last 10 s \(the last: TLS handshake with 127\.0\.0\.1:\d+ failed: socket hang up \(ECONNRESET\)\)$/,
+  );
 });
 
 test('caller credentials from flags and AUTH_SIM_CALLER_AUTH are enforced and never printed, nor kept in the journal', async () => {

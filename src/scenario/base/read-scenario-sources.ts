@@ -58,8 +58,8 @@ export class NotUtf8Error extends Error {
 
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
 
-/** The file's text; a byte that is not UTF-8 would otherwise reach the cards as U+FFFD. */
-function decodeUtf8(file: string, bytes: Buffer): string {
+/** The file's (or admin body's) text; a byte that is not UTF-8 would otherwise reach the cards as U+FFFD. */
+export function decodeUtf8(file: string, bytes: Buffer): string {
   try {
     return STRICT_UTF8.decode(bytes);
   } catch {

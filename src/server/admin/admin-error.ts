@@ -39,6 +39,15 @@ function describeError(error: unknown): {
       body: error.problems ? { error: error.message, problems: error.problems } : { error: error.message },
     };
   }
+  // The router could not decode a path parameter (`%FF`, a lone `%`, `%C3%28`): the caller's mistake.
+  if (error instanceof URIError) {
+    return {
+      status: 400,
+      body: {
+        error: `${String((error as { message?: unknown }).message)}: the path is not percent-encoded UTF-8; encode a token with encodeURIComponent`,
+      },
+    };
+  }
   // body-parser's errors carry a 4xx status and a safe message (too large, bad charset, aborted).
   const parser = error as {
     status?: unknown;

@@ -2,6 +2,7 @@ import { formatProblem, readSourceLine, type Problem } from '../../scenario/base
 import type { ScenarioStatus } from '../../scenario/live/scenario-store';
 import type { ControlParts } from './control-parts';
 import { isSecretPath } from '../../scenario/schema/scenario-schema';
+import { maskSecretLine } from '../../scenario/schema/mask-secret-line';
 
 /** A problem as the dashboard shows it: `file:line:col message` and the line of the file it points at. */
 interface ShownProblem extends Problem {
@@ -33,11 +34,17 @@ export function scenarioHealth(parts: ControlParts): ScenarioHealth {
   return { ...status, tokensPerFile, populations, runtimeTokens: parts.runtime.tokens(), lastError };
 }
 
+/** The problem's source line with any credential on it masked, or null. */
+function maskedLine(problem: Problem): string | null {
+  const line = readSourceLine(problem.file, problem.line);
+  return line === undefined ? null : maskSecretLine(line);
+}
+
 function showProblem(problem: Problem): ShownProblem {
   // A line under `callerAuth:` holds a credential: the message names the problem, the line is not shown.
   return {
     ...problem,
     text: formatProblem(problem),
-    sourceLine: isSecretPath(problem.path) ? null : (readSourceLine(problem.file, problem.line) ?? null),
+    sourceLine: isSecretPath(problem.path) ? null : maskedLine(problem),
   };
 }

@@ -4,6 +4,7 @@ import { formatProblem } from '../../scenario/base/problem';
 import type { AdminSettings, ControlParts } from './control-parts';
 import { entryKind } from '../endpoint/journal';
 import { AdminError } from './admin-error';
+import { decodeUtf8, NotUtf8Error } from '../../scenario/base/read-scenario-sources';
 import { previewAnswer } from '../../scenario/compile/compile-entry';
 
 /** Tokens listed at most per call; `q` narrows a large set down. */
@@ -56,12 +57,14 @@ export function tokenRoutes(parts: ControlParts, settings: AdminSettings): Route
       state: (await parts.answering.states.list(token))[0] ?? null,
     });
   });
-  const body = express.text({ type: () => true, limit: settings.maxEntryBytes });
+  // Raw bytes, decoded strictly: a byte that is not UTF-8 is refused with its place, as in a file.
+  const body = express.raw({ type: () => true, limit: settings.maxEntryBytes });
   router.put('/tokens/:token', body, (req, res) => {
     const token = req.params.token;
-    const text = typeof req.body === 'string' ? req.body : '';
+    const source = `PUT ${req.baseUrl}/tokens/${encodeURIComponent(token)}`;
+    const text = Buffer.isBuffer(req.body) ? utf8Body(source, req.body) : '';
     checkJsonSyntax(req, text);
-    const outcome = parts.runtime.putText(token, text, `PUT ${req.baseUrl}/tokens/${encodeURIComponent(token)}`);
+    const outcome = parts.runtime.putText(token, text, source);
     if (!outcome.ok) {
       throw new AdminError(
         outcome.overLimit ? 409 : 400,
@@ -92,5 +95,14 @@ function checkJsonSyntax(req: Request, text: string): void {
     JSON.parse(text);
   } catch (error) {
     throw new AdminError(400, `the body is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+function utf8Body(source: string, bytes: Buffer): string {
+  try {
+    return decodeUtf8(source, bytes);
+  } catch (error) {
+    if (error instanceof NotUtf8Error) throw new AdminError(400, error.message);
+    throw error;
   }
 }
