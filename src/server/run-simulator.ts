@@ -98,6 +98,7 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
     options.port ?? 0,
     host,
     tls?.serverOptions,
+    options.silentConnectionMs,
   ).catch(async (error: unknown) => {
     await watcher?.close();
     await group?.close();

@@ -22,6 +22,8 @@ export interface SimulatorOptions extends LoadOptions {
   readonly seed?: number;
   /** How long close() lets in-flight requests finish before cutting their connections (default 5000 ms). */
   readonly shutdownGraceMs?: number;
+  /** How long a new connection may send nothing before it is closed (default 60,000 ms, like Node's header time-out). */
+  readonly silentConnectionMs?: number;
   /** Serve HTTPS: `true` (or `{}`) makes a self-signed certificate for `host`; see TlsOptions for your own and mutual TLS. */
   readonly tls?: true | TlsOptions;
   /**
