@@ -22,6 +22,8 @@ export interface SimulatorOptions extends LoadOptions {
   readonly seed?: number;
   /** How long close() lets in-flight requests finish before cutting their connections (default 5000 ms). */
   readonly shutdownGraceMs?: number;
+  /** How long a new connection may send nothing before it is closed (default 60,000 ms, like Node's header time-out). */
+  readonly silentConnectionMs?: number;
   /** Serve HTTPS: `true` (or `{}`) makes a self-signed certificate for `host`; see TlsOptions for your own and mutual TLS. */
   readonly tls?: true | TlsOptions;
   /**
@@ -52,6 +54,8 @@ export interface SimulatorOptions extends LoadOptions {
   readonly admin?: false | { readonly prefix?: string; readonly token?: string; readonly open?: boolean };
   /** The most runtime tokens held at once (default 10,000); a PUT of one more is a 409. */
   readonly maxRuntimeTokens?: number;
+  /** The most bytes all runtime entries' texts and names take together (default 64 MB); a PUT past it is a 409. */
+  readonly maxRuntimeBytes?: number;
   /** The largest admin PUT body, in bytes (default 1 MB); a larger one is a 413. */
   readonly maxEntryBytes?: number;
   /** Share token state, runtime tokens, reset, the journal and the caller report with every simulator naming the same Redis and prefix. */
@@ -71,7 +75,7 @@ export interface TlsFailure {
 }
 
 /** A group of simulators on one Redis (`--redis`, `--redis-prefix`, `--redis-optional`). */
-export interface RedisSettings {
+interface RedisSettings {
   /** `redis://[user:password@]host:port/db`, or `rediss://` for TLS. */
   readonly url: string;
   /** What every key and channel starts with (default `auth-sim`): groups with different prefixes stay apart. */
