@@ -8,7 +8,7 @@ import { parseCallerCredentials, type CallerCredential } from './caller-credenti
  */
 export interface CallerCheck {
   /** null: the caller passes; otherwise why it is refused (shown in the journal and the log, never a secret). */
-  check(req: IncomingMessage): string | null;
+  readonly check: (req: IncomingMessage) => string | null;
   /** The WWW-Authenticate challenges the built-in refusal carries. */
   readonly challenges: Readonly<Record<string, string>>;
 }

@@ -110,5 +110,8 @@ function logEvent(logger: Logger, e: ProxyEvent): void {
         `${e.token} ${e.method}: this answer differs from the one recorded; the recording keeps the first`,
       ),
     );
-  for (const f of e.findings) (f.severity === 'error' ? logger.error : logger.warn)(escapeControls(formatFinding(f)));
+  for (const f of e.findings) {
+    if (f.severity === 'error') logger.error(escapeControls(formatFinding(f)));
+    else logger.warn(escapeControls(formatFinding(f)));
+  }
 }

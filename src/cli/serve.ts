@@ -22,6 +22,7 @@ import { printReportSummary } from './report-summary';
 import { REPORT_OPTIONS, reportSettings, type ReportFlags } from './report-flags';
 import { isRedisConfigError, REDIS_OPTIONS, redisSettings, type RedisFlags } from './redis-flags';
 import { describeSecurity, TLS_OPTIONS, tlsSettings, writeSelfSignedCert, type TlsFlags } from './tls-flags';
+import type * as HybridProxyModule from './hybrid-proxy';
 
 /** Failed handshakes are told one line per this window at most, the rest counted. */
 const TLS_FAILURE_WINDOW_MS = 10_000;
@@ -129,7 +130,7 @@ export async function startServing(
       // The proxy's code (record's, and check's behind it) loads only in hybrid mode.
       ...(flags.proxy !== undefined
         ? {
-            passOn: (require('./hybrid-proxy') as typeof import('./hybrid-proxy')).hybridPassOn(
+            passOn: (require('./hybrid-proxy') as typeof HybridProxyModule).hybridPassOn(
               flags.proxy,
               toolboxSettings(flags).wire,
               logger,
@@ -199,7 +200,7 @@ export async function startServing(
 }
 
 /** A token the start hint can name: alice when loaded (the examples), else the first named token, else one the fallback answers. */
-export function hintToken(set: ScenarioSet): string {
+function hintToken(set: ScenarioSet): string {
   if (set.entries.has('alice')) return 'alice';
   const first = set.entries.keys().next();
   return first.done ? 'any-token' : first.value;
@@ -227,7 +228,7 @@ function describeStartError(error: unknown, flags: ServeFlags): string {
 }
 
 /** A service's base URL, with its scheme (fetch refuses one without). */
-export function parseBaseUrl(value: string): string {
+function parseBaseUrl(value: string): string {
   if (!/^https?:\/\//i.test(value) || !URL.canParse(value))
     throw new InvalidArgumentError(
       `write the service's base URL with its scheme, e.g. http://${value.replace(/^\w+:\/\//, '')}`,

@@ -115,7 +115,7 @@ function shipExchanges(report: CallerReportStore, group: RedisGroup): CallerRepo
 }
 
 /** A start refused: the admin API would answer anyone who reaches a non-loopback host, with no token. */
-export class AdminExposedError extends Error {
+class AdminExposedError extends Error {
   constructor(readonly host: string) {
     super(
       `the admin API would let anyone who reaches ${host} read the journal and change any token: give it a secret with --admin-token (or AUTH_SIM_ADMIN_TOKEN), turn it off with --no-admin, or leave it open on purpose with --admin-open`,

@@ -75,7 +75,7 @@ export interface TlsFailure {
 }
 
 /** A group of simulators on one Redis (`--redis`, `--redis-prefix`, `--redis-optional`). */
-export interface RedisSettings {
+interface RedisSettings {
   /** `redis://[user:password@]host:port/db`, or `rediss://` for TLS. */
   readonly url: string;
   /** What every key and channel starts with (default `auth-sim`): groups with different prefixes stay apart. */

@@ -59,7 +59,7 @@ export function startServer(
  * (the header-drip limit, 60 s) starts only with a request's first byte, so a connection that never
  * sends one would otherwise be held forever.
  */
-export const DEFAULT_SILENT_CONNECTION_MS = 60_000;
+const DEFAULT_SILENT_CONNECTION_MS = 60_000;
 
 function closeIfSilent(socket: Socket, ms: number): void {
   const close = () => socket.destroy();
