@@ -30,7 +30,7 @@ export function createControlParts(
   recording: Pick<RecorderOptions, 'clientSubject'>,
   group?: RedisGroup,
 ): ControlParts {
-  const runtime = new RuntimeTokens(options, options.maxRuntimeTokens);
+  const runtime = new RuntimeTokens(options, options.maxRuntimeTokens, options.maxRuntimeBytes);
   const size = options.journalSize ?? DEFAULT_JOURNAL_SIZE;
   const journal = size > 0 ? new Journal(size) : undefined;
   const recorder =

@@ -56,6 +56,8 @@ export interface SimulatorOptions extends LoadOptions {
   readonly admin?: false | { readonly prefix?: string; readonly token?: string; readonly open?: boolean };
   /** The most runtime tokens held at once (default 10,000); a PUT of one more is a 409. */
   readonly maxRuntimeTokens?: number;
+  /** The most bytes all runtime entries' texts and names take together (default 64 MB); a PUT past it is a 409. */
+  readonly maxRuntimeBytes?: number;
   /** The largest admin PUT body, in bytes (default 1 MB); a larger one is a 413. */
   readonly maxEntryBytes?: number;
   /** Share token state, runtime tokens, reset, the journal and the caller report with every simulator naming the same Redis and prefix. */

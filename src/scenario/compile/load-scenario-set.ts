@@ -12,7 +12,7 @@ import { checkEntryRules } from '../schema/entry-rules';
 import { SPECIAL_ENTRY_KEYS, type SpecialEntry } from '../schema/scenario-schema';
 import { isApiAvailable } from '../../protocol/modules';
 import { createCallerCheck } from '../../caller-auth/caller-guard';
-import { guardWithRefusal } from './caller-guard';
+import { guardWithRefusal } from './caller-refusal';
 import { parseCallerCredentials, type CallerCredential } from '../../caller-auth/caller-credentials';
 import { readExpectations } from './read-expectations';
 
