@@ -7,6 +7,7 @@ import { tokenCount } from '../scenario/compile/scenario-set';
 import { previewAnswer } from '../scenario/compile/compile-entry';
 import { chooseScenarios, collect } from './default-scenarios';
 import { writePortFile } from './port-file';
+import { baseUrlProblem } from './usage-checks';
 import { pathsWithoutScenarioFiles, skippedNote } from '../scenario/base/read-scenario-sources';
 import type { ScenarioSet } from '../scenario/compile/scenario-set';
 import { throttledWarning } from './throttled-warning';
@@ -229,10 +230,8 @@ function describeStartError(error: unknown, flags: ServeFlags): string {
 
 /** A service's base URL, with its scheme (fetch refuses one without). */
 function parseBaseUrl(value: string): string {
-  if (!/^https?:\/\//i.test(value) || !URL.canParse(value))
-    throw new InvalidArgumentError(
-      `write the service's base URL with its scheme, e.g. http://${value.replace(/^\w+:\/\//, '')}`,
-    );
+  const wrong = baseUrlProblem('--proxy', value);
+  if (wrong !== null) throw new InvalidArgumentError(wrong);
   return value;
 }
 
