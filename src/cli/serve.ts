@@ -141,7 +141,7 @@ export async function startServing(
       onInternalError: (message) => logger.error(message),
       onTlsFailure: (f) => tlsFailed(`TLS handshake with ${f.from} failed: ${f.reason}`),
       shutdownGraceMs: flags.shutdownGrace,
-      ...(requestLog ? { onRequest: (entry) => requestLog.push(entry) } : {}),
+      ...(requestLog ? { onRequestRecord: (record) => requestLog.push(record) } : {}),
     });
     const set = simulator.store.set;
     if (!chosen.shipped) showWarnings(logger, set.warnings);

@@ -34,8 +34,15 @@ export function createControlParts(
   const size = options.journalSize ?? DEFAULT_JOURNAL_SIZE;
   const journal = size > 0 ? new Journal(size) : undefined;
   const recorder =
-    journal || options.onRequest || group
-      ? new RequestRecorder({ journal, onRequest: options.onRequest, runtime, ...recording, ...shipRecords(group) })
+    journal || options.onRequest || options.onRequestRecord || group
+      ? new RequestRecorder({
+          journal,
+          onRequest: options.onRequest,
+          onRequestRecord: options.onRequestRecord,
+          runtime,
+          ...recording,
+          ...shipRecords(group),
+        })
       : undefined;
   const reportTokens = options.reportTokens ?? DEFAULT_REPORT_TOKENS;
   const report = new MemoryReportStore(reportTokens);

@@ -3,7 +3,7 @@ import type { LoadOptions } from '../scenario/compile/load-scenario-set';
 import type { ScenarioSources } from '../scenario/live/scenario-store';
 import type { WatchOptions } from '../scenario/live/watch-scenarios';
 import type { TlsOptions } from '../tls/server-tls';
-import type { JournalEntry } from './endpoint/journal';
+import type { JournalEntry, JournalRecord } from './endpoint/journal';
 
 // A file of its own so the public types (SimulatorOptions) reach no module that imports
 // Express: run-simulator's Simulator carries the Express app, and @types/express is not a dependency.
@@ -45,6 +45,8 @@ export interface SimulatorOptions extends LoadOptions {
   readonly expectAllUsed?: boolean;
   /** Called once per finished protocol request (the CLI's request log). */
   readonly onRequest?: (entry: JournalEntry) => void;
+  /** Called once per finished protocol request with the journal's record as it is (the CLI's request log). */
+  readonly onRequestRecord?: (record: JournalRecord) => void;
   /** The admin API: false leaves it out; otherwise where it is mounted and the token mutating calls need. */
   /**
    * The admin API: false leaves it out; otherwise where it is mounted and the token its calls need
