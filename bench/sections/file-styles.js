@@ -81,4 +81,4 @@ async function fileStylesCase(ctx, builds = [{ label: 'auth-sim', root: servers.
   return { id: 'startup-file-styles', title: '1,000 tokens per file style', servers: rows };
 }
 
-module.exports = { fileStylesCase, writeStyles };
+module.exports = { fileStylesCase };

@@ -91,4 +91,4 @@ async function requestLogSection(ctx) {
   };
 }
 
-module.exports = { versusBaseline, ratios, handSection, mixSection, requestLogSection, handTokens };
+module.exports = { versusBaseline, handSection, mixSection, requestLogSection, handTokens };

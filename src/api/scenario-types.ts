@@ -155,23 +155,24 @@ type Assert<T extends true> = T;
 // add it to the matching type above, with a one-line doc comment, so TypeScript suites can use it.
 // Top-level file keys are checked by test/api/scenario-types.test.ts against scenarioFileSchema().
 
-/** Compile-time: the typed control keys are exactly the schema's; adding a key to one without the other fails the build. */
+/** Compile-time: the typed control keys are exactly the schema's; adding a key to one without the other fails the build. @keep a compile-time check */
 export type ControlKeysMatchSchema = Assert<
   Same<Exclude<keyof ScenarioEntry, keyof ResponseFields>, keyof typeof CONTROL_KEYS>
 >;
-/** Compile-time: the step keys are the schema's minus the entry-only ones, plus the answer keys. */
+/** Compile-time: the step keys are the schema's minus the entry-only ones, plus the answer keys. @keep a compile-time check */
 export type StepKeysMatchSchema = Assert<
   Same<
     Exclude<keyof ScenarioStep, keyof ResponseFields | keyof typeof ANSWER_KEYS>,
     Exclude<keyof typeof CONTROL_KEYS, keyof typeof ENTRY_ONLY_KEYS | keyof typeof ANSWER_KEYS>
   >
 >;
-/** Compile-time: the typed `expect:` keys are exactly the schema's, for a token and for the run. */
+/** Compile-time: the typed `expect:` keys are exactly the schema's, for a token and for the run. @keep a compile-time check */
 export type TokenExpectKeysMatchSchema = Assert<Same<keyof TokenExpectations, keyof typeof TOKEN_EXPECT_KEYS>>;
+/** Compile-time: the same for the run's `expect:`. @keep a compile-time check */
 export type RunExpectKeysMatchSchema = Assert<Same<keyof RunExpectations, keyof typeof RUN_EXPECT_KEYS>>;
-/** Compile-time: the typed `defaults:` keys are exactly the schema's. */
+/** Compile-time: the typed `defaults:` keys are exactly the schema's. @keep a compile-time check */
 export type DefaultsKeysMatchSchema = Assert<Same<keyof ScenarioDefaults, keyof typeof DEFAULTS_KEYS>>;
-/** Compile-time: every knob of a population is typed (the control keys passed to cards aside). */
+/** Compile-time: every knob of a population is typed (the control keys passed to cards aside). @keep a compile-time check */
 export type GenerateKnobsMatchSpec = Assert<
   Same<Exclude<keyof GenerateItem, (typeof PASSED_CONTROL_KEYS)[number]>, Exclude<keyof PopulationSpec, 'control'>>
 >;

@@ -100,14 +100,13 @@ export async function startSimulator(options: StartOptions = {}): Promise<Simula
       await control.settle();
       return control.journal.list(filter);
     },
-    reset: async () => control.reset(),
-    async setToken(token, entry) {
+    reset: () => Promise.resolve(control.reset()),
+    setToken(token, entry) {
       const outcome = control.runtime.putValue(token, entry, `setToken(${JSON.stringify(token)})`);
-      if (!outcome.ok)
-        throw new ScenarioError(
-          `auth-sim: the entry for token ${JSON.stringify(token)} was not set:`,
-          outcome.problems,
-        );
+      if (outcome.ok) return Promise.resolve();
+      return Promise.reject(
+        new ScenarioError(`auth-sim: the entry for token ${JSON.stringify(token)} was not set:`, outcome.problems),
+      );
     },
     removeToken: async (token) => control.runtime.remove(token),
     async startOutage(outage) {

@@ -4,11 +4,11 @@ import { parseCallerCredentials, type CallerCredential } from './caller-credenti
 
 /**
  * Checks that a request comes from an accepted caller. What a refused caller is answered is the
- * scenarios' business (scenario/caller-guard.ts compiles it), so this folder knows no entries.
+ * scenarios' business (scenario/compile/caller-refusal.ts compiles it), so this folder knows no entries.
  */
 export interface CallerCheck {
   /** null: the caller passes; otherwise why it is refused (shown in the journal and the log, never a secret). */
-  check(req: IncomingMessage): string | null;
+  readonly check: (req: IncomingMessage) => string | null;
   /** The WWW-Authenticate challenges the built-in refusal carries. */
   readonly challenges: Readonly<Record<string, string>>;
 }

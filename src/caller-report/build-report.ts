@@ -3,7 +3,7 @@ import type { BackoffShape } from '../scenario/schema/expect-schema';
 import type { CallerAggregates, TimelineMark } from './exchange';
 
 /** How many unknown tokens the report names, most requested first. */
-export const TOP_UNKNOWN_TOKENS = 100;
+const TOP_UNKNOWN_TOKENS = 100;
 
 /** One token's line in the report. */
 export interface TokenReport {

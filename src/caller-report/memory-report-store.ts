@@ -3,11 +3,11 @@ import type { CallerAggregates, CallerReportStore, Exchange, TimelineMark, Token
 /** How many tokens are tracked one by one unless told otherwise (`--report-tokens`). */
 export const DEFAULT_REPORT_TOKENS = 10_000;
 /** Gaps and time-outs kept per token: the first ones. */
-export const KEPT_PER_TOKEN = 50;
+const KEPT_PER_TOKEN = 50;
 /** Overall time-outs kept for the median. */
 const KEPT_OVERALL = 1000;
 /** Tokens longer than this are counted with the untracked ones: a key is kept per tracked token. */
-export const MAX_TRACKED_TOKEN_LENGTH = 256;
+const MAX_TRACKED_TOKEN_LENGTH = 256;
 
 /** A token's running tally; its previous exchange decides whether the next one is a retry. */
 interface Tally {
@@ -112,7 +112,7 @@ function newTally(known: boolean): Tally {
     gapsMs: NONE,
     abandonedAfterMs: NONE,
     callsAfterCard: 0,
-    timeline: NONE as TimelineMark[],
+    timeline: NONE,
     lastEnd: -Infinity,
     lastCard: true,
     cardAt: Infinity,

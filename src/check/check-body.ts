@@ -75,7 +75,8 @@ function checkValue(spec: FieldSpec, value: unknown, at: string, options: WireOp
   }
   const problem = scalarProblem(type, value, options);
   if (problem !== undefined) return [error(at, problem)];
-  const text = String(value);
+  // scalarProblem passed it: a string, or a JSON number or boolean, which JSON writes as String() does.
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
   if (spec.declaredValues && !spec.declaredValues.includes(text)) {
     return [
       warning(

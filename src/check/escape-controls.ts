@@ -4,6 +4,7 @@
  * surrogates and the noncharacters U+FFFE and U+FFFF.
  */
 const UNSAFE =
+  // eslint-disable-next-line no-control-regex -- control characters are what this class finds
   /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /**

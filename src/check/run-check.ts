@@ -46,7 +46,10 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
     ...options.tokens.map((t): [string, Expectation] => [t, 'known']),
     [options.unknownToken ?? randomUnknownToken(), 'unknown'],
   ];
-  const results: { requests: RequestRecord[]; findings: Finding[] }[] = new Array(probes.length);
+  const results: { requests: RequestRecord[]; findings: Finding[] }[] = new Array<{
+    requests: RequestRecord[];
+    findings: Finding[];
+  }>(probes.length);
   let next = 0;
   const worker = async () => {
     while (next < probes.length) {

@@ -6,6 +6,7 @@ import { LATEST_VERSION, PROTOCOL_VERSIONS } from '../protocol/versions';
 import { WIRE_STYLES } from '../protocol/wire-encode';
 import { MAX_TIMER_MS, parseDuration } from '../scenario/base/duration';
 import { collect } from './default-scenarios';
+import { baseUrlProblem } from './usage-checks';
 import { sizeParser } from './limit-flags';
 import { DEFAULT_MAX_BODY_BYTES } from '../check/fetch-answer';
 import { formatByteSize } from '../scenario/base/size-limits';
@@ -62,7 +63,10 @@ export function registerCheck(program: Command): void {
       'after',
       '\nExamples:\n  $ auth-sim check http://127.0.0.1:8080 --token alice --token bob-corp\n  $ auth-sim check https://crm.example/api --token T1 --protocol 1.3 --modules retail --format junit > check.xml',
     )
-    .action(async (baseUrl: string, flags: CheckFlags) => {
+    .action(async (baseUrl: string, flags: CheckFlags, command: Command) => {
+      // Usage errors up front, exit 2: no request is sent to a URL fetch would refuse each time.
+      const wrong = baseUrlProblem('<base-url>', baseUrl);
+      if (wrong !== null) command.error(`auth-sim: ${wrong}`, { exitCode: 2 });
       const report = await runCheck({
         baseUrl,
         tokens: flags.token,

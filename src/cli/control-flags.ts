@@ -15,7 +15,7 @@ export interface ControlFlags {
 }
 
 /** How request lines are printed: readable text, or one JSON object per line. */
-export const LOG_FORMATS = ['text', 'json'] as const;
+const LOG_FORMATS = ['text', 'json'] as const;
 export type LogFormat = (typeof LOG_FORMATS)[number];
 
 /** The options, in help order; serve.ts adds each to its command. */

@@ -57,7 +57,7 @@ export function followReloads(simulator: Simulator, logger: Logger, showWarnings
 function describeReload(outcome: Extract<ReloadOutcome, { ok: true }>): string {
   const { set, changes, trigger, ms } = outcome;
   const size = `${plural(set.files.length, 'file')}, ${plural(tokenCount(set), 'token')}`;
-  return `reload (${trigger}): ${size}; ${describeChanges(changes)}; ${Math.round(ms)} ms`;
+  return `reload (${trigger}): ${size}; ${describeChanges(changes)}; ${formatMs(ms)} ms`;
 }
 
 /** `reload (a.yaml) failed with 1 problem; still serving the last good set (loaded at ..., 40 tokens)` */
@@ -70,10 +70,17 @@ function describeFailure(outcome: Extract<ReloadOutcome, { ok: false }>, store: 
 }
 
 function describeChanges(changes: SetChanges): string {
-  const { added, removed, changed, fallbackChanged } = changes;
+  const { added, removed, changed, fallbackChanged, populationsAdded, populationsRemoved } = changes;
   const fallback = fallbackChanged ? ', fallback changed' : '';
-  if (added.length + removed.length + changed.length === 0) return `no token changed${fallback}`;
+  const populations = [
+    ...populationsAdded.map((p) => `+population ${p}`),
+    ...populationsRemoved.map((p) => `-population ${p}`),
+  ].join(' ');
+  if (added.length + removed.length + changed.length === 0)
+    return populations === '' ? `no token changed${fallback}` : `no named token changed${fallback}; ${populations}`;
   const names = [
+    ...populationsAdded.map((p) => `+population ${p}`),
+    ...populationsRemoved.map((p) => `-population ${p}`),
     ...added.map((t) => `+${shortName(t)}`),
     ...removed.map((t) => `-${shortName(t)}`),
     ...changed.map((t) => `~${shortName(t)}`),
@@ -89,6 +96,11 @@ const NAME_SHOWN_CHARS = 40;
 function shortName(name: string): string {
   if (name.length <= NAME_SHOWN_CHARS + 1) return name;
   return `${name.slice(0, NAME_SHOWN_CHARS)}...(${name.length.toLocaleString('en-US')} characters)`;
+}
+
+/** Whole milliseconds, but a tenth under 10 ms: most reloads take a few, and "0 ms" says nothing. */
+function formatMs(ms: number): string {
+  return ms < 10 ? ms.toFixed(1) : String(Math.round(ms));
 }
 
 function plural(n: number, word: string): string {

@@ -2,9 +2,9 @@ import pc from 'picocolors';
 
 /** Where the CLI's human output goes; problems go to stderr. */
 export interface Logger {
-  info(message: string): void;
-  warn(message: string): void;
-  error(message: string): void;
+  readonly info: (message: string) => void;
+  readonly warn: (message: string) => void;
+  readonly error: (message: string) => void;
   /**
    * A line machines act on: with `--log json` one object with `event` and `fields` beside the
    * message, printed even with --quiet (a CI job reads the URL from it); in text, a plain line.

@@ -2,6 +2,16 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, Help } from 'commander';
 import { registerServe } from './serve';
+import type * as CheckCommand from './check';
+import type * as FieldsCommand from './fields';
+import type * as GenerateCommand from './generate';
+import type * as OpenapiCommand from './openapi';
+import type * as RecordCommand from './record';
+import type * as SchemaCommand from './schema';
+import type * as ValidateCommand from './validate';
+import type * as OutageCommand from './outage';
+import type * as ReportCommand from './report';
+import type * as RunCommand from './run';
 import { didYouMean } from '../scenario/base/suggest';
 
 type Register = (program: Command) => void;
@@ -11,16 +21,16 @@ type Register = (program: Command) => void;
  * is shown: a plain start loads serve's code alone, not check's, record's, synth's or the schemas'.
  */
 const OTHER_COMMANDS: readonly (readonly [name: string, load: () => Register])[] = [
-  ['validate', () => (require('./validate') as typeof import('./validate')).registerValidate],
-  ['schema', () => (require('./schema') as typeof import('./schema')).registerSchema],
-  ['fields', () => (require('./fields') as typeof import('./fields')).registerFields],
-  ['generate', () => (require('./generate') as typeof import('./generate')).registerGenerate],
-  ['check', () => (require('./check') as typeof import('./check')).registerCheck],
-  ['record', () => (require('./record') as typeof import('./record')).registerRecord],
-  ['outage', () => (require('./outage') as typeof import('./outage')).registerOutage],
-  ['openapi', () => (require('./openapi') as typeof import('./openapi')).registerOpenApi],
-  ['run', () => (require('./run') as typeof import('./run')).registerRun],
-  ['report', () => (require('./report') as typeof import('./report')).registerReport],
+  ['validate', () => (require('./validate') as typeof ValidateCommand).registerValidate],
+  ['schema', () => (require('./schema') as typeof SchemaCommand).registerSchema],
+  ['fields', () => (require('./fields') as typeof FieldsCommand).registerFields],
+  ['generate', () => (require('./generate') as typeof GenerateCommand).registerGenerate],
+  ['check', () => (require('./check') as typeof CheckCommand).registerCheck],
+  ['record', () => (require('./record') as typeof RecordCommand).registerRecord],
+  ['outage', () => (require('./outage') as typeof OutageCommand).registerOutage],
+  ['openapi', () => (require('./openapi') as typeof OpenapiCommand).registerOpenApi],
+  ['run', () => (require('./run') as typeof RunCommand).registerRun],
+  ['report', () => (require('./report') as typeof ReportCommand).registerReport],
 ];
 
 /**

@@ -11,6 +11,7 @@ import { startServer } from '../server/start-server';
 import { HELD_TO_OPTIONS, maxBodyOption, parseTimeout } from './check';
 import { createLogger, type Logger } from './logger';
 import { parsePort } from './serve';
+import { baseUrlProblem, outFileProblem } from './usage-checks';
 import { parseSeed, toolboxSettings, type ToolboxFlags } from './toolbox-flags';
 
 interface RecordFlags extends ToolboxFlags {
@@ -63,7 +64,10 @@ export function registerRecord(program: Command): void {
       'after',
       '\nExample:\n  $ auth-sim record --target http://crm.local:8080 --out scenarios/recorded.yaml --redact --port 8081\n  (point the chat server at http://127.0.0.1:8081)',
     )
-    .action(async (flags: RecordFlags) => {
+    .action(async (flags: RecordFlags, command: Command) => {
+      // Usage errors up front, exit 2, before anything listens or is written.
+      const wrong = baseUrlProblem('--target', flags.target) ?? outFileProblem('--out', flags.out);
+      if (wrong !== null) command.error(`auth-sim: ${wrong}`, { exitCode: 2 });
       const logger = createLogger();
       const { wire } = toolboxSettings(flags);
       const recorder = createRecorder({
@@ -110,5 +114,8 @@ function logEvent(logger: Logger, e: ProxyEvent): void {
         `${e.token} ${e.method}: this answer differs from the one recorded; the recording keeps the first`,
       ),
     );
-  for (const f of e.findings) (f.severity === 'error' ? logger.error : logger.warn)(escapeControls(formatFinding(f)));
+  for (const f of e.findings) {
+    if (f.severity === 'error') logger.error(escapeControls(formatFinding(f)));
+    else logger.warn(escapeControls(formatFinding(f)));
+  }
 }

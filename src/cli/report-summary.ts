@@ -5,7 +5,7 @@ import type { Simulator } from '../server/run-simulator';
 import type { Logger } from './logger';
 
 /** Whether the served set or the run-wide flags expect anything of the caller. */
-export function expectsAnything(simulator: Simulator): boolean {
+function expectsAnything(simulator: Simulator): boolean {
   return simulator.store.set.expectations.length > 0 || simulator.control.runExpectations.length > 0;
 }
 

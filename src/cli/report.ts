@@ -68,7 +68,7 @@ async function fetchReport(url: URL, format: 'json' | 'junit' | 'markdown', logg
   try {
     const body = JSON.parse(text) as { error?: unknown };
     if (res.status === 404 && typeof body.error === 'string' && body.error.includes('caller report is off')) {
-      logger.error(`${url}: ${body.error}`);
+      logger.error(`${url.href}: ${body.error}`);
       return null;
     }
     return res.ok ? body : (notAuthSim(url, logger), null);
@@ -80,7 +80,7 @@ async function fetchReport(url: URL, format: 'json' | 'junit' | 'markdown', logg
 
 function notAuthSim(url: URL, logger: Logger): number {
   logger.error(
-    `${url} did not answer as an auth-sim admin API (GET /report); is this auth-sim's admin URL, e.g. http://127.0.0.1:8080/__admin?`,
+    `${url.href} did not answer as an auth-sim admin API (GET /report); is this auth-sim's admin URL, e.g. http://127.0.0.1:8080/__admin?`,
   );
   return CANNOT;
 }

@@ -1,12 +1,18 @@
 import pc from 'picocolors';
 import type { Writable } from 'node:stream';
-import type { JournalEntry } from '../server/endpoint/journal';
+import {
+  describeRecord,
+  entryPlace,
+  recordNearMisses,
+  type JournalEntry,
+  type JournalRecord,
+} from '../server/endpoint/journal';
 import { BatchedLines } from './batched-lines';
 import type { LogFormat } from './control-flags';
 import { useColor } from './logger';
 
 /** The request log of `serve`: a line per finished request, written in batches. */
-export type RequestLog = BatchedLines<JournalEntry>;
+export type RequestLog = BatchedLines<JournalRecord>;
 
 /**
  * The request log for `--log text|json`, or none with --quiet: each finished request printed
@@ -22,10 +28,10 @@ export function createRequestLog(
   const json = format === 'json';
   const color = !json && useColor(out);
   const prefix = color ? pc.dim('auth-sim:') : 'auth-sim:';
-  return new BatchedLines<JournalEntry>(out, {
+  return new BatchedLines<JournalRecord>(out, {
     format: json
-      ? (entry) => `${JSON.stringify({ level: 'info', event: 'request', ...entry })}\n`
-      : (entry) => `${prefix} ${formatRequestLine(entry, color)}\n`,
+      ? (record) => `${JSON.stringify({ level: 'info', event: 'request', ...describeRecord(record) })}\n`
+      : (record) => `${prefix} ${formatRequestLine(lineFields(record), color)}\n`,
     droppedNote: json
       ? (n) => `${JSON.stringify({ level: 'warn', event: 'dropped', lines: n, message: DROPPED })}\n`
       : (n) => `${prefix} ${n} ${DROPPED}\n`,
@@ -41,11 +47,34 @@ const COLORS = { on: pc.createColors(true), off: pc.createColors(false) };
 /** Tokens shown bare when they are plain; anything else is quoted so spaces and odd bytes show. */
 const PLAIN = /^[\w.@:+=/-]+$/;
 
+/** What a text line shows of a request. */
+type LineFields = Omit<JournalEntry, 'seq' | 'time' | 'origin' | 'bytes'>;
+
+/**
+ * The fields a text line shows, read from the record: no arrival time (the line has none), so
+ * the request log does not build an ISO date and a whole journal entry per request.
+ */
+function lineFields(r: JournalRecord): LineFields {
+  return {
+    method: r.method,
+    token: r.token,
+    status: r.status,
+    fault: r.fault,
+    delayMs: r.delayMs,
+    durationMs: Math.round(r.durationMs * 100) / 100,
+    matched: r.matched,
+    entry: entryPlace(r),
+    nearMisses: recordNearMisses(r),
+    refused: r.refused,
+    clientCert: r.clientCert,
+  };
+}
+
 /**
  * One readable line per request: method, token, status, duration, then what answered and any
  * delay, fault or near misses. Colours only when `color` (a TTY without NO_COLOR).
  */
-export function formatRequestLine(entry: JournalEntry, color: boolean): string {
+export function formatRequestLine(entry: LineFields, color: boolean): string {
   const c = color ? COLORS.on : COLORS.off;
   const token =
     entry.token === null ? c.dim('(no token)') : PLAIN.test(entry.token) ? entry.token : JSON.stringify(entry.token);
@@ -60,7 +89,7 @@ export function formatRequestLine(entry: JournalEntry, color: boolean): string {
   return parts.join('  ');
 }
 
-function describeMatch(entry: JournalEntry): string {
+function describeMatch(entry: LineFields): string {
   if (entry.matched === 'rejected') return 'rejected';
   if (entry.matched === 'refused') return `refused (${entry.refused}) ${entry.entry ?? ''}`.trim();
   if (entry.matched === 'token' || entry.matched === 'admin') return entry.entry ?? entry.matched;

@@ -7,6 +7,7 @@ import { tokenCount } from '../scenario/compile/scenario-set';
 import { previewAnswer } from '../scenario/compile/compile-entry';
 import { chooseScenarios, collect } from './default-scenarios';
 import { writePortFile } from './port-file';
+import { baseUrlProblem } from './usage-checks';
 import { pathsWithoutScenarioFiles, skippedNote } from '../scenario/base/read-scenario-sources';
 import type { ScenarioSet } from '../scenario/compile/scenario-set';
 import { throttledWarning } from './throttled-warning';
@@ -22,6 +23,7 @@ import { printReportSummary } from './report-summary';
 import { REPORT_OPTIONS, reportSettings, type ReportFlags } from './report-flags';
 import { isRedisConfigError, REDIS_OPTIONS, redisSettings, type RedisFlags } from './redis-flags';
 import { describeSecurity, TLS_OPTIONS, tlsSettings, writeSelfSignedCert, type TlsFlags } from './tls-flags';
+import type * as HybridProxyModule from './hybrid-proxy';
 
 /** Failed handshakes are told one line per this window at most, the rest counted. */
 const TLS_FAILURE_WINDOW_MS = 10_000;
@@ -129,7 +131,7 @@ export async function startServing(
       // The proxy's code (record's, and check's behind it) loads only in hybrid mode.
       ...(flags.proxy !== undefined
         ? {
-            passOn: (require('./hybrid-proxy') as typeof import('./hybrid-proxy')).hybridPassOn(
+            passOn: (require('./hybrid-proxy') as typeof HybridProxyModule).hybridPassOn(
               flags.proxy,
               toolboxSettings(flags).wire,
               logger,
@@ -139,7 +141,7 @@ export async function startServing(
       onInternalError: (message) => logger.error(message),
       onTlsFailure: (f) => tlsFailed(`TLS handshake with ${f.from} failed: ${f.reason}`),
       shutdownGraceMs: flags.shutdownGrace,
-      ...(requestLog ? { onRequest: (entry) => requestLog.push(entry) } : {}),
+      ...(requestLog ? { onRequestRecord: (record) => requestLog.push(record) } : {}),
     });
     const set = simulator.store.set;
     if (!chosen.shipped) showWarnings(logger, set.warnings);
@@ -199,7 +201,7 @@ export async function startServing(
 }
 
 /** A token the start hint can name: alice when loaded (the examples), else the first named token, else one the fallback answers. */
-export function hintToken(set: ScenarioSet): string {
+function hintToken(set: ScenarioSet): string {
   if (set.entries.has('alice')) return 'alice';
   const first = set.entries.keys().next();
   return first.done ? 'any-token' : first.value;
@@ -227,11 +229,9 @@ function describeStartError(error: unknown, flags: ServeFlags): string {
 }
 
 /** A service's base URL, with its scheme (fetch refuses one without). */
-export function parseBaseUrl(value: string): string {
-  if (!/^https?:\/\//i.test(value) || !URL.canParse(value))
-    throw new InvalidArgumentError(
-      `write the service's base URL with its scheme, e.g. http://${value.replace(/^\w+:\/\//, '')}`,
-    );
+function parseBaseUrl(value: string): string {
+  const wrong = baseUrlProblem('--proxy', value);
+  if (wrong !== null) throw new InvalidArgumentError(wrong);
   return value;
 }
 

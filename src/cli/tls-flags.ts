@@ -131,6 +131,7 @@ function readPem(file: string, flag: string): string {
   } catch (error) {
     throw new Error(
       `${flag}: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+      { cause: error },
     );
   }
 }

@@ -59,6 +59,8 @@ interface Outcome {
   readonly files: number;
   readonly tokens: number;
   readonly problems: readonly Problem[];
+  /** Nothing was checked: the one problem says which file could not be read. */
+  readonly readFailed?: true;
 }
 
 async function validate(paths: readonly string[], flags: ValidateFlags): Promise<Outcome> {
@@ -68,7 +70,7 @@ async function validate(paths: readonly string[], flags: ValidateFlags): Promise
     empty = await pathsWithoutScenarioFiles(paths);
     texts = await readScenarioSources(paths, flags.maxFileSize);
   } catch (error) {
-    return { valid: false, files: 0, tokens: 0, problems: [readFailureProblem(error)] };
+    return { valid: false, files: 0, tokens: 0, problems: [readFailureProblem(error)], readFailed: true };
   }
   // A folder with nothing to check is a mistake (a typo, the wrong directory), never a pass.
   const nothing = empty.map((e): Problem => ({
@@ -95,10 +97,14 @@ async function validate(paths: readonly string[], flags: ValidateFlags): Promise
 }
 
 function report(logger: Logger, format: ProblemFormat, outcome: Outcome): void {
-  if (format === 'json') return void process.stdout.write(formatJsonReport(outcome));
+  if (format === 'json') {
+    const { readFailed: _, ...report } = outcome;
+    return void process.stdout.write(formatJsonReport(report));
+  }
   if (format === 'github') process.stdout.write(formatGithubAnnotations(outcome.problems));
   else reportProblems(logger, outcome.problems);
   const errors = outcome.problems.filter((p) => p.severity === 'error').length;
+  if (outcome.readFailed) return;
   if (!outcome.valid) logger.error(`${errors} error(s) in ${outcome.files} file(s)`);
   else logger.info(`${outcome.files} file(s), ${outcome.tokens} token(s): valid`);
 }

@@ -1,7 +1,7 @@
 // The admin API as the page uses it: the same calls a script would make, plus the admin secret
 // once given (writes need it; on a host other machines reach, reads too). The API's base is this
 // page's path without "/ui/".
-export const adminBase = location.pathname.replace(/\/ui(\/.*)?$/, '');
+const adminBase = location.pathname.replace(/\/ui(\/.*)?$/, '');
 const SECRET_KEY = 'auth-sim.admin-secret';
 
 export function savedSecret() {

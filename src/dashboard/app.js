@@ -3,6 +3,7 @@ import { openEvents, savedSecret, saveSecret } from './api.js';
 import { Traffic } from './traffic.js';
 import { Tokens } from './tokens.js';
 import { Health } from './health.js';
+import { Caller } from './caller.js';
 import { OutageControl } from './outage.js';
 
 const KEEP = 500;
@@ -17,12 +18,14 @@ function App() {
   const [paused, setPaused] = useState(false);
   const [stream, setStream] = useState('off');
   const [pending, setPending] = useState([]);
+  const [report, setReport] = useState(null);
 
   useEffect(
     () =>
       openEvents(
         {
           hello: setHello,
+          report: setReport,
           scenarios: setHealth,
           requests: ({ requests, skipped: more }) => {
             setPending((old) => [...requests.reverse(), ...old].slice(0, KEEP));
@@ -49,6 +52,7 @@ function App() {
   return html` <header>
       <h1>auth-sim</h1>
       ${tab('traffic', 'Live traffic')} ${tab('tokens', 'Tokens')}
+      ${tab('caller', report?.verdict === 'fail' ? 'Caller (fail)' : 'Caller')}
       ${tab('health', broken ? 'Health (broken)' : 'Health')} <${OutageControl} />
       <span class=${connected ? 'live' : 'live off'}
         >${connected ? 'live' : stream === 'secret' ? 'needs the admin secret' : 'reconnecting...'}</span
@@ -76,6 +80,7 @@ function App() {
       }
       ${view === 'tokens' && html`<${Tokens} health=${health} />`}
       ${view === 'health' && html`<${Health} health=${health} />`}
+      ${view === 'caller' && html`<${Caller} report=${report} />`}
     </main>`;
 }
 

@@ -220,7 +220,7 @@ export const FIELD_TABLE = {
 } as const satisfies Readonly<Record<ResourceName, readonly FieldRow[]>>;
 
 /** The table as written, for type-level derivations. */
-export type FieldTable = typeof FIELD_TABLE;
+type FieldTable = typeof FIELD_TABLE;
 
 /** The union of `resource`'s field names, e.g. FieldNameOf<'Contacts'> = 'phone' | 'email' | ... */
 export type FieldNameOf<R extends ResourceName> = FieldTable[R][number]['name'];

@@ -7,7 +7,7 @@ import type { FieldNameOf, FieldRowOf, RequiredFieldNameOf, ResourceName } from 
  */
 
 /** What a scenario may write for a scalar of the reference's `type`. */
-export type ScalarInput<T> = T extends 'String'
+type ScalarInput<T> = T extends 'String'
   ? string | number
   : T extends 'Date'
     ? string
@@ -18,7 +18,7 @@ export type ScalarInput<T> = T extends 'String'
         : never;
 
 /** What a scenario may write for a field of type `T`: a scalar, a nested resource, a list of them, or the string map. */
-export type FieldInput<T> = T extends { readonly one: infer R extends ResourceName }
+type FieldInput<T> = T extends { readonly one: infer R extends ResourceName }
   ? ResourceInput<R>
   : T extends { readonly list: infer R extends ResourceName }
     ? readonly ResourceInput<R>[]
@@ -31,7 +31,7 @@ export type FieldInput<T> = T extends { readonly one: infer R extends ResourceNa
  * `surname` shows `Field<"Surname (String; required; since 1.0)", string | number>`. The label is
  * an optional phantom property, so every `V` is still accepted as it is.
  */
-export type Field<About extends string, V> = V | (V & { readonly '(about)'?: About });
+type Field<About extends string, V> = V | (V & { readonly '(about)'?: About });
 
 type TypeName<T> = T extends string
   ? T
@@ -47,7 +47,7 @@ type DeprecationOf<Row> = Row extends { readonly deprecatedFor: infer D extends 
   : '';
 
 /** What the table says of one field, as one line: meaning (type; required; since; deprecation). */
-export type AboutField<R extends ResourceName, N extends FieldNameOf<R>> =
+type AboutField<R extends ResourceName, N extends FieldNameOf<R>> =
   FieldRowOf<R, N> extends infer Row extends { readonly meaning: string; readonly type: unknown }
     ? `${Row['meaning']} (${TypeName<Row['type']>}; ${RequiredOf<Row>}; since ${SinceOf<Row>}${DeprecationOf<Row>})`
     : never;

@@ -86,12 +86,13 @@ export function createWireEncoder(options: WireOptions): WireEncoder {
 }
 
 /** Whether a field is part of the answer under these options. */
-export function isServed(spec: FieldSpec, options: WireOptions): boolean {
+function isServed(spec: FieldSpec, options: WireOptions): boolean {
   if (!isIntroducedBy(spec.since, options.version)) return false;
   return !spec.needsCompanyModule || isCompanyListServed(options.modules);
 }
 
 /** What JSON.stringify escapes in a string: quotes, backslashes, control characters, lone surrogates. */
+// eslint-disable-next-line no-control-regex -- the control characters are what this class matches
 const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
 
 /** JSON.stringify(text), without its cost for the usual text that needs no escape (a card has ~50). */
@@ -112,7 +113,7 @@ function mapJson(map: Readonly<Record<string, unknown>>): string {
  * Boolean as a JSON boolean when the text is one exactly; other text goes as written (a load-time
  * warning says so: typed-scalar-rules.ts).
  */
-export function encodeScalar(type: FieldType, raw: unknown, wire: WireStyle): Json {
+function encodeScalar(type: FieldType, raw: unknown, wire: WireStyle): Json {
   const text = String(raw);
   if (wire === 'strings') return text;
   if (type === 'Boolean' && (text === 'true' || text === 'false')) return text === 'true';

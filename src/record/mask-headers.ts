@@ -1,5 +1,5 @@
 /** What a masked header value becomes: plain ASCII, so the recording still loads and says what happened. */
-export const MASKED_VALUE = 'redacted-by-auth-sim';
+const MASKED_VALUE = 'redacted-by-auth-sim';
 
 /** Header names masked whole: the ones HTTP defines for credentials and sessions. */
 const CREDENTIAL_HEADERS = new Set([
@@ -15,7 +15,7 @@ const CREDENTIAL_HEADERS = new Set([
 const CREDENTIAL_PARTS = /api[-_]?key|token|secret|passw(or)?d|session|credential|auth|signature|private/i;
 
 /** Whether `name` (any case) looks like a header that carries a credential. */
-export function isCredentialHeader(name: string): boolean {
+function isCredentialHeader(name: string): boolean {
   const lower = name.toLowerCase();
   return CREDENTIAL_HEADERS.has(lower) || CREDENTIAL_PARTS.test(lower);
 }

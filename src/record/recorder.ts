@@ -49,7 +49,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
 }
 
 /** Tokens written as plain keys: letters, digits and a few marks that mean nothing to YAML in the middle of a word. */
-const PLAIN_TOKEN = /^[\p{L}\p{N}][\p{L}\p{N}_.@+\/-]*$/u;
+const PLAIN_TOKEN = /^[\p{L}\p{N}][\p{L}\p{N}_.@+/-]*$/u;
 
 /** One token's recorded entry and the notes written above it. */
 type RecordingItem = { readonly token: string } & Pick<RecordedEntry, 'entry' | 'notes'>;

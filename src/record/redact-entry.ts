@@ -108,7 +108,7 @@ function fullName(text: string, record: Record<string, unknown>, stable: StableF
     if (known !== undefined) return namePart(known, bare, stable) + word.slice(bare.length);
     if (/^\p{L}\.?$/u.test(word) && initials < 2) {
       const part = initials++ === 0 ? 'firstname' : 'patronymic';
-      const whole = typeof record[part] === 'string' ? (record[part] as string) : bare;
+      const whole = typeof record[part] === 'string' ? record[part] : bare;
       return namePart(part, whole, stable)[0] + word.slice(1);
     }
     return namePart('surname', bare, stable) + word.slice(bare.length);

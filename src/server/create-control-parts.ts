@@ -30,12 +30,19 @@ export function createControlParts(
   recording: Pick<RecorderOptions, 'clientSubject'>,
   group?: RedisGroup,
 ): ControlParts {
-  const runtime = new RuntimeTokens(options, options.maxRuntimeTokens);
+  const runtime = new RuntimeTokens(options, options.maxRuntimeTokens, options.maxRuntimeBytes);
   const size = options.journalSize ?? DEFAULT_JOURNAL_SIZE;
   const journal = size > 0 ? new Journal(size) : undefined;
   const recorder =
-    journal || options.onRequest || group
-      ? new RequestRecorder({ journal, onRequest: options.onRequest, runtime, ...recording, ...shipRecords(group) })
+    journal || options.onRequest || options.onRequestRecord || group
+      ? new RequestRecorder({
+          journal,
+          onRequest: options.onRequest,
+          onRequestRecord: options.onRequestRecord,
+          runtime,
+          ...recording,
+          ...shipRecords(group),
+        })
       : undefined;
   const reportTokens = options.reportTokens ?? DEFAULT_REPORT_TOKENS;
   const report = new MemoryReportStore(reportTokens);
@@ -108,7 +115,7 @@ function shipExchanges(report: CallerReportStore, group: RedisGroup): CallerRepo
 }
 
 /** A start refused: the admin API would answer anyone who reaches a non-loopback host, with no token. */
-export class AdminExposedError extends Error {
+class AdminExposedError extends Error {
   constructor(readonly host: string) {
     super(
       `the admin API would let anyone who reaches ${host} read the journal and change any token: give it a secret with --admin-token (or AUTH_SIM_ADMIN_TOKEN), turn it off with --no-admin, or leave it open on purpose with --admin-open`,

@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import type { GroupMember, RedisGroup } from '../shared-state/redis-group';
+import type * as RedisGroupModule from '../shared-state/redis-group';
 import type { SimulatorOptions } from './simulator-options';
 import type { ControlParts } from './admin/control-parts';
 import type { JournalEntry } from './endpoint/journal';
@@ -13,7 +14,7 @@ import type { Exchange } from '../caller-report/exchange';
 export async function openGroup(options: SimulatorOptions, seed: number): Promise<RedisGroup | undefined> {
   const redis = options.redis;
   if (redis === undefined) return undefined;
-  const { openRedisGroup } = require('../shared-state/redis-group') as typeof import('../shared-state/redis-group');
+  const { openRedisGroup } = require('../shared-state/redis-group') as typeof RedisGroupModule;
   const notice = redis.onNotice ?? ((_level: string, message: string) => process.emitWarning(message));
   const { group, failed } = await openRedisGroup({
     url: redis.url,

@@ -14,9 +14,12 @@ import { joinGroup, openGroup } from './join-group';
 import { startServer, type RunningServer } from './start-server';
 import type { ServedTls } from '../tls/server-tls';
 import { createGlobalGuard } from '../caller-auth/caller-guard';
-import { guardWithRefusal } from '../scenario/compile/caller-guard';
+import { guardWithRefusal } from '../scenario/compile/caller-refusal';
 import { DEFAULT_WIRE_OPTIONS } from '../protocol/wire-encode';
 import { compilePopulationsOnDemand } from './population-compiler';
+import type * as ClientSubjectModule from '../tls/client-subject';
+import type * as ServerTlsModule from '../tls/server-tls';
+import type * as CreateAppModule from './create-app';
 
 export type { SimulatorOptions } from './simulator-options';
 
@@ -52,7 +55,7 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
   // Built first, like the control parts: bad TLS files or credentials must fail before anything watches or listens.
   // The TLS code (and node-forge behind it) loads only for HTTPS: a plain start pays nothing for it.
   const tls = options.tls
-    ? (require('../tls/server-tls') as typeof import('../tls/server-tls')).serverTls(options.tls, host)
+    ? (require('../tls/server-tls') as typeof ServerTlsModule).serverTls(options.tls, host)
     : null;
   const callerCheck = createGlobalGuard(options.callerAuth ?? [], tls?.served.clientCertificates === 'optional');
   const guard = callerCheck && guardWithRefusal(callerCheck, options.wire ?? DEFAULT_WIRE_OPTIONS, '');
@@ -68,9 +71,7 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
     runtime,
     tls && tls.served.clientCertificates !== 'off'
       ? {
-          clientSubject: (
-            require('../tls/client-subject') as typeof import('../tls/client-subject')
-          ).createClientSubjects(),
+          clientSubject: (require('../tls/client-subject') as typeof ClientSubjectModule).createClientSubjects(),
         }
       : {},
     group,
@@ -93,11 +94,14 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
   );
   const app = lazyApp(protocol, control);
   const running = await startServer(
-    (req, res) => app()(req, res),
+    (req, res) => {
+      app()(req, res);
+    },
     protocol,
     options.port ?? 0,
     host,
     tls?.serverOptions,
+    options.silentConnectionMs,
   ).catch(async (error: unknown) => {
     await watcher?.close();
     await group?.close();
@@ -148,8 +152,7 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
 function lazyApp(protocol: NodeHandler, control: ControlParts): () => Express {
   let app: Express | undefined;
   return () => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    app ??= (require('./create-app') as typeof import('./create-app')).createApp(protocol, control);
+    app ??= (require('./create-app') as typeof CreateAppModule).createApp(protocol, control);
     return app;
   };
 }

@@ -3,7 +3,7 @@ import type { LoadOptions } from '../scenario/compile/load-scenario-set';
 import type { ScenarioSources } from '../scenario/live/scenario-store';
 import type { WatchOptions } from '../scenario/live/watch-scenarios';
 import type { TlsOptions } from '../tls/server-tls';
-import type { JournalEntry } from './endpoint/journal';
+import type { JournalEntry, JournalRecord } from './endpoint/journal';
 
 // A file of its own so the public types (SimulatorOptions) reach no module that imports
 // Express: run-simulator's Simulator carries the Express app, and @types/express is not a dependency.
@@ -22,6 +22,8 @@ export interface SimulatorOptions extends LoadOptions {
   readonly seed?: number;
   /** How long close() lets in-flight requests finish before cutting their connections (default 5000 ms). */
   readonly shutdownGraceMs?: number;
+  /** How long a new connection may send nothing before it is closed (default 60,000 ms, like Node's header time-out). */
+  readonly silentConnectionMs?: number;
   /** Serve HTTPS: `true` (or `{}`) makes a self-signed certificate for `host`; see TlsOptions for your own and mutual TLS. */
   readonly tls?: true | TlsOptions;
   /**
@@ -43,6 +45,8 @@ export interface SimulatorOptions extends LoadOptions {
   readonly expectAllUsed?: boolean;
   /** Called once per finished protocol request (the CLI's request log). */
   readonly onRequest?: (entry: JournalEntry) => void;
+  /** Called once per finished protocol request with the journal's record as it is (the CLI's request log). */
+  readonly onRequestRecord?: (record: JournalRecord) => void;
   /** The admin API: false leaves it out; otherwise where it is mounted and the token mutating calls need. */
   /**
    * The admin API: false leaves it out; otherwise where it is mounted and the token its calls need
@@ -52,6 +56,8 @@ export interface SimulatorOptions extends LoadOptions {
   readonly admin?: false | { readonly prefix?: string; readonly token?: string; readonly open?: boolean };
   /** The most runtime tokens held at once (default 10,000); a PUT of one more is a 409. */
   readonly maxRuntimeTokens?: number;
+  /** The most bytes all runtime entries' texts and names take together (default 64 MB); a PUT past it is a 409. */
+  readonly maxRuntimeBytes?: number;
   /** The largest admin PUT body, in bytes (default 1 MB); a larger one is a 413. */
   readonly maxEntryBytes?: number;
   /** Share token state, runtime tokens, reset, the journal and the caller report with every simulator naming the same Redis and prefix. */
@@ -71,7 +77,7 @@ export interface TlsFailure {
 }
 
 /** A group of simulators on one Redis (`--redis`, `--redis-prefix`, `--redis-optional`). */
-export interface RedisSettings {
+interface RedisSettings {
   /** `redis://[user:password@]host:port/db`, or `rediss://` for TLS. */
   readonly url: string;
   /** What every key and channel starts with (default `auth-sim`): groups with different prefixes stay apart. */

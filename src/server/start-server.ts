@@ -3,7 +3,7 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
 import type { TlsOptions } from 'node:tls';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { NodeHandler } from './endpoint/protocol-handler';
 
 /** A listening server. */
@@ -27,12 +27,16 @@ export function startServer(
   port: number,
   host: string,
   tls?: TlsOptions,
+  silentConnectionMs = DEFAULT_SILENT_CONNECTION_MS,
 ): Promise<RunningServer> {
   const listener: http.RequestListener = (req, res) => {
     if (!protocol(req, res)) app(req, res);
   };
   // https.Server shares http.Server's request and connection methods; the cast says so to the types.
   const server = tls ? (https.createServer(tls, listener) as unknown as http.Server) : http.createServer(listener);
+  // Plain HTTP only: TLS has its own limit for a silent caller (the handshake time-out), and its
+  // wrapped connection no longer sees the traffic this timer watches.
+  if (!tls) server.on('connection', (socket: Socket) => closeIfSilent(socket, silentConnectionMs));
   const scheme = tls ? 'https' : 'http';
   return new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -47,6 +51,23 @@ export function startServer(
         close: (graceMs) => closeServer(server, graceMs),
       });
     });
+  });
+}
+
+/**
+ * How long a new connection may send nothing at all before it is closed: Node's headersTimeout
+ * (the header-drip limit, 60 s) starts only with a request's first byte, so a connection that never
+ * sends one would otherwise be held forever.
+ */
+const DEFAULT_SILENT_CONNECTION_MS = 60_000;
+
+function closeIfSilent(socket: Socket, ms: number): void {
+  const close = () => socket.destroy();
+  socket.setTimeout(ms);
+  socket.once('timeout', close);
+  socket.once('data', () => {
+    socket.off('timeout', close);
+    socket.setTimeout(0);
   });
 }
 

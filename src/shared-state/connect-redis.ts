@@ -4,7 +4,7 @@ import { checkRedisUrl, SharedStoreError, shownUrl } from './redis-url';
 /** How long a first connection may take before the start gives up (or, with --redis-optional, goes on without). */
 const CONNECT_TIMEOUT_MS = 3000;
 /** A stateful request waits at most this long for Redis before answering from local state. */
-export const COMMAND_TIMEOUT_MS = 250;
+const COMMAND_TIMEOUT_MS = 250;
 /** Reconnecting backs off to at most this, so a Redis that returns is shared again within a few seconds. */
 const MAX_BACKOFF_MS = 1000;
 
@@ -24,7 +24,7 @@ export interface OpenedRedis {
  */
 export async function connectRedis(text: string, optional: boolean): Promise<OpenedRedis> {
   const url = checkRedisUrl(text);
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+
   const { Redis: Client } = require('ioredis') as typeof import('ioredis');
   const client = new Client(text, redisOptions(true));
   // ioredis emits every connection error; they are read from the connection state and logged by the group instead.

@@ -31,7 +31,7 @@ export interface GroupMember {
   adoptExchange(exchange: object): void;
 }
 
-export const DEFAULT_REDIS_PREFIX = 'auth-sim';
+const DEFAULT_REDIS_PREFIX = 'auth-sim';
 
 /** Caller-report exchanges kept in Redis and waiting for it at most. */
 const EXCHANGE_CAP = 10_000;

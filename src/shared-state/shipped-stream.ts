@@ -85,7 +85,7 @@ export async function readStreams(
 ): Promise<void> {
   while (isOpen()) {
     try {
-      const reply = (await reader.xread(
+      const reply = await reader.xread(
         'COUNT',
         1000,
         'BLOCK',
@@ -93,7 +93,7 @@ export async function readStreams(
         'STREAMS',
         ...readings.map((r) => r.key),
         ...readings.map((r) => r.last),
-      )) as [string, [string, string[]][]][] | null;
+      );
       for (const [key, entries] of reply ?? []) {
         const reading = readings.find((r) => r.key === key)!;
         for (const [id, fields] of entries) deliverEntry(reading, id, fields, self());

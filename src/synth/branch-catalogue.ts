@@ -3,14 +3,14 @@ import { makeBik } from './identifiers';
 import type { PopulationContext } from './population-context';
 
 /** A bank branch clients are served at; a population has a fixed list of them. */
-export interface BranchFacts {
+interface BranchFacts {
   readonly id: number;
   readonly bik: string;
   readonly name: string;
 }
 
 /** Branch fields from the facts. */
-export const BRANCH_RULES: FieldRules<'Branch', BranchFacts> = {
+const BRANCH_RULES: FieldRules<'Branch', BranchFacts> = {
   id: (b) => b.id,
   extRef: (b) => `BR-${b.id}`,
   bik: (b) => b.bik,

@@ -1,4 +1,4 @@
-import type { EntryData } from '../scenario/compile/compile-entry';
+import type { EntryData } from '../scenario/schema/scenario-schema';
 import { assembleResource } from './assemble-resource';
 import { buildBranchCatalogue } from './branch-catalogue';
 import { CLIENT_RULES, drawExtras, drawFieldProfiles, type ClientFacts } from './client-card';

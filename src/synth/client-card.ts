@@ -113,7 +113,7 @@ export function drawExtras(ctx: PopulationContext): (readonly [string, string])[
 }
 
 /** How many distinct sets of optional fields a population's cards use. */
-export const FIELD_PROFILES = 16;
+const FIELD_PROFILES = 16;
 
 const PROFILE_SALT = 0x70726f66; // "prof"
 

@@ -1,6 +1,6 @@
 import type { WireOptions } from '../protocol/wire-encode';
 import { dotted } from '../scenario/schema/check-scenario-file';
-import type { FileDefaults } from '../scenario/compile/compile-entry';
+import type { FileDefaults } from '../scenario/schema/scenario-schema';
 import { fingerprintEntry } from '../scenario/compile/fingerprint-entry';
 import type { NodePath } from '../scenario/base/locate-node';
 import { placeOf, type ParsedScenarioFile } from '../scenario/schema/parse-scenario-file';
@@ -9,6 +9,8 @@ import type { TokenPopulation } from '../scenario/compile/scenario-set';
 import { didYouMean } from '../scenario/base/suggest';
 import { toPopulationSpec, type PopulationSpec } from './population-spec';
 import { overlapWitness, parseTemplate, type TokenTemplate } from './token-template';
+import type * as PopulationContextModule from './population-context';
+import type * as TokenPopulationModule from './token-population';
 
 /** The populations of a scenario set, or the problems that keep them from loading. */
 export interface CompiledPopulations {
@@ -66,10 +68,9 @@ export function compilePopulations(
  */
 function synth(): Pick<typeof import('./token-population'), 'createTokenPopulation'> &
   Pick<typeof import('./population-context'), 'fakerLocales'> {
-  /* eslint-disable @typescript-eslint/no-require-imports */
-  const { createTokenPopulation } = require('./token-population') as typeof import('./token-population');
-  const { fakerLocales } = require('./population-context') as typeof import('./population-context');
-  /* eslint-enable @typescript-eslint/no-require-imports */
+  const { createTokenPopulation } = require('./token-population') as typeof TokenPopulationModule;
+  const { fakerLocales } = require('./population-context') as typeof PopulationContextModule;
+
   return { createTokenPopulation, fakerLocales };
 }
 

@@ -2,7 +2,7 @@ import { assembleResource, type FieldRules } from './assemble-resource';
 import type { PopulationContext } from './population-context';
 
 /** One group of the population's trees; the chain of parents is what `parentGroup` nests. */
-export interface GroupFacts {
+interface GroupFacts {
   readonly id: number;
   readonly parent: Readonly<Record<string, unknown>> | undefined;
   readonly name: string;
@@ -11,7 +11,7 @@ export interface GroupFacts {
 }
 
 /** Group fields from the facts; parentGroup is the parent's own Group object, so the tree nests. */
-export const GROUP_RULES: FieldRules<'Group', GroupFacts> = {
+const GROUP_RULES: FieldRules<'Group', GroupFacts> = {
   id: (g) => g.id,
   parentGroup: (g) => g.parent,
   name: (g) => g.name,

@@ -23,7 +23,7 @@ const FIRST_BIRTH_YEAR = 1940;
 const LAST_BIRTH_YEAR = 2006;
 
 /** Days in a month of a year (month 1..12). */
-export function daysInMonth(year: number, month: number): number {
+function daysInMonth(year: number, month: number): number {
   if (month !== 2) return DAYS[month - 1];
   return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
 }
@@ -42,7 +42,7 @@ export function drawDate(ctx: PopulationContext, fromYear: number, toYear: numbe
 }
 
 /** A mobile number: +7 9XX for the Russian locale, faker's international format for others. */
-export function drawMobile(ctx: PopulationContext): string {
+function drawMobile(ctx: PopulationContext): string {
   return ctx.vocab.russian ? `+79${ctx.digits(9)}` : ctx.faker.phone.number({ style: 'international' });
 }
 

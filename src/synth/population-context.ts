@@ -34,7 +34,6 @@ type FakerModule = typeof import('@faker-js/faker');
  * without `generate:` should not pay at startup.
  */
 export function loadFaker(): FakerModule {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   return require('@faker-js/faker') as FakerModule;
 }
 

@@ -1,4 +1,4 @@
-import type { EntryData } from '../scenario/compile/compile-entry';
+import type { EntryData } from '../scenario/schema/scenario-schema';
 import { PASSED_CONTROL_KEYS, SYNTH_DEFAULTS } from '../scenario/schema/generate-knobs';
 
 /** An inclusive range a knob draws from, written `lo..hi` or as one number. */
@@ -31,7 +31,7 @@ export interface PopulationSpec {
 }
 
 /** `"1..3"` or `2` as a range; undefined if it is neither. */
-export function parseRange(value: unknown): Range | undefined {
+function parseRange(value: unknown): Range | undefined {
   if (typeof value === 'number') return { min: value, max: value };
   if (typeof value !== 'string') return undefined;
   const [lo, hi, extra] = value.split('..');

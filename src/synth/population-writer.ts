@@ -1,4 +1,4 @@
-import type { EntryData } from '../scenario/compile/compile-entry';
+import type { EntryData } from '../scenario/schema/scenario-schema';
 import { createCardGenerator } from './card-generator';
 import type { PopulationSpec } from './population-spec';
 import { formatToken, parseTemplate } from './token-template';

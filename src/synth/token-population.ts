@@ -1,5 +1,6 @@
 import type { WireOptions } from '../protocol/wire-encode';
-import { compileEntry, type EntryData, type FileDefaults } from '../scenario/compile/compile-entry';
+import { compileEntry } from '../scenario/compile/compile-entry';
+import type { EntryData, FileDefaults } from '../scenario/schema/scenario-schema';
 import { compileAnswers } from '../scenario/compile/entry-answers';
 import type { SourceRef } from '../scenario/base/problem';
 import type { CompiledEntry, TokenPopulation } from '../scenario/compile/scenario-set';

@@ -1,5 +1,5 @@
 /** The placeholder a population's token template carries exactly once. */
-export const N_PLACEHOLDER = '{n}';
+const N_PLACEHOLDER = '{n}';
 
 /**
  * A population's tokens: `prefix + n + suffix` for n = 1..count, n written in plain decimal with

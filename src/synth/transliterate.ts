@@ -45,7 +45,7 @@ const CYRILLIC_BLOCK = 0x400;
 
 /** Latin spellings indexed by code point - 0x400, both cases; built once because this runs for every card. */
 const BY_CODE: readonly (string | undefined)[] = (() => {
-  const table: (string | undefined)[] = new Array(0x100).fill(undefined);
+  const table: (string | undefined)[] = new Array<string | undefined>(0x100).fill(undefined);
   for (const [lower, latin] of Object.entries(CYRILLIC)) {
     table[lower.charCodeAt(0) - CYRILLIC_BLOCK] = latin;
     table[lower.toUpperCase().charCodeAt(0) - CYRILLIC_BLOCK] =

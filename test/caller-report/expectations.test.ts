@@ -79,10 +79,13 @@ test('every expectation kind fails for a misbehaving caller, each failure placed
   expect(body.verdict).toBe('fail');
   expect(body.failures).toEqual([
     `${file}:9:7 token "retry-thrice": calls expected 4, seen 5`,
-    `${file}:11:7 token "retry-thrice": backoff expected exponential, seen constant`,
+    // Retries 30 ms apart: constant, or irregular when a busy machine stalls one.
+    expect.stringMatching(
+      new RegExp(`^${file}:11:7 token "retry-thrice": backoff expected exponential, seen (constant|irregular)$`),
+    ),
     expect.stringMatching(
       new RegExp(
-        `^${file}:12:7 token "retry-thrice": gap expected every one from 60 ms to 600 ms, seen \\d+ ms, \\d+ ms, \\d+ ms \\(of 3\\)$`,
+        `^${file}:12:7 token "retry-thrice": gap expected every one from 60 ms to 600 ms, seen (\\d+ ms, )*\\d+ ms \\(of 3\\)$`,
       ),
     ),
     `${file}:13:7 token "retry-thrice": callsAfterCard expected 0, seen 1`,

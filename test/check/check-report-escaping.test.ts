@@ -57,6 +57,7 @@ describe('check prints what a service sent without its control characters', () =
 
   it('prints the text report with control characters escaped', async () => {
     const run = await runCliAsync(['check', upstream.url, '--token', TOKEN, '--unknown-token', 'nobody']);
+    // eslint-disable-next-line no-control-regex -- the test looks for control characters
     expect(run.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028]/);
     expect(run.stdout).toMatch(
       new RegExp(`^${SHOWN.replace(/[\\[\]]/g, '\\$&')} GET 200 application/json \\d+ ms$`, 'm'),

@@ -71,6 +71,6 @@ test('serve --proxy answers named tokens itself and passes unknown ones to the r
 test('serve --proxy without a scheme is refused up front', async () => {
   dir.write('a.yaml', ALICE);
   await expect(startCli(['-s', 'a.yaml', '-p', '0', '--proxy', '127.0.0.1:9'], { cwd: dir.path })).rejects.toThrow(
-    "error: option '--proxy <base-url>' argument '127.0.0.1:9' is invalid. write the service's base URL with its scheme, e.g. http://127.0.0.1:9",
+    "error: option '--proxy <base-url>' argument '127.0.0.1:9' is invalid. --proxy must be a base URL with its scheme, e.g. http://127.0.0.1:9",
   );
 });

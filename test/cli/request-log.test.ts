@@ -1,7 +1,7 @@
 import { PassThrough, Writable } from 'node:stream';
 import { BatchedLines } from '../../src/cli/batched-lines';
 import { createRequestLog, formatRequestLine } from '../../src/cli/request-log';
-import type { JournalEntry } from '../../src/server/endpoint/journal';
+import type { JournalEntry, JournalRecord } from '../../src/server/endpoint/journal';
 
 const BASE: JournalEntry = {
   seq: 1,
@@ -19,6 +19,15 @@ const BASE: JournalEntry = {
   nearMisses: [],
   refused: null,
   clientCert: null,
+};
+
+/** BASE as the recorder holds it: what the request log is handed. */
+const RECORD: JournalRecord = {
+  ...BASE,
+  at: Date.parse(BASE.time),
+  durationMs: 1.5,
+  source: { file: 'scenarios/retail.yaml', line: 4 },
+  misses: null,
 };
 
 test.each<[Partial<JournalEntry>, string]>([
@@ -50,7 +59,7 @@ test('--quiet prints no request lines; json prints the entry', () => {
   expect(createRequestLog('text', true)).toBeUndefined();
   const out = new PassThrough();
   const log = createRequestLog('json', false, out)!;
-  log.push(BASE);
+  log.push(RECORD);
   log.flush();
   expect(JSON.parse(String(out.read()))).toEqual({ level: 'info', event: 'request', ...BASE });
 });
@@ -60,7 +69,7 @@ test('the lines of one event-loop turn go out as one write, in order', async () 
   const writes: string[] = [];
   out.on('data', (chunk: Buffer) => writes.push(String(chunk)));
   const log = createRequestLog('text', false, out)!;
-  for (const token of ['a', 'b', 'c']) log.push({ ...BASE, token });
+  for (const token of ['a', 'b', 'c']) log.push({ ...RECORD, token });
   await new Promise((resolve) => setImmediate(resolve));
   expect(writes).toEqual([
     'auth-sim: GET a 200 1.5ms  scenarios/retail.yaml:4\nauth-sim: GET b 200 1.5ms  scenarios/retail.yaml:4\nauth-sim: GET c 200 1.5ms  scenarios/retail.yaml:4\n',

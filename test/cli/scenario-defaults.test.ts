@@ -35,7 +35,7 @@ test('validate on a directory with no scenario file is an error, not "0 file(s):
   expect(result.status).toBe(1);
   expect(result.stdout).toBe('');
   expect(result.stderr).toBe(
-    'auth-sim: empty:1:1 empty holds no scenario file (.yaml, .yml or .json): nothing to validate\nauth-sim: 1 error(s) in 0 file(s)\n',
+    'auth-sim: empty:1:1 empty holds no scenario file (.yaml, .yml or .json) (skipped: empty/readme.txt: not .yaml, .yml or .json): nothing to validate\nauth-sim: 1 error(s) in 0 file(s)\n',
   );
 });
 
@@ -44,7 +44,7 @@ test('serve on a directory with no scenario file warns that only the fallback an
   const cli = await startCli(['-s', 'empty', '--port', '0', '--no-watch'], { cwd: dir.path });
   await cli.stop();
   expect(cli.stderr()).toBe(
-    'auth-sim: empty holds no scenario file (.yaml, .yml or .json): every token gets the fallback answer until one is added\n',
+    'auth-sim: empty holds no scenario file (.yaml, .yml or .json) (skipped: empty/readme.txt: not .yaml, .yml or .json): every token gets the fallback answer until one is added\n',
   );
 });
 

@@ -4,7 +4,7 @@ import { makeTempDir, type TempDir } from '../helpers/temp-dir';
 import { waitFor } from '../helpers/wait-for';
 
 // autocannon ships no types; this is the part of its API used here.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+
 const autocannon = require('autocannon') as (options: {
   url: string;
   connections: number;

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 
 /** Debian's Chromium; never a downloaded browser. */
-export const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM = '/usr/bin/chromium';
 
 /** Why browser tests cannot run here, or null when they can. */
 export function browserMissing(): string | null {

@@ -10,12 +10,12 @@ import {
 /** The settings VS Code's YAML extension sends by default; a `$schema=` modeline picks the schema. */
 const YAML_SETTINGS = { validate: true, completion: true, hover: true, schemas: {} };
 
-export interface Diagnostic {
+interface Diagnostic {
   readonly range: { readonly start: { readonly line: number; readonly character: number } };
   readonly message: string;
 }
 
-export interface CompletionItem {
+interface CompletionItem {
   readonly label: string;
   readonly sortText?: string;
   readonly documentation?: string | { readonly value: string };

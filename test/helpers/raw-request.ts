@@ -1,7 +1,7 @@
 import net from 'node:net';
 
 /** How a raw exchange ended, as the client's socket saw it. */
-export type RawEnding = 'end' | 'error' | 'timeout';
+type RawEnding = 'end' | 'error' | 'timeout';
 
 /** Everything one raw HTTP exchange delivered, byte for byte. */
 export interface RawExchange {

@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 
 /** Debian's redis-server (apt-get install -y redis-server). */
-export const REDIS_SERVER = '/usr/bin/redis-server';
+const REDIS_SERVER = '/usr/bin/redis-server';
 
 /**
  * Why the Redis tests cannot run here, or null when they can. Under CI=true a missing

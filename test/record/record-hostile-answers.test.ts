@@ -110,6 +110,7 @@ describe('record writes files that load, whatever the service sends', () => {
       await proxy.stop();
     }
     const log = proxy.stdout() + proxy.stderr();
+    // eslint-disable-next-line no-control-regex -- the test looks for control characters
     expect(log).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
     expect(log).toContain('auth-sim: esc\\u001b[31mred GET 200 application/json');
     const text = readFileSync(out, 'utf8');

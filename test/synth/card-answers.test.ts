@@ -1,5 +1,6 @@
 import type { WireOptions } from '../../src/protocol/wire-encode';
-import { compileEntry, type EntryData } from '../../src/scenario/compile/compile-entry';
+import { compileEntry } from '../../src/scenario/compile/compile-entry';
+import type { EntryData } from '../../src/scenario/schema/scenario-schema';
 import { loadSet } from '../helpers/load-set';
 import { formatProblem } from '../../src/scenario/base/problem';
 import { lookupEntry, type Answer } from '../../src/scenario/compile/scenario-set';

@@ -13,7 +13,7 @@ export type DelayShape =
 export const NO_DELAY: DelayShape = Object.freeze({ kind: 'fixed', ms: 0 });
 
 /** The sigma used when a lognormal delay names only its median. */
-export const DEFAULT_SIGMA = 0.5;
+const DEFAULT_SIGMA = 0.5;
 
 /** The shape of a written delay, or undefined if it is not one (schema checks gave the message). */
 export function toDelayShape(value: unknown): DelayShape | undefined {

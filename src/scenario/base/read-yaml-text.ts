@@ -135,8 +135,10 @@ function aliasAt(
   for (;;) {
     const code = text.charCodeAt(at);
     if (code === 32 || code === 9 || code === 13) at++;
-    else if (code === 10) (line++, (lineStart = ++at));
-    else if (code === 35) while (at < text.length && text.charCodeAt(at) !== 10) at++;
+    else if (code === 10) {
+      line++;
+      lineStart = ++at;
+    } else if (code === 35) while (at < text.length && text.charCodeAt(at) !== 10) at++;
     else break;
   }
   return text.charCodeAt(at) === 42 ? { alias: true, line: line + 1, column: at - lineStart + 1 } : undefined;

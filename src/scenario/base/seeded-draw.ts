@@ -5,7 +5,7 @@
  */
 
 /** A 32-bit FNV-1a hash of a token's UTF-16 code units; computed once per token state. */
-export function hashToken(token: string): number {
+function hashToken(token: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < token.length; i++) {
     h ^= token.charCodeAt(i);
@@ -15,7 +15,7 @@ export function hashToken(token: string): number {
 }
 
 /** A uniform number in [0, 1): draw number `k` for the token hashed to `tokenHash` under `seed`. */
-export function drawUnit(seed: number, tokenHash: number, k: number): number {
+function drawUnit(seed: number, tokenHash: number, k: number): number {
   return mix32(mix32(seed ^ tokenHash) + Math.imul(k + 1, 0x9e3779b9)) / 4294967296;
 }
 

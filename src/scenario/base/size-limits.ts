@@ -7,6 +7,9 @@ export const DEFAULT_MAX_ENTRY_BYTES = 1024 ** 2;
 /** How many runtime tokens may be held unless told otherwise (each takes a few KB compiled). */
 export const DEFAULT_MAX_RUNTIME_TOKENS = 10_000;
 
+/** The most bytes all runtime entries' texts (and names) may take together: 10,000 entries of 1 MB would be about 13 GB compiled. */
+export const DEFAULT_MAX_RUNTIME_BYTES = 64 * 1024 * 1024;
+
 const UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
 
 /** Bytes from "32mb", "512kb", "1.5gb" or a bare number of bytes; undefined if it is none of these. */

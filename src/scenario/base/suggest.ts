@@ -4,7 +4,7 @@ import { closest, distance } from 'fastest-levenshtein';
 export function didYouMean(word: string, candidates: readonly string[]): string {
   if (candidates.length === 0) return '';
   const caseOnly = candidates.find((c) => c.toLowerCase() === word.toLowerCase());
-  const best = caseOnly ?? closest(word, candidates as string[]);
+  const best = caseOnly ?? closest(word, candidates);
   const close = caseOnly !== undefined || distance(word, best) <= Math.max(2, Math.floor(best.length / 3));
   return close ? `; did you mean "${best}"?` : '';
 }

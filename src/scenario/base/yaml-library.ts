@@ -4,6 +4,5 @@
  * warning. Loading it costs ~30 ms that a start with nothing to report never pays.
  */
 export function yaml(): typeof import('yaml') {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   return require('yaml') as typeof import('yaml');
 }

@@ -5,9 +5,7 @@ import type { Reply } from './scenario-set';
 /** The reply bytes for an entry's status, headers and Response fields. */
 export function buildReply(entry: Record<string, unknown>, options: WireOptions): Reply {
   const status = typeof entry.status === 'number' ? entry.status : 200;
-  const extra = Object.fromEntries(
-    Object.entries((entry.headers ?? {}) as object).map(([k, v]) => [k.toLowerCase(), String(v)]),
-  );
+  const extra = Object.fromEntries(Object.entries(entry.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)]));
   if (entry.body === 'none') {
     return Object.freeze({ status, headers: Object.freeze({ ...extra, 'content-length': 0 }), body: null });
   }

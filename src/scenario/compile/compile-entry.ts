@@ -2,13 +2,8 @@ import type { WireOptions } from '../../protocol/wire-encode';
 import { compileAnswers } from './entry-answers';
 import { fingerprintEntry } from './fingerprint-entry';
 import type { SourceRef } from '../base/problem';
+import type { EntryData, FileDefaults } from '../schema/scenario-schema';
 import type { Answer, AnswerContext, CompiledEntry } from './scenario-set';
-
-/** A validated scenario entry as written: Response fields plus control keys. */
-export type EntryData = Record<string, unknown>;
-
-/** File-level `defaults:` after validation. */
-export type FileDefaults = EntryData;
 
 /**
  * One validated entry as a CompiledEntry whose answers (every reply variant: steps, faults) are

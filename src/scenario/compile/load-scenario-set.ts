@@ -1,5 +1,6 @@
 import { DEFAULT_WIRE_OPTIONS, type WireOptions } from '../../protocol/wire-encode';
-import { compileEntry, type EntryData } from './compile-entry';
+import { compileEntry } from './compile-entry';
+import type { EntryData } from '../schema/scenario-schema';
 import { tokenPlaces } from '../schema/token-places';
 import { parseScenarioFile, placeOf, type ParsedScenarioFile } from '../schema/parse-scenario-file';
 import { hasErrors, type Problem, type SourceRef } from '../base/problem';
@@ -11,7 +12,7 @@ import { checkEntryRules } from '../schema/entry-rules';
 import { SPECIAL_ENTRY_KEYS, type SpecialEntry } from '../schema/scenario-schema';
 import { isApiAvailable } from '../../protocol/modules';
 import { createCallerCheck } from '../../caller-auth/caller-guard';
-import { guardWithRefusal } from './caller-guard';
+import { guardWithRefusal } from './caller-refusal';
 import { parseCallerCredentials, type CallerCredential } from '../../caller-auth/caller-credentials';
 import { readExpectations } from './read-expectations';
 
@@ -108,14 +109,14 @@ function withoutExpect(raw: EntryData): EntryData {
 /** A file's `defaults:` over the set-wide delay (--delay); `callerAuth` guards the file's tokens rather than shaping answers. */
 function fileDefaults(file: ParsedScenarioFile, options: LoadOptions): EntryData {
   const { callerAuth: _guard, ...defaults } = (file.data.defaults ?? {}) as EntryData;
-  return { ...(options.delay !== undefined ? { delay: options.delay } : {}), ...defaults } as EntryData;
+  return { ...(options.delay !== undefined ? { delay: options.delay } : {}), ...defaults };
 }
 
 /** The credentials `defaults.callerAuth` demands (the schema has checked their form). */
 function fileCredentials(file: ParsedScenarioFile): CallerCredential[] {
   const written = ((file.data.defaults ?? {}) as EntryData).callerAuth;
   if (written === undefined) return [];
-  const specs = Array.isArray(written) ? written.map(String) : [String(written)];
+  const specs = Array.isArray(written) ? written.map(String) : [written as string];
   return parseCallerCredentials(specs, 'callerAuth').credentials;
 }
 

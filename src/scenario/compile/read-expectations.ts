@@ -1,5 +1,5 @@
 import { parseDuration } from '../base/duration';
-import type { EntryData } from './compile-entry';
+import type { EntryData } from '../schema/scenario-schema';
 import { placeOf, type ParsedScenarioFile } from '../schema/parse-scenario-file';
 import type { BackoffShape, RUN_EXPECT_KEYS, TOKEN_EXPECT_KEYS, UnusedLevel } from '../schema/expect-schema';
 

@@ -38,7 +38,7 @@ export function servedExamples(
 
 function exampleCheck(schemas: JsonSchema): (example: OpenApiExample) => boolean {
   // Required here, not imported: only `auth-sim openapi --scenarios` needs the 2020-12 dialect.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+
   const { default: Ajv2020 } = require('ajv/dist/2020') as typeof import('ajv/dist/2020');
   // strict off: `format: int64` and OpenAPI's own keywords are not Ajv's business here.
   const ajv = new Ajv2020({ strict: false, validateFormats: false, allowUnionTypes: true });

@@ -1,4 +1,4 @@
-import type { CompiledEntry, ScenarioSet } from '../compile/scenario-set';
+import type { CompiledEntry, ScenarioSet, TokenPopulation } from '../compile/scenario-set';
 
 /** What a reload changed, by token name; sorted, so log lines and tests are stable. */
 export interface SetChanges {
@@ -6,6 +6,9 @@ export interface SetChanges {
   readonly removed: readonly string[];
   readonly changed: readonly string[];
   readonly fallbackChanged: boolean;
+  /** Populations (`generate:`) that came or went, as `qa-corp-{n} (2,000)`: thousands of tokens no name lists. */
+  readonly populationsAdded: readonly string[];
+  readonly populationsRemoved: readonly string[];
 }
 
 /** Compares two sets by entry fingerprint; with no previous set, every token counts as added. */
@@ -20,7 +23,17 @@ export function diffSets(previous: ScenarioSet | undefined, next: ScenarioSet): 
   }
   const removed = [...before.keys()].filter((token) => !next.entries.has(token));
   const fallbackChanged = previous !== undefined && !sameEntry(previous.fallback, next.fallback);
-  return { added: added.sort(), removed: removed.sort(), changed: changed.sort(), fallbackChanged };
+  const label = (p: TokenPopulation) => `${p.description.split(', n = ')[0]} (${p.size.toLocaleString('en-US')})`;
+  const was = new Set((previous?.populations ?? []).map(label));
+  const now = new Set(next.populations.map(label));
+  return {
+    added: added.sort(),
+    removed: removed.sort(),
+    changed: changed.sort(),
+    fallbackChanged,
+    populationsAdded: [...now].filter((p) => !was.has(p)).sort(),
+    populationsRemoved: [...was].filter((p) => !now.has(p)).sort(),
+  };
 }
 
 /** Same fingerprint means same answers; an entry without one is compared by identity. */

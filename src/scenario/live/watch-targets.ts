@@ -7,7 +7,7 @@ export interface WatchTargets {
   /** Directories to hand to chokidar: each given directory, and the folder of each given file. */
   readonly roots: readonly string[];
   /** chokidar's `ignored`: paths that need no watching at all. */
-  ignored(file: string, stats?: Stats): boolean;
+  readonly ignored: (file: string, stats?: Stats) => boolean;
   /** Whether a file path (existing or just deleted) is one whose change means a reload. */
   isScenarioPath(file: string): boolean;
 }

@@ -1,7 +1,7 @@
 import { RESOURCE_NAMES, RESOURCES, nestedResource, type ResourceName } from '../../protocol/fields';
 import { COMPANY_MODULES, isCompanyListServed } from '../../protocol/modules';
-import { isIntroducedBy, isProtocolVersion, PROTOCOL_VERSIONS, type ProtocolVersion } from '../../protocol/versions';
-import { WIRE_STYLES, type WireOptions, type WireStyle } from '../../protocol/wire-encode';
+import { isIntroducedBy, PROTOCOL_VERSIONS, type ProtocolVersion } from '../../protocol/versions';
+import type { WireOptions, WireStyle } from '../../protocol/wire-encode';
 import { dotted } from './check-scenario-file';
 import { versionOf, wireOf } from './wire-options-for';
 import { toDelayShape } from '../base/delay-shape';

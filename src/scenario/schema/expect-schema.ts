@@ -8,11 +8,11 @@ import { DURATION_PATTERN } from '../base/duration';
  */
 
 /** Back-off shapes the caller report names, from its gaps between retries. */
-export const BACKOFF_SHAPES = ['none', 'single', 'constant', 'linear', 'exponential', 'irregular'] as const;
+const BACKOFF_SHAPES = ['none', 'single', 'constant', 'linear', 'exponential', 'irregular'] as const;
 export type BackoffShape = (typeof BACKOFF_SHAPES)[number];
 
 /** How an unused token weighs in the verdict. */
-export const UNUSED_LEVELS = ['fail', 'warn', 'ignore'] as const;
+const UNUSED_LEVELS = ['fail', 'warn', 'ignore'] as const;
 export type UnusedLevel = (typeof UNUSED_LEVELS)[number];
 
 /** What the run's `unusedTokens` is unless written. */

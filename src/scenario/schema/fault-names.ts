@@ -27,7 +27,7 @@ export const FAULT_PARAMETERS = {
 } as const satisfies Partial<Record<FaultName, string>>;
 
 /** Whether `value` names a known fault. */
-export function isFaultName(value: unknown): value is FaultName {
+function isFaultName(value: unknown): value is FaultName {
   return typeof value === 'string' && (FAULT_NAMES as readonly string[]).includes(value);
 }
 

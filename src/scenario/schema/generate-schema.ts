@@ -2,7 +2,7 @@ import type { JsonSchema } from '../../protocol/json-schema';
 import { PASSED_CONTROL_KEYS, RANGE_PATTERN, SYNTH_DEFAULTS } from './generate-knobs';
 
 /** The largest population one `generate:` item may declare (n has at most 9 digits). */
-export const MAX_POPULATION = 100_000_000;
+const MAX_POPULATION = 100_000_000;
 
 const share = (what: string, fallback: number): JsonSchema => ({
   type: 'number',

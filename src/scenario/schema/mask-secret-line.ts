@@ -5,7 +5,7 @@ const SECRET_KEY = /^(\s*(?:-\s+)?["']?(?!callerAuthFailed\b)[\w-]*(?:caller|aut
 const CREDENTIAL = /\b(basic|bearer|header):\S.*$/i;
 
 /** What stands for a masked value. */
-export const MASK = '***';
+const MASK = '***';
 
 /**
  * A scenario file's line as it may be shown (the Health view, a syntax error's excerpt): the value

@@ -13,6 +13,12 @@ import { CALLER_AUTH_FORMS, CALLER_AUTH_PATTERN } from '../../caller-auth/caller
  * protocol table) plus control keys; titles name things in messages ("not a Client field").
  */
 
+/** A validated scenario entry as written: Response fields plus control keys. */
+export type EntryData = Record<string, unknown>;
+
+/** File-level `defaults:` after validation. */
+export type FileDefaults = EntryData;
+
 /** A step as written: one answer's Response fields and control keys (an entry, or one of its `sequence` items). */
 export type StepData = Record<string, unknown>;
 
@@ -60,7 +66,7 @@ export const DEFAULTS_KEYS = {
 } satisfies Record<string, JsonSchema>;
 
 /** The entries a file may hold beside its tokens, each at most once in a whole set, and what each answers. */
-export const SPECIAL_ENTRIES = {
+const SPECIAL_ENTRIES = {
   fallback: `What an unknown token gets${byDefault(DEFAULT_FALLBACK)}`,
   unavailable: `What every request gets when no API module is installed${byDefault(DEFAULT_UNAVAILABLE)}`,
   callerAuthFailed: `What a refused caller gets: wrong or missing callerAuth credentials, or no valid client certificate${byDefault(DEFAULT_CALLER_REFUSAL)}`,

@@ -8,7 +8,10 @@ export const VALIDATOR_NAMES = ['scenario-file', 'scenario-entry'] as const;
 /** One of VALIDATOR_NAMES; also the generated module's file name. */
 export type ValidatorName = (typeof VALIDATOR_NAMES)[number];
 
-/** Ajv's options for every scenario validator, at build time and at run time alike, so both report the same errors. */
+/**
+ * Ajv's options for every scenario validator, at build time and at run time alike, so both report the same errors.
+ * @keep scripts/build-validators.js reads it from dist/
+ */
 export const VALIDATOR_OPTIONS: Options = { allErrors: true, verbose: true, strict: true, allowUnionTypes: true };
 
 const schemas = new Map<ValidatorName, JsonSchema>();
@@ -49,7 +52,7 @@ export function loadValidator(name: ValidatorName): ValidateFunction {
 /** Compiles a validator with Ajv at run time (the fallback, and the reference the generated code is tested against). */
 export function compileValidator(schema: JsonSchema): ValidateFunction {
   // Ajv is required here, not imported: with the generated validators it is never loaded at all.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+   
   const { default: Ajv } = require('ajv') as typeof import('ajv');
   return new Ajv(VALIDATOR_OPTIONS).compile(schema);
 }
@@ -57,7 +60,7 @@ export function compileValidator(schema: JsonSchema): ValidateFunction {
 function loadGenerated(name: ValidatorName): GeneratedValidator | undefined {
   try {
     // Present only in dist/, after `npm run build`; absent when ts-jest runs the sources.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+     
     return require(`./generated/${name}.js`) as GeneratedValidator;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND') return undefined;

@@ -6,7 +6,7 @@ import type { LoadOptions } from '../compile/load-scenario-set';
 import { parseScenarioFile, type ParsedScenarioFile } from '../schema/parse-scenario-file';
 import { hasErrors, type Problem, type SourceRef } from '../base/problem';
 import type { CompiledEntry } from '../compile/scenario-set';
-import { DEFAULT_MAX_RUNTIME_TOKENS } from '../base/size-limits';
+import { DEFAULT_MAX_RUNTIME_BYTES, DEFAULT_MAX_RUNTIME_TOKENS, formatByteSize } from '../base/size-limits';
 
 /** The file name runtime entries carry in messages and in the journal. */
 export const RUNTIME_FILE = '(admin)';
@@ -30,6 +30,9 @@ export type CompileOutcome =
  */
 export class RuntimeTokens {
   private readonly entries = new Map<string, CompiledEntry>();
+  /** Each entry's text and name, in bytes, and their sum: what the byte budget counts. */
+  private readonly sizes = new Map<string, number>();
+  private bytes = 0;
   private changes = 0;
   /** Told of each token put or removed here, not of those applied from elsewhere (a group shares them). */
   onChange: ((token: string, put: { readonly text: string; readonly file: string } | null) => void) | undefined;
@@ -38,6 +41,8 @@ export class RuntimeTokens {
     private readonly options: LoadOptions = {},
     /** The most runtime tokens held at once; a PUT of one more is refused (replacing one is not). */
     readonly maxTokens = DEFAULT_MAX_RUNTIME_TOKENS,
+    /** The most bytes all entries' texts and names may take together; a PUT past it is refused. */
+    readonly maxBytes = DEFAULT_MAX_RUNTIME_BYTES,
   ) {}
 
   /** How many runtime tokens there are; the protocol path skips the overlay entirely at 0. */
@@ -73,11 +78,16 @@ export class RuntimeTokens {
   /** putText without telling `onChange`: a token another instance of the group put. */
   adopt(token: string, text: string, file = RUNTIME_FILE): PutOutcome {
     if (this.entries.size >= this.maxTokens && !this.entries.has(token)) return this.full(file);
+    const size = Buffer.byteLength(text) + Buffer.byteLength(token);
+    const total = this.bytes - (this.sizes.get(token) ?? 0) + size;
+    if (total > this.maxBytes) return this.overBudget(file, total);
     const compiled = this.compileText(token, text, file);
     if (!compiled.ok) return compiled;
     const replaced = this.entries.has(token);
     if (!replaced) this.changes += 1;
     this.entries.set(token, compiled.entry);
+    this.sizes.set(token, size);
+    this.bytes = total;
     return { ok: true, replaced, warnings: compiled.warnings };
   }
 
@@ -131,6 +141,8 @@ export class RuntimeTokens {
   /** remove without telling `onChange`: a token another instance of the group removed. */
   forget(token: string): boolean {
     this.changes += 1;
+    this.bytes -= this.sizes.get(token) ?? 0;
+    this.sizes.delete(token);
     return this.entries.delete(token);
   }
 
@@ -138,6 +150,17 @@ export class RuntimeTokens {
   clear(): void {
     this.changes += 1;
     this.entries.clear();
+    this.sizes.clear();
+    this.bytes = 0;
+  }
+
+  private overBudget(file: string, total: number): PutOutcome {
+    const message = `runtime entries would take ${formatByteSize(total)}, over the ${formatByteSize(this.maxBytes)} all of them may take together; remove some (DELETE) or reset (POST /reset) first`;
+    return {
+      ok: false,
+      overLimit: true,
+      problems: [{ file, line: 1, column: 1, severity: 'error', path: '', message }],
+    };
   }
 
   private full(file: string): PutOutcome {

@@ -19,7 +19,7 @@ export interface TokenStateStore extends TokenMemory {
 }
 
 /** Tokens whose state is kept at most; beyond this the oldest are forgotten (random fallback tokens). */
-export const TOKEN_STATE_LIMIT = 100_000;
+const TOKEN_STATE_LIMIT = 100_000;
 
 interface LocalState {
   uses: number;

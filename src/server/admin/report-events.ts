@@ -3,7 +3,7 @@ import { readCallerReport } from './read-caller-report';
 import type { JudgedReport } from '../../caller-report/judge-report';
 
 /** The most tokens one `report` event carries, the busiest first: the page plots them, not 10,000. */
-export const STREAMED_REPORT_TOKENS = 500;
+const STREAMED_REPORT_TOKENS = 500;
 
 /** A `report` event: the judged report with at most STREAMED_REPORT_TOKENS tokens, and how many there are. */
 export interface StreamedReport extends JudgedReport {

@@ -6,7 +6,7 @@ import { formatJunit } from '../../caller-report/format-junit';
 import { formatMarkdown } from '../../caller-report/format-markdown';
 
 /** The forms `GET /report?format=` serves. */
-export const REPORT_FORMATS = ['json', 'junit', 'markdown'] as const;
+const REPORT_FORMATS = ['json', 'junit', 'markdown'] as const;
 
 /**
  * `GET /report`: the caller report, how the chat server behaved judged from its own traffic, with

@@ -11,7 +11,7 @@ export function requestRoutes(parts: ControlParts): Router {
   router.get('/requests', async (req, res) => {
     const journal = journalOf(parts, req);
     await parts.settle();
-    const records = journal.select(parseJournalQuery(req.query as Record<string, unknown>));
+    const records = journal.select(parseJournalQuery(req.query));
     await sendJournal(res, { capacity: journal.capacity, size: journal.size }, records);
   });
   router.delete('/requests', (req, res) => {

@@ -5,7 +5,7 @@ import { isSecretPath } from '../../scenario/schema/scenario-schema';
 import { maskSecretLine } from '../../scenario/schema/mask-secret-line';
 
 /** A problem as the dashboard shows it: `file:line:col message` and the line of the file it points at. */
-export interface ShownProblem extends Problem {
+interface ShownProblem extends Problem {
   readonly text: string;
   /** The source line the problem is on, as it is on disk now; null when it cannot be read. */
   readonly sourceLine: string | null;

@@ -36,7 +36,7 @@ export function tokenRoutes(parts: ControlParts, settings: AdminSettings): Route
     res.json({ total: found.length, tokens: found.slice(0, LIST_LIMIT), populations });
   });
   router.get('/tokens/:token', async (req, res) => {
-    const token = req.params.token as string;
+    const token = req.params.token;
     const entry = parts.tokens.resolve(token);
     // Without the states: the answer to the token's first request, leaving its real state untouched.
     const answer = previewAnswer(entry, token);
@@ -60,7 +60,7 @@ export function tokenRoutes(parts: ControlParts, settings: AdminSettings): Route
   // Raw bytes, decoded strictly: a byte that is not UTF-8 is refused with its place, as in a file.
   const body = express.raw({ type: () => true, limit: settings.maxEntryBytes });
   router.put('/tokens/:token', body, (req, res) => {
-    const token = req.params.token as string;
+    const token = req.params.token;
     const source = `PUT ${req.baseUrl}/tokens/${encodeURIComponent(token)}`;
     const text = Buffer.isBuffer(req.body) ? utf8Body(source, req.body) : '';
     checkJsonSyntax(req, text);
@@ -75,7 +75,7 @@ export function tokenRoutes(parts: ControlParts, settings: AdminSettings): Route
     res.status(outcome.replaced ? 200 : 201).json({ token, replaced: outcome.replaced, warnings: outcome.warnings });
   });
   router.delete('/tokens/:token', (req, res) => {
-    const token = req.params.token as string;
+    const token = req.params.token;
     if (!parts.runtime.remove(token)) {
       const inFiles = parts.store.set.entries.get(token);
       const why = inFiles

@@ -21,8 +21,7 @@ export interface AnswerRuntime {
  * Without a reporter, contained failures go to Node's warning channel (stderr by default), so
  * none is ever silent; the CLI passes its logger.
  */
-export const warnInternalError: ReportInternalError = (message) =>
-  process.emitWarning(message, { code: 'AUTH_SIM_INTERNAL' });
+const warnInternalError: ReportInternalError = (message) => process.emitWarning(message, { code: 'AUTH_SIM_INTERNAL' });
 
 /** A fresh runtime; without a seed one is picked at random (read it back from `states.seed` to replay). */
 export function createAnswerRuntime(

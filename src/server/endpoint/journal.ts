@@ -93,6 +93,16 @@ export interface JournalRecord extends Omit<JournalEntry, 'time' | 'entry' | 'ne
   readonly misses: ((token: string) => readonly string[]) | null;
 }
 
+/** `file:line` of the entry that answered, the file alone for runtime entries, null when rejected. */
+export function entryPlace(r: JournalRecord): string | null {
+  return r.source === null ? null : r.source.line > 0 ? `${r.source.file}:${r.source.line}` : r.source.file;
+}
+
+/** The closest known tokens to a fallback-answered token; none for any other answer. */
+export function recordNearMisses(r: JournalRecord): readonly string[] {
+  return r.misses !== null && r.token !== null ? r.misses(r.token) : NO_NEAR_MISSES;
+}
+
 /** The JournalEntry a record reads as. */
 export function describeRecord(r: JournalRecord): JournalEntry {
   return {
@@ -107,8 +117,8 @@ export function describeRecord(r: JournalRecord): JournalEntry {
     bytes: r.bytes,
     durationMs: Math.round(r.durationMs * 100) / 100,
     matched: r.matched,
-    entry: r.source === null ? null : r.source.line > 0 ? `${r.source.file}:${r.source.line}` : r.source.file,
-    nearMisses: r.misses !== null && r.token !== null ? r.misses(r.token) : NO_NEAR_MISSES,
+    entry: entryPlace(r),
+    nearMisses: recordNearMisses(r),
     refused: r.refused,
     clientCert: r.clientCert,
     ...(r.instance === undefined ? null : { instance: r.instance }),

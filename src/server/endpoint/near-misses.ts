@@ -8,7 +8,7 @@ export const NEAR_MISS_MAX_TOKENS = 5000;
  * product of two lengths, and a typo in a JWT-sized token is better found by eye than by distance
  * (a banded distance was considered; it still grows with the length, and this stays flat).
  */
-export const NEAR_MISS_MAX_LENGTH = 256;
+const NEAR_MISS_MAX_LENGTH = 256;
 
 /** How many near misses an entry names at most. */
 const NEAR_MISS_LIMIT = 3;

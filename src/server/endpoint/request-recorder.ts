@@ -21,6 +21,8 @@ export interface RecorderOptions {
   readonly runtime: RuntimeTokens;
   /** Each record once completed (a group ships them to the others). */
   readonly onRecord?: (record: JournalRecord) => void;
+  /** Each record once completed, as it is: the CLI's request log reads only what its line shows. */
+  readonly onRequestRecord?: (record: JournalRecord) => void;
   /** The caller's client-certificate subject; given only when client certificates are asked for, so plain HTTP pays nothing. */
   readonly clientSubject?: (socket: Socket) => string | null;
 }
@@ -149,6 +151,7 @@ export class RequestRecorder {
     this.options.journal?.add(record);
     if (this.options.onRequest) this.options.onRequest(describeRecord(record));
     this.options.onRecord?.(record);
+    this.options.onRequestRecord?.(record);
   }
 
   /** Adds a request another instance of the group answered to this journal, numbered in its order here. */

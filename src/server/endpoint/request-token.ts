@@ -76,7 +76,7 @@ function tokenHeader(raw: readonly string[]): string | undefined {
 
 /** Node reads header bytes as latin1; a chat server sending a UTF-8 token means UTF-8. */
 function utf8Header(value: string): string {
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- \x00-\x7f is ASCII; anything outside it is a UTF-8 byte
   if (!/[^\x00-\x7f]/.test(value)) return value;
   const bytes = Buffer.from(value, 'latin1');
   const decoded = bytes.toString('utf8');

@@ -46,11 +46,6 @@ function keyBetween(head: string, tail: string, bik: string): string {
   return String(((sum % 10) * 3) % 10);
 }
 
-/** Control key (index 8) of a 20-digit account for `bik`. */
-export function accountKey(account: string, bik: string): string {
-  return keyBetween(account.slice(0, KEY_INDEX), account.slice(KEY_INDEX + 1), bik);
-}
-
 /**
  * 20-digit settlement account with a correct control key for `bik`: prefix (balance account + currency, ≤ 8 digits,
  * default 40817810; pass 40702810 for a company), random fill, key at index 8, then an 11-digit branch+account number.

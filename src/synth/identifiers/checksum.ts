@@ -1,7 +1,7 @@
 const ZERO = 48; // '0'
 
 /** Sum of digit[i] * weight[i] over the first weights.length digits — the core of every FNS control-digit formula. */
-export function weightedSum(digits: string, weights: readonly number[]): number {
+function weightedSum(digits: string, weights: readonly number[]): number {
   let sum = 0;
   for (let i = 0; i < weights.length; i += 1) sum += (digits.charCodeAt(i) - ZERO) * weights[i];
   return sum;

@@ -4,4 +4,4 @@ export { makeInn10, makeInn12, isValidInn } from './inn';
 export { makeOgrn, makeOgrnip, isValidOgrn, isValidOgrnip } from './ogrn';
 export { makeKpp, isValidKpp } from './kpp';
 export { makeBik, isValidBik } from './bik';
-export { makeAccountNumber, isValidAccountKey, accountKey } from './account-number';
+export { makeAccountNumber, isValidAccountKey } from './account-number';

@@ -76,7 +76,7 @@ describe('a scenario folder mounted from a Kubernetes ConfigMap', () => {
       },
     );
     expect(line).toMatch(
-      /^auth-sim: reload \([^)]*\.\.data[^)]*\): 1 file, 1 token; added 0, removed 0, changed 1 \(~alice\); \d+ ms$/,
+      /^auth-sim: reload \([^)]*\.\.data[^)]*\): 1 file, 1 token; added 0, removed 0, changed 1 \(~alice\); \d+(\.\d)? ms$/,
     );
     expect(await errorText(cli.url, 'alice')).toBe('403 two');
     // Nothing else changes: a further reload would be a second line.

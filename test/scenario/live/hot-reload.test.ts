@@ -86,7 +86,14 @@ describe('each editor save style is picked up and never serves a half-saved file
     expectOnlyOldThenNew(seen, bodyOf('one'), bodyOf('two'));
     expect(outcomes.filter((o) => !o.ok)).toEqual([]);
     const last = outcomes[outcomes.length - 1];
-    expect(last.ok && last.changes).toEqual({ added: [], removed: [], changed: ['alice'], fallbackChanged: false });
+    expect(last.ok && last.changes).toEqual({
+      added: [],
+      removed: [],
+      changed: ['alice'],
+      fallbackChanged: false,
+      populationsAdded: [],
+      populationsRemoved: [],
+    });
     expect(last.trigger).toBe(displayName(path.join(t.dir.path, 'a.yaml')));
   });
 

@@ -17,7 +17,7 @@ const generatedDir = path.join(root, 'dist', 'scenario', 'schema', 'generated');
 function generated(name: ValidatorName): ValidateFunction {
   const file = path.join(generatedDir, `${name}.js`);
   if (!existsSync(file)) throw new Error(`${file} is missing: run npm run build (npm test does) before these tests`);
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+   
   return (require(file) as GeneratedValidator).validate;
 }
 
@@ -112,7 +112,7 @@ describe('the validators generated at build time', () => {
   });
 
   test('are what the built code checks with while they match the schema', () => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+     
     const built = require(
       path.join(root, 'dist', 'scenario', 'schema', 'scenario-validators.js'),
     ) as typeof import('../../../src/scenario/schema/scenario-validators');
@@ -128,7 +128,7 @@ describe('loading a validator', () => {
     let loaded: ValidateFunction | undefined;
     jest.isolateModules(() => {
       jest.doMock(generatedPath, () => ({ validate: fake, schemaJson }), { virtual: true });
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
+       
       loaded = (
         require('../../../src/scenario/schema/scenario-validators') as typeof import('../../../src/scenario/schema/scenario-validators')
       ).loadValidator('scenario-file');

@@ -1,0 +1,101 @@
+import { html } from './vendor/preact-htm.js';
+
+const ROW = 16;
+const LABEL = 160;
+const WIDTH = 900;
+
+/** A mark's colour by the answer it got: a card, a client error, a server error, a fault. */
+function colourOf(answer) {
+  if (answer.startsWith('fault:')) return '#8e44ad';
+  if (answer === '200') return '#2e8b57';
+  if (answer.startsWith('4')) return '#d98e04';
+  return '#c0392b';
+}
+
+/**
+ * The caller report: the verdict and its failures, unknown and unused tokens, and a plot drawn
+ * here as SVG (no plotting service): one row per token on a shared time axis, each request a
+ * mark coloured by its answer, an abandoned exchange a hollow ring. Live over the event stream.
+ */
+export function Caller({ report }) {
+  if (!report) return html`<p>waiting for the caller report...</p>`;
+  const tokens = Object.entries(report.tokens);
+  const unused = report.unusedTokens;
+  return html`<section data-test="caller">
+    <h2 data-test="verdict" class=${report.verdict === 'pass' ? 'pass' : 'fail'}>
+      Verdict: ${report.verdict.toUpperCase()}
+    </h2>
+    <p>
+      ${report.caller.requests} request(s) for ${report.tokensTotal ?? tokens.length} token(s) on
+      ${report.caller.connections} connection(s), at most ${report.caller.maxConcurrent} at once, since ${report.since}.
+    </p>
+    ${
+      report.failures.length > 0 &&
+      html`<ul class="problems" data-test="failures">
+        ${report.failures.map((f) => html`<li data-test="failure">${f}</li>`)}
+      </ul>`
+    }
+    ${
+      report.warnings.length > 0 &&
+      html`<ul data-test="warnings">
+        ${report.warnings.map((w) => html`<li data-test="warning">${w}</li>`)}
+      </ul>`
+    }
+    <h2>Unknown tokens: ${report.unknownTokens.count} request(s)</h2>
+    <ul data-test="unknown">
+      ${report.unknownTokens.top.map(
+        (u) =>
+          html`<li>
+            <code>${u.token}</code>
+            ${` ×${u.count}`}${u.nearMisses.length > 0 ? ` (did you mean ${u.nearMisses.join(', ')}?)` : ''}
+          </li>`,
+      )}
+    </ul>
+    <h2>Unused tokens: ${unused.length}</h2>
+    <p data-test="unused">${unused.length === 0 ? 'every written token was requested' : unused.join(', ')}</p>
+    <h2>Timeline</h2>
+    <p class="muted">
+      <span class="pass">● card</span> <span class="answer-4xx">● 4xx</span> <span class="fail">● 5xx</span>
+      <span class="answer-fault">● fault</span> ○ abandoned by the caller
+    </p>
+    <${Timeline} tokens=${tokens} />
+  </section>`;
+}
+
+/** One row per token, the busiest first as the report lists them; the x axis spans every mark. */
+function Timeline({ tokens }) {
+  const marks = tokens.flatMap(([, t]) => t.timeline.map((m) => m[0]));
+  const start = marks.length > 0 ? Math.min(...marks) : 0;
+  const end = marks.length > 0 ? Math.max(...marks) : 1;
+  const span = Math.max(1, end - start);
+  const x = (ms) => LABEL + ((ms - start) / span) * (WIDTH - LABEL - 10);
+  const height = tokens.length * ROW + 20;
+  return html`<svg data-test="timeline" width=${WIDTH} height=${height} viewBox="0 0 ${WIDTH} ${height}">
+    ${tokens.map(
+      ([token, t], row) =>
+        html`<g data-token=${token} transform="translate(0 ${row * ROW + 4})">
+          <text x="0" y="11" font-size="11">${token.length > 24 ? `${token.slice(0, 23)}…` : token}</text>
+          <line x1=${LABEL} x2=${WIDTH - 10} y1="8" y2="8" stroke="#ddd" />
+          ${t.timeline.map(
+            ([at, answer, abandoned]) =>
+              html`<circle
+                class="mark"
+                data-answer=${answer}
+                data-abandoned=${abandoned ? 'yes' : 'no'}
+                cx=${x(at)}
+                cy="8"
+                r="4"
+                fill=${abandoned ? 'none' : colourOf(answer)}
+                stroke=${colourOf(answer)}
+                stroke-width="2"
+                ><title>
+                  ${`${token}: ${answer}${abandoned ? ', abandoned' : ''} at ${Math.round(at)} ms`}
+                </title></circle
+              >`,
+          )}
+        </g>`,
+    )}
+    <text x=${LABEL} y=${height - 2} font-size="10">${Math.round(start)} ms</text>
+    <text x=${WIDTH - 60} y=${height - 2} font-size="10">${Math.round(end)} ms</text>
+  </svg>`;
+}
