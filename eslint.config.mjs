@@ -46,7 +46,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**/*.js', 'bench/**/*.js', 'bin/**/*.js', '*.cjs', 'jest.config.js'],
+    files: ['scripts/**/*.js', 'bench/**/*.js', 'bin/**/*.js', 'examples/**/*.js', '*.cjs', 'jest.config.js'],
     languageOptions: { sourceType: 'commonjs', globals: globals.node },
   },
   {

@@ -22,7 +22,7 @@ const describeWithDocker = missing ? describe.skip : describe;
 
 const ADMIN_TOKEN = 'container-test-secret';
 const scenario = (surname: string) =>
-  `tokens:\n  alice:\n    client: { id: \"100500\", name: Alisa, firstname: Alisa, surname: ${surname}, type: \"0\", enabled: true }\n  slow: { delay: 2s, status: 204, body: none }\n  fast: { status: 204, body: none }\n`;
+  `tokens:\n  alice:\n    client: { id: "100500", name: Alisa, firstname: Alisa, surname: ${surname}, type: "0", enabled: true }\n  slow: { delay: 2s, status: 204, body: none }\n  fast: { status: 204, body: none }\n`;
 
 async function surnameOf(url: string, token = 'alice'): Promise<unknown> {
   // A connection docker's proxy takes before the server listens can stall: give each try 5 s.
@@ -86,7 +86,7 @@ describeWithDocker('the auth-sim image', () => {
     chmodSync(configMap.path, 0o755);
     updateConfigMap(configMap.path, 1, {
       'k8s.yaml':
-        'tokens:\n  bob:\n    client: { id: \"2\", name: Bob, firstname: Bob, surname: Smirnov, type: \"0\", enabled: true }\n',
+        'tokens:\n  bob:\n    client: { id: "2", name: Bob, firstname: Bob, surname: Smirnov, type: "0", enabled: true }\n',
     });
     container = docker([
       'run',
@@ -122,7 +122,7 @@ describeWithDocker('the auth-sim image', () => {
     expect(await waitFor(() => surnameOf(url, 'bob'), { timeoutMs: 30_000, what: 'the first answer' })).toBe('Smirnov');
     updateConfigMap(configMap.path, 2, {
       'k8s.yaml':
-        'tokens:\n  bob:\n    client: { id: \"2\", name: Bob, firstname: Bob, surname: Kuznetsov, type: \"0\", enabled: true }\n',
+        'tokens:\n  bob:\n    client: { id: "2", name: Bob, firstname: Bob, surname: Kuznetsov, type: "0", enabled: true }\n',
     });
     await waitFor(async () => (await surnameOf(url, 'bob')) === 'Kuznetsov', { timeoutMs: 20_000, what: 'the reload' });
   }, 60_000);

@@ -23,7 +23,7 @@ describeWithDocker('AuthSimContainer', () => {
     chmodSync(dir.path, 0o755);
     dir.write(
       'people.yaml',
-      'tokens:\n  alice:\n    client: { id: \"100500\", name: Alisa, firstname: Alisa, surname: Ivanova, type: \"0\", enabled: true }\n    expect: { calls: 2 }\n',
+      'tokens:\n  alice:\n    client: { id: "100500", name: Alisa, firstname: Alisa, surname: Ivanova, type: "0", enabled: true }\n    expect: { calls: 2 }\n',
     );
     sim = await new AuthSimContainer(IMAGE).withScenarios(dir.path).withServeArgs('--seed', '7').start();
   }, 900_000);
