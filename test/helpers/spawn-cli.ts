@@ -9,6 +9,12 @@ export function cliEnv(): NodeJS.ProcessEnv {
   return { ...process.env, NO_COLOR: '1' };
 }
 
+/** How to run the CLI; with `fdLimit`, through bash with `ulimit -n` lowered first (exec keeps the pid). */
+function command(args: string[], fdLimit: number | undefined): [string, string[]] {
+  if (fdLimit === undefined) return [process.execPath, [CLI, ...args]];
+  return ['bash', ['-c', `ulimit -n ${fdLimit} && exec "$@"`, 'bash', process.execPath, CLI, ...args]];
+}
+
 /** A running `auth-sim` process and everything it has printed so far. */
 export interface CliProcess {
   readonly child: ChildProcessWithoutNullStreams;
@@ -23,9 +29,10 @@ export interface CliProcess {
 /** Starts the CLI and resolves once it prints its `listening on` line (rejects if it exits first). */
 export function startCli(
   args: string[],
-  options: { cwd?: string; timeoutMs?: number; env?: NodeJS.ProcessEnv } = {},
+  options: { cwd?: string; timeoutMs?: number; env?: NodeJS.ProcessEnv; fdLimit?: number } = {},
 ): Promise<CliProcess> {
-  const child = spawn(process.execPath, [CLI, ...args], { cwd: options.cwd, env: { ...cliEnv(), ...options.env } });
+  const [file, argv] = command(args, options.fdLimit);
+  const child = spawn(file, argv, { cwd: options.cwd, env: { ...cliEnv(), ...options.env } });
   let out = '';
   let err = '';
   const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -59,9 +66,10 @@ export function startCli(
 /** Runs the CLI to completion (for validate, generate, --help). */
 export function runCli(
   args: string[],
-  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; fdLimit?: number } = {},
 ): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [CLI, ...args], {
+  const [file, argv] = command(args, options.fdLimit);
+  const result = spawnSync(file, argv, {
     cwd: options.cwd,
     encoding: 'utf8',
     env: { ...cliEnv(), ...options.env },
