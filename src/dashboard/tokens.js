@@ -84,6 +84,13 @@ export function Tokens({ health }) {
   </section>`;
 }
 
+/** Where the token's entry comes from, and how often it was asked. */
+function originLabel(view) {
+  const from = view.source === 'runtime' ? sourceLabel(view) : view.source;
+  const asked = view.state ? `asked ${view.state.uses} time(s) since ${view.state.firstUseAt}` : 'not asked yet';
+  return `from ${from}; ${asked}`;
+}
+
 /** What the answer shown is: the next request's, with its place in a sequence or expiry. */
 function nextLabel(next) {
   if (!next) return 'Every request gets this answer.';
@@ -101,10 +108,7 @@ function TokenDetail({ token, onChanged }) {
   const changed = () => (load(), onChanged());
   return html`<div data-test="token-detail">
     <h2>${token} <span class="kind">${view.kind}</span></h2>
-    <p class="muted" data-test="source">
-      from
-      ${view.source === 'runtime' ? sourceLabel(view) : view.source}${view.state ? `; asked ${view.state.uses} time(s) since ${view.state.firstUseAt}` : '; not asked yet'}
-    </p>
+    <p class="muted" data-test="source">${originLabel(view)}</p>
     <p data-test="next">${nextLabel(view.next)}</p>
     <dl class="facts">
       <dt>status</dt>
