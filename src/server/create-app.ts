@@ -5,12 +5,9 @@ import { createAdminRouter } from './admin/admin-router';
 import { errorReply } from './endpoint/error-reply';
 import { writeReply } from './endpoint/write-reply';
 import { describeFailure } from './endpoint/describe-failure';
+import { PROTOCOL_REQUESTS } from '../protocol/endpoints';
 
-const NOT_FOUND = errorReply(
-  404,
-  'NOT_FOUND',
-  'no such path; the protocol paths are GET /rest/chat/client/id/{token} and POST /rest/chat/client/id/',
-);
+const NOT_FOUND = errorReply(404, 'NOT_FOUND', `no such path; the protocol paths are ${PROTOCOL_REQUESTS}`);
 const INTERNAL = errorReply(500, 'INTERNAL_ERROR', 'auth-sim failed to answer this request; see its log');
 
 /**

@@ -11,18 +11,18 @@ export type TokenResult = { readonly token: string; readonly origin: TokenOrigin
 const MISSING_PATH_TOKEN = errorReply(
   400,
   'BAD_REQUEST',
-  'GET needs the token in the path: GET /rest/chat/client/id/{token}',
+  `GET needs the token in the path: GET ${PROTOCOL_PATH}/{token}`,
 );
 const MISSING_HEADER_TOKEN = errorReply(
   400,
   'BAD_REQUEST',
-  'POST needs the token in a "token" header: POST /rest/chat/client/id/',
+  `POST needs the token in a "token" header: POST ${PROTOCOL_PATH}/`,
 );
 const BAD_ENCODING = errorReply(400, 'BAD_REQUEST', 'the token in the path is not valid percent-encoding');
 const WRONG_METHOD = errorReply(
   405,
   'METHOD_NOT_ALLOWED',
-  'use GET /rest/chat/client/id/{token} or POST /rest/chat/client/id/',
+  `use GET ${PROTOCOL_PATH}/{token} or POST ${PROTOCOL_PATH}/`,
   { allow: 'GET, POST' },
 );
 
