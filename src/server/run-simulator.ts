@@ -14,7 +14,7 @@ import { joinGroup, openGroup } from './join-group';
 import { startServer, type RunningServer } from './start-server';
 import type { ServedTls } from '../tls/server-tls';
 import { createGlobalGuard } from '../caller-auth/caller-guard';
-import { guardWithRefusal } from '../scenario/compile/caller-refusal';
+import { guardWithRefusal } from '../scenario/compile/built-in-entries';
 import { DEFAULT_WIRE_OPTIONS } from '../protocol/wire-encode';
 import { compilePopulationsOnDemand } from './population-compiler';
 import type * as ClientSubjectModule from '../tls/client-subject';
