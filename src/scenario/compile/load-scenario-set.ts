@@ -6,13 +6,11 @@ import { parseScenarioFile, placeOf, type ParsedScenarioFile } from '../schema/p
 import { hasErrors, type Problem, type SourceRef } from '../base/problem';
 import type { ScenarioText } from '../base/read-scenario-sources';
 import type { CallerGuard, CompiledEntry, ScenarioSet, TokenPopulation } from './scenario-set';
-import { defaultFallback } from './default-fallback';
-import { defaultUnavailable } from './api-unavailable';
+import { defaultFallback, defaultUnavailable, guardWithRefusal } from './built-in-entries';
 import { checkEntryRules } from '../schema/entry-rules';
 import { SPECIAL_ENTRY_KEYS, type SpecialEntry } from '../schema/scenario-schema';
 import { isApiAvailable } from '../../protocol/modules';
 import { createCallerCheck } from '../../caller-auth/caller-guard';
-import { guardWithRefusal } from './caller-refusal';
 import { parseCallerCredentials, type CallerCredential } from '../../caller-auth/caller-credentials';
 import { readExpectations } from './read-expectations';
 

@@ -1,30 +1,18 @@
 import type { IncomingMessage } from 'node:http';
 import type { Reply } from '../../scenario/compile/scenario-set';
 import { PROTOCOL_PATH } from '../../protocol/endpoints';
-import { errorReply } from './error-reply';
+import * as BUILT_IN from '../../protocol/built-in-answers';
+import { errorReply } from '../../scenario/compile/build-reply';
 
 /** Where the token came from: the GET path or the POST `token` header. */
 export type TokenOrigin = 'path' | 'header';
 
 export type TokenResult = { readonly token: string; readonly origin: TokenOrigin } | { readonly reject: Reply };
 
-const MISSING_PATH_TOKEN = errorReply(
-  400,
-  'BAD_REQUEST',
-  'GET needs the token in the path: GET /rest/chat/client/id/{token}',
-);
-const MISSING_HEADER_TOKEN = errorReply(
-  400,
-  'BAD_REQUEST',
-  'POST needs the token in a "token" header: POST /rest/chat/client/id/',
-);
-const BAD_ENCODING = errorReply(400, 'BAD_REQUEST', 'the token in the path is not valid percent-encoding');
-const WRONG_METHOD = errorReply(
-  405,
-  'METHOD_NOT_ALLOWED',
-  'use GET /rest/chat/client/id/{token} or POST /rest/chat/client/id/',
-  { allow: 'GET, POST' },
-);
+const MISSING_PATH_TOKEN = errorReply(BUILT_IN.MISSING_PATH_TOKEN);
+const MISSING_HEADER_TOKEN = errorReply(BUILT_IN.MISSING_HEADER_TOKEN);
+const BAD_ENCODING = errorReply(BUILT_IN.BAD_ENCODING);
+const WRONG_METHOD = errorReply(BUILT_IN.WRONG_METHOD);
 
 /** Whether a request URL is on the protocol's path (the caller already knows nothing else matched). */
 export function isProtocolUrl(url: string): boolean {
