@@ -2,7 +2,8 @@
  * The public programmatic API: `import { startSimulator } from 'auth-sim'` starts a simulator
  * inside a test suite, on a free port, from scenarios given as values or paths.
  */
-export { startSimulator, ScenarioError } from './api/start-simulator';
+export { startSimulator } from './api/start-simulator';
+export { ScenarioError } from './scenario/base/scenario-error';
 export type {
   CallerReport,
   ScenarioInput,

@@ -1,9 +1,10 @@
 import { readCallerReport } from '../server/admin/read-caller-report';
 import type { ControlParts } from '../server/admin/control-parts';
 import type { JudgedReport } from '../caller-report/judge-report';
-import { formatProblem, type Problem } from '../scenario/base/problem';
+import { ScenarioError } from '../scenario/base/scenario-error';
+import { verifyReport } from '../caller-report/verify-report';
 import type { JournalEntry, JournalFilter } from '../server/endpoint/journal';
-import { runSimulator, ScenarioLoadError } from '../server/run-simulator';
+import { runSimulator } from '../server/run-simulator';
 import type { ResetCounts } from '../server/admin/control-parts';
 import { startOutage } from '../server/admin/start-outage';
 import type { SimulatorOptions } from '../server/simulator-options';
@@ -66,28 +67,10 @@ export interface SimulatorHandle {
 /** The caller report with its verdict, as `report()` and GET /__admin/report give it. */
 export type CallerReport = JudgedReport;
 
-/** A start or setToken refused for invalid scenarios; the message lists each problem as file:line:column. */
-export class ScenarioError extends Error {
-  constructor(
-    summary: string,
-    readonly problems: readonly Problem[],
-  ) {
-    super([summary, ...problems.map((p) => `  ${formatProblem(p)}`)].join('\n'));
-    this.name = 'ScenarioError';
-  }
-}
-
 /** Starts a simulator on a free port (unless `port` is given) and returns its handle. */
 export async function startSimulator(options: StartOptions = {}): Promise<SimulatorHandle> {
   const { scenarios, ...rest } = options;
-  let sim;
-  try {
-    sim = await runSimulator({ ...rest, sources: toScenarioSources(scenarios), port: options.port ?? 0 });
-  } catch (error) {
-    if (error instanceof ScenarioLoadError)
-      throw new ScenarioError('auth-sim: the scenarios did not load:', error.problems);
-    throw error;
-  }
+  const sim = await runSimulator({ ...rest, sources: toScenarioSources(scenarios), port: options.port ?? 0 });
   const { control } = sim;
   return {
     url: sim.url,
@@ -116,12 +99,7 @@ export async function startSimulator(options: StartOptions = {}): Promise<Simula
     endOutage: async () => control.answering.outage.end(),
     status: () => ({ ...sim.store.status(), runtimeTokens: control.runtime.tokens() }),
     report: () => callerReport(control),
-    async verify() {
-      const report = await callerReport(control);
-      if (report.verdict === 'fail')
-        throw new Error(['auth-sim: the caller report fails:', ...report.failures.map((f) => `  ${f}`)].join('\n'));
-      return report;
-    },
+    verify: async () => verifyReport(await callerReport(control)),
     close: () => sim.close(),
   };
 }

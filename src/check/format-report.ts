@@ -3,13 +3,13 @@ import { escapeControls } from './escape-controls';
 import { formatFinding } from './finding';
 import { countFindings, type CheckReport, type RequestRecord } from './run-check';
 
-/** The report formats `auth-sim check --format` offers. */
-export const REPORT_FORMATS = ['text', 'json', 'junit'] as const;
+/** The forms `auth-sim check --format` prints its findings in (the caller report's are CALLER_REPORT_FORMATS). */
+export const CHECK_FORMATS = ['text', 'json', 'junit'] as const;
 
-export type ReportFormat = (typeof REPORT_FORMATS)[number];
+export type CheckFormat = (typeof CHECK_FORMATS)[number];
 
 /** The report in `format`, ready to print. */
-export function formatReport(report: CheckReport, format: ReportFormat): string {
+export function formatReport(report: CheckReport, format: CheckFormat): string {
   if (format === 'json') return `${JSON.stringify(report, null, 2)}\n`;
   if (format === 'junit') return junitReport(report);
   return textReport(report);

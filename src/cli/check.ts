@@ -1,5 +1,5 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { REPORT_FORMATS, formatReport, type ReportFormat } from '../check/format-report';
+import { CHECK_FORMATS, formatReport, type CheckFormat } from '../check/format-report';
 import { countFindings, runCheck } from '../check/run-check';
 import { MODULES } from '../protocol/modules';
 import { LATEST_VERSION, PROTOCOL_VERSIONS } from '../protocol/versions';
@@ -17,7 +17,7 @@ interface CheckFlags extends ToolboxFlags {
   unknownToken?: string;
   timeout: number;
   maxBody: number;
-  format: ReportFormat;
+  format: CheckFormat;
 }
 
 /** The flags that say which protocol the service is held to: serve's, with serve's parsers and defaults. */
@@ -56,7 +56,7 @@ export function registerCheck(program: Command): void {
         .default(5000, '5s'),
     )
     .addOption(maxBodyOption('a larger one is an error'))
-    .addOption(new Option('--format <format>', 'report format').choices(REPORT_FORMATS).default('text'));
+    .addOption(new Option('--format <format>', 'report format').choices(CHECK_FORMATS).default('text'));
   for (const option of HELD_TO_OPTIONS) command.addOption(option);
   command
     .addHelpText(

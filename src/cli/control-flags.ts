@@ -1,5 +1,6 @@
 import { InvalidArgumentError, Option } from 'commander';
-import { DEFAULT_ADMIN_PREFIX, DEFAULT_JOURNAL_SIZE, normalizePrefix } from '../server/admin/control-parts';
+import { DEFAULT_JOURNAL_SIZE, normalizePrefix } from '../server/admin/control-parts';
+import { DEFAULT_ADMIN_PREFIX } from '../protocol/endpoints';
 import type { SimulatorOptions } from '../server/run-simulator';
 import { wholeNumberParser } from './toolbox-flags';
 
@@ -20,7 +21,10 @@ export type LogFormat = (typeof LOG_FORMATS)[number];
 
 /** The options, in help order; serve.ts adds each to its command. */
 export const CONTROL_OPTIONS: readonly Option[] = [
-  new Option('--journal-size <number>', 'requests the journal keeps for GET /__admin/requests; 0 turns it off')
+  new Option(
+    '--journal-size <number>',
+    `requests the journal keeps for GET ${DEFAULT_ADMIN_PREFIX}/requests; 0 turns it off`,
+  )
     .default(DEFAULT_JOURNAL_SIZE)
     .argParser(
       wholeNumberParser(

@@ -13,6 +13,7 @@ import type * as OutageCommand from './outage';
 import type * as ReportCommand from './report';
 import type * as RunCommand from './run';
 import { didYouMean } from '../scenario/base/suggest';
+import { PROTOCOL_PATH } from '../protocol/endpoints';
 
 type Register = (program: Command) => void;
 
@@ -67,7 +68,7 @@ function showServeOptionsAtTop(program: Command, serve: Command): void {
   });
   program.addHelpText(
     'after',
-    '\nExample:\n  $ npx auth-sim --scenarios ./scenarios --port 8080\n  $ curl http://127.0.0.1:8080/rest/chat/client/id/alice\n\nEach command has its own --help: auth-sim validate --help',
+    `\nExample:\n  $ npx auth-sim --scenarios ./scenarios --port 8080\n  $ curl http://127.0.0.1:8080${PROTOCOL_PATH}/alice\n\nEach command has its own --help: auth-sim validate --help`,
   );
 }
 

@@ -1,5 +1,6 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { createLogger } from './logger';
+import { DEFAULT_ADMIN_PREFIX } from '../protocol/endpoints';
 
 interface OutageFlags {
   status?: number;
@@ -18,7 +19,7 @@ export function registerOutage(program: Command): void {
   program
     .command('outage')
     .description('make every token of a running simulator fail for a while (or --end it)')
-    .argument('<admin-url>', 'the admin API, e.g. http://127.0.0.1:8080/__admin')
+    .argument('<admin-url>', `the admin API, e.g. http://127.0.0.1:8080${DEFAULT_ADMIN_PREFIX}`)
     .addOption(new Option('--status <code>', 'every token gets this status').argParser(parseStatus))
     .option('--fault <name>', 'every token gets this fault instead: reset, hang, malformed...')
     .option('--for <duration>', 'lift it by itself after this long: "30s", "2m" (default: until --end)')
@@ -26,7 +27,7 @@ export function registerOutage(program: Command): void {
     .addOption(new Option('--admin-token <secret>', 'the admin token, if it runs with one').env('AUTH_SIM_ADMIN_TOKEN'))
     .addHelpText(
       'after',
-      '\nExamples:\n  $ auth-sim outage http://127.0.0.1:8080/__admin --status 503 --for 30s\n  $ auth-sim outage http://127.0.0.1:8080/__admin --fault reset\n  $ auth-sim outage http://127.0.0.1:8080/__admin --end',
+      `\nExamples:\n  $ auth-sim outage http://127.0.0.1:8080${DEFAULT_ADMIN_PREFIX} --status 503 --for 30s\n  $ auth-sim outage http://127.0.0.1:8080${DEFAULT_ADMIN_PREFIX} --fault reset\n  $ auth-sim outage http://127.0.0.1:8080${DEFAULT_ADMIN_PREFIX} --end`,
     )
     .action(async (adminUrl: string, flags: OutageFlags, command: Command) => {
       const logger = createLogger();

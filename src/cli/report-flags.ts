@@ -2,6 +2,7 @@ import { Option } from 'commander';
 import { DEFAULT_REPORT_TOKENS } from '../caller-report/memory-report-store';
 import type { SimulatorOptions } from '../server/simulator-options';
 import { wholeNumberParser } from './toolbox-flags';
+import { DEFAULT_ADMIN_PREFIX } from '../protocol/endpoints';
 
 /** The serve flags of the caller report. */
 export interface ReportFlags {
@@ -14,7 +15,10 @@ export interface ReportFlags {
 
 /** The options, in help order. */
 export const REPORT_OPTIONS: readonly Option[] = [
-  new Option('--report', 'print the caller report (GET /__admin/report) when stopped, even with no expect: written'),
+  new Option(
+    '--report',
+    `print the caller report (GET ${DEFAULT_ADMIN_PREFIX}/report) when stopped, even with no expect: written`,
+  ),
   new Option('--no-report', 'keep no caller report (it is kept by default, journal or not)'),
   new Option('--report-tokens <number>', 'tokens the caller report tracks one by one; the rest are counted together')
     .default(DEFAULT_REPORT_TOKENS)

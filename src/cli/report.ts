@@ -1,6 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { createLogger, type Logger } from './logger';
+import { DEFAULT_ADMIN_PREFIX } from '../protocol/endpoints';
+import type { CallerReportFormat } from '../caller-report/report-formats';
 
 interface ReportFlags {
   json?: boolean;
@@ -18,7 +20,10 @@ export function registerReport(program: Command): void {
   program
     .command('report')
     .description("print a running simulator's caller report and exit by its verdict (0 pass, 1 fail, 2 unreachable)")
-    .argument('<admin-url>', 'the admin API, e.g. http://127.0.0.1:8080/__admin (auth-sim run sets AUTH_SIM_ADMIN_URL)')
+    .argument(
+      '<admin-url>',
+      `the admin API, e.g. http://127.0.0.1:8080${DEFAULT_ADMIN_PREFIX} (auth-sim run sets AUTH_SIM_ADMIN_URL)`,
+    )
     .option('--json', 'print the report as JSON instead of Markdown')
     .option('--junit <file>', 'also write the verdict as JUnit XML to this file')
     .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : CANNOT))
@@ -33,7 +38,9 @@ async function report(adminUrl: string, flags: ReportFlags, logger: Logger): Pro
   try {
     url = new URL(`${adminUrl}/report`);
   } catch {
-    logger.error(`${JSON.stringify(adminUrl)} is not a URL; give the admin API's, e.g. http://127.0.0.1:8080/__admin`);
+    logger.error(
+      `${JSON.stringify(adminUrl)} is not a URL; give the admin API's, e.g. http://127.0.0.1:8080${DEFAULT_ADMIN_PREFIX}`,
+    );
     return CANNOT;
   }
   const json = await fetchReport(url, 'json', logger);
@@ -52,7 +59,7 @@ async function report(adminUrl: string, flags: ReportFlags, logger: Logger): Pro
 }
 
 /** One form of the report: parsed JSON, or the text; null (said why) when it cannot be had. */
-async function fetchReport(url: URL, format: 'json' | 'junit' | 'markdown', logger: Logger): Promise<unknown> {
+async function fetchReport(url: URL, format: CallerReportFormat, logger: Logger): Promise<unknown> {
   const target = new URL(url);
   if (format !== 'json') target.searchParams.set('format', format);
   let res: Response;
@@ -80,7 +87,7 @@ async function fetchReport(url: URL, format: 'json' | 'junit' | 'markdown', logg
 
 function notAuthSim(url: URL, logger: Logger): number {
   logger.error(
-    `${url.href} did not answer as an auth-sim admin API (GET /report); is this auth-sim's admin URL, e.g. http://127.0.0.1:8080/__admin?`,
+    `${url.href} did not answer as an auth-sim admin API (GET /report); is this auth-sim's admin URL, e.g. http://127.0.0.1:8080${DEFAULT_ADMIN_PREFIX}?`,
   );
   return CANNOT;
 }

@@ -7,6 +7,7 @@ import { formatJunit } from '../caller-report/format-junit';
 import { formatMarkdown } from '../caller-report/format-markdown';
 import type { JudgedReport } from '../caller-report/judge-report';
 import { createLogger, type Logger } from './logger';
+import { PROTOCOL_PATH } from '../protocol/endpoints';
 import { addServeOptions, startServing, type ServeFlags } from './serve';
 import { printReportSummary } from './report-summary';
 import { exitOnceWritten } from './shutdown';
@@ -40,7 +41,7 @@ export function registerRun(program: Command): void {
     .option('--report-file <path>', 'also write the caller report: JUnit XML (.xml), JSON (.json) or Markdown (.md)')
     .addHelpText(
       'after',
-      '\nExamples:\n  $ auth-sim run --scenarios qa/ --report-file auth-sim.xml -- npm test\n  $ auth-sim run -s qa/ -- sh -c \'curl "$AUTH_SIM_URL/rest/chat/client/id/alice"\'',
+      `\nExamples:\n  $ auth-sim run --scenarios qa/ --report-file auth-sim.xml -- npm test\n  $ auth-sim run -s qa/ -- sh -c 'curl "$AUTH_SIM_URL${PROTOCOL_PATH}/alice"'`,
     )
     .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : USAGE_EXIT));
   addServeOptions(command, 0).action(async (args: string[], flags: RunFlags) => {

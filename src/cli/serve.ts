@@ -2,7 +2,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_HOST } from '../server/simulator-options';
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { ScenarioLoadError, runSimulator, type Simulator } from '../server/run-simulator';
+import { runSimulator, type Simulator } from '../server/run-simulator';
+import { ScenarioError } from '../scenario/base/scenario-error';
+import { PROTOCOL_PATH, PROTOCOL_REQUESTS } from '../protocol/endpoints';
 import { tokenCount } from '../scenario/compile/scenario-set';
 import { previewAnswer } from '../scenario/compile/compile-entry';
 import { chooseScenarios, collect } from './default-scenarios';
@@ -44,13 +46,11 @@ export interface ServeFlags extends ToolboxFlags, ControlFlags, ReportFlags, Red
 export function registerServe(program: Command): Command {
   const command = program
     .command('serve', { isDefault: true })
-    .description(
-      'serve scenarios on GET /rest/chat/client/id/{token} and POST /rest/chat/client/id/ (the default command)',
-    );
+    .description(`serve scenarios on ${PROTOCOL_REQUESTS} (the default command)`);
   return addServeOptions(command, 8080)
     .addHelpText(
       'after',
-      '\nExamples:\n  $ auth-sim\n  $ auth-sim --scenarios ./scenarios --scenarios ./more.yaml --port 0\n  $ curl http://127.0.0.1:8080/rest/chat/client/id/alice',
+      `\nExamples:\n  $ auth-sim\n  $ auth-sim --scenarios ./scenarios --scenarios ./more.yaml --port 0\n  $ curl http://127.0.0.1:8080${PROTOCOL_PATH}/alice`,
     )
     .action(async (flags: ServeFlags) => {
       const logger = createLogger({
@@ -178,7 +178,7 @@ export async function startServing(
     const certPath = simulator.tls?.selfSigned ? writeSelfSignedCert(simulator.tls, flags.host, simulator.port) : null;
     describeSecurity(simulator.tls, certPath, flags, security.callerAuth ?? []).forEach((line) => logger.info(line));
     const curl = certPath ? `curl --cacert ${certPath}` : 'curl';
-    const tryIt = `${curl} ${simulator.url}/rest/chat/client/id/${encodeURIComponent(hintToken(set))}`;
+    const tryIt = `${curl} ${simulator.url}${PROTOCOL_PATH}/${encodeURIComponent(hintToken(set))}`;
     if (flags.portFile !== undefined) writePortFile(flags.portFile, simulator.port);
     logger.event('info', 'listening', `listening on ${simulator.url}  (try: ${tryIt})`, {
       url: simulator.url,
@@ -189,7 +189,7 @@ export async function startServing(
     followReloads(simulator, logger, showWarnings);
     return simulator;
   } catch (error) {
-    if (error instanceof ScenarioLoadError) reportProblems(logger, error.problems);
+    if (error instanceof ScenarioError) reportProblems(logger, error.problems);
     else
       describeStartError(error, flags)
         .split('\n')

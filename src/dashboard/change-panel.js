@@ -1,4 +1,4 @@
-import { html, useState } from './vendor/preact-htm.js';
+import { html, useEffect, useState } from './vendor/preact-htm.js';
 import { adminCall } from './api.js';
 
 // A copy of FAULT_NAMES (the page has no bundler); a test holds them equal.
@@ -14,12 +14,19 @@ function cardEntry(view) {
   }
 }
 
+/** What the editor starts from: the entry as written (the admin view's), else the answer shown. */
+function editorText(view) {
+  return JSON.stringify(view.entry ?? cardEntry(view), null, 2);
+}
+
 /**
  * "Change it now": each button PUTs a runtime token through the admin API (the same call a
  * script makes, checked with the same messages as files); Reset removes it, so the files answer again.
  */
 export function ChangePanel({ token, view, onChanged }) {
-  const [text, setText] = useState(JSON.stringify(cardEntry(view), null, 2));
+  const [text, setText] = useState(editorText(view));
+  // A one-click change reloads the view: the editor follows, so Apply never puts the old entry back.
+  useEffect(() => setText(editorText(view)), [view]);
   const [message, setMessage] = useState(null);
   const [delay, setDelay] = useState('2s');
   const path = '/tokens/' + encodeURIComponent(token);

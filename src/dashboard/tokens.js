@@ -3,6 +3,15 @@ import { adminCall, curlFor } from './api.js';
 import { CardView } from './card-view.js';
 import { ChangePanel } from './change-panel.js';
 
+const RESET_WARNING =
+  'Reset everything? Every runtime token goes (the files answer again), sequences and expiry start over, and the request journal (the live traffic), the caller report and its verdict are wiped.';
+
+/** A token's place: its file and line, or a runtime token and the file token it stands in front of. */
+function sourceLabel(t) {
+  if (t.kind !== 'admin') return t.hiddenBy ? `${t.source}, hidden by a runtime token` : t.source;
+  return t.hides ? `runtime, hides file token from ${t.hides.file}:${t.hides.line}` : 'runtime (admin API)';
+}
+
 /** Every token served by name (runtime first), searchable, the populations with a lookup, and the selected token. */
 export function Tokens({ health }) {
   const [q, setQ] = useState('');
@@ -10,12 +19,14 @@ export function Tokens({ health }) {
   const [selected, setSelected] = useState(null);
   const [lookup, setLookup] = useState('');
   const [resetNote, setResetNote] = useState('');
+  const [confirming, setConfirming] = useState(false);
   const refresh = () => adminCall('GET', '/tokens?q=' + encodeURIComponent(q)).then((r) => setList(r.body));
   const resetAll = async () => {
+    setConfirming(false);
     const r = await adminCall('POST', '/reset');
     setResetNote(
       r.ok
-        ? `reset: ${r.body.reset.runtimeTokens} runtime token(s) removed, journal and token state cleared`
+        ? `reset: ${r.body.reset.runtimeTokens} runtime token(s) removed; ${r.body.reset.requests} journal request(s), the caller report and token state cleared`
         : (r.body.error ?? `HTTP ${r.status}`),
     );
     setSelected(null);
@@ -42,21 +53,49 @@ export function Tokens({ health }) {
           <ul data-test="token-list">
             ${list.tokens.map(
               (t) =>
-                html`<li key=${t.kind + ':' + t.token} class=${selected === t.token ? 'on' : ''}>
+                html`<li
+                  key=${t.kind + ':' + t.token}
+                  data-kind=${t.kind}
+                  class=${(selected === t.token && !t.hiddenBy ? 'on' : '') + (t.hiddenBy ? ' hidden' : '')}
+                >
                   <a href="#tokens" data-token=${t.token} onClick=${() => setSelected(t.token)}>${t.token}</a>
-                  <span class="src">${t.kind === 'admin' ? 'runtime (admin API)' : t.source}</span>
+                  <span class=${t.kind === 'admin' ? 'src runtime' : 'src'} data-test="source">${sourceLabel(t)}</span>
                 </li>`,
             )}
           </ul>
           ${list.populations.map((p) => html`<p class="pop">Population: ${p.description}, ${p.size} tokens (look one up above)</p>`)}`
       }
-      <button data-action="reset-all" onClick=${resetAll}>Reset everything to the files</button>
+      ${
+        confirming
+          ? html`<div class="confirm" data-test="reset-confirm">
+              <p>${RESET_WARNING}</p>
+              <button data-action="reset-all-confirm" onClick=${resetAll}>Reset everything</button>
+              <button data-action="reset-all-cancel" onClick=${() => setConfirming(false)}>Cancel</button>
+            </div>`
+          : html`<button data-action="reset-all" onClick=${() => (setConfirming(true), setResetNote(''))}>
+              Reset everything (tokens, traffic, caller report)...
+            </button>`
+      }
       <span class="muted" data-test="reset-note">${resetNote}</span>
     </div>
     <div class="detail">
       ${selected ? html`<${TokenDetail} token=${selected} onChanged=${refresh} />` : html`<p class="muted">Pick a token to see its answer.</p>`}
     </div>
   </section>`;
+}
+
+/** Where the token's entry comes from, and how often it was asked. */
+function originLabel(view) {
+  const from = view.source === 'runtime' ? sourceLabel(view) : view.source;
+  const asked = view.state ? `asked ${view.state.uses} time(s) since ${view.state.firstUseAt}` : 'not asked yet';
+  return `from ${from}; ${asked}`;
+}
+
+/** What the answer shown is: the next request's, with its place in a sequence or expiry. */
+function nextLabel(next) {
+  if (!next) return 'Every request gets this answer.';
+  if (next.outage) return `The next request gets this: ${next.text}.`;
+  return `The next request (number ${next.use}) gets this: ${next.text}.`;
 }
 
 /** One token's answer as a chat server gets it, and the controls that change it. */
@@ -69,10 +108,8 @@ function TokenDetail({ token, onChanged }) {
   const changed = () => (load(), onChanged());
   return html`<div data-test="token-detail">
     <h2>${token} <span class="kind">${view.kind}</span></h2>
-    <p class="muted">
-      from
-      ${view.source}${view.state ? `; asked ${view.state.uses} time(s) since ${view.state.firstUseAt}` : '; not asked yet'}
-    </p>
+    <p class="muted" data-test="source">${originLabel(view)}</p>
+    <p data-test="next">${nextLabel(view.next)}</p>
     <dl class="facts">
       <dt>status</dt>
       <dd data-test="status">${view.status}</dd>
@@ -92,9 +129,11 @@ ${Object.entries(view.headers)
       <button onClick=${() => navigator.clipboard?.writeText(view.body)}>Copy</button>
     </h3>
     <pre class="wire" data-test="wire">${view.body}</pre>
-    <p class="muted">
-      The answer to this token's first request${view.state ? ' (a sequence or expiry moves on per request)' : ''}.
-    </p>
+    ${
+      view.entry &&
+      html`<h3>The entry as written</h3>
+        <pre data-test="entry">${JSON.stringify(view.entry, null, 2)}</pre>`
+    }
     <h3>curl</h3>
     <pre data-test="curl-get">${curl.get}</pre>
     <pre data-test="curl-post">${curl.post}</pre>

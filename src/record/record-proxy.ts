@@ -5,9 +5,9 @@ import type { WireOptions } from '../protocol/wire-encode';
 import { checkAnswer } from '../check/check-answer';
 import { fetchOutcome, type Method, type Outcome, type ReachLimits } from '../check/fetch-answer';
 import type { Finding } from '../check/finding';
-import { errorReply } from '../server/endpoint/error-reply';
+import { errorReply } from '../scenario/compile/build-reply';
 import { isProtocolUrl, requestToken } from '../server/endpoint/request-token';
-import { writeReply } from '../server/endpoint/write-reply';
+import { writeReply } from '../server/endpoint/deliver-answer';
 import { formatByteSize } from '../scenario/base/size-limits';
 import { HOP_RESPONSE } from './entry-from-answer';
 import type { AddResult, Recorder } from './recorder';
@@ -82,14 +82,12 @@ async function forward(
   if (body === undefined)
     return writeReply(
       res,
-      errorReply(
-        413,
-        'PAYLOAD_TOO_LARGE',
-        `the request body is larger than ${formatByteSize(options.limits.maxBodyBytes)} (--max-body)`,
-        {
-          connection: 'close',
-        },
-      ),
+      errorReply({
+        status: 413,
+        errorCode: 'PAYLOAD_TOO_LARGE',
+        errorText: `the request body is larger than ${formatByteSize(options.limits.maxBodyBytes)} (--max-body)`,
+        headers: { connection: 'close' },
+      }),
     );
   const init = {
     method: req.method,
@@ -117,10 +115,17 @@ async function reply(res: ServerResponse, outcome: Outcome, options: RecordProxy
   if (outcome.kind === 'timeout')
     return writeReply(
       res,
-      errorReply(504, 'GATEWAY_TIMEOUT', `${options.target} did not answer within ${options.limits.timeoutMs} ms`),
+      errorReply({
+        status: 504,
+        errorCode: 'GATEWAY_TIMEOUT',
+        errorText: `${options.target} did not answer within ${options.limits.timeoutMs} ms`,
+      }),
     );
   if (outcome.kind === 'failed')
-    return writeReply(res, errorReply(502, 'BAD_GATEWAY', `${options.target} failed: ${outcome.message}`));
+    return writeReply(
+      res,
+      errorReply({ status: 502, errorCode: 'BAD_GATEWAY', errorText: `${options.target} failed: ${outcome.message}` }),
+    );
   const headers = answerHeaders(outcome.headers);
   if (outcome.kind === 'oversize') {
     res.writeHead(outcome.status, headers);

@@ -2,16 +2,13 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import type { NodeHandler } from './endpoint/protocol-handler';
 import type { ControlParts } from './admin/control-parts';
 import { createAdminRouter } from './admin/admin-router';
-import { errorReply } from './endpoint/error-reply';
-import { writeReply } from './endpoint/write-reply';
+import { errorReply } from '../scenario/compile/build-reply';
+import { writeReply } from './endpoint/deliver-answer';
 import { describeFailure } from './endpoint/describe-failure';
+import { INTERNAL_ERROR, NOT_FOUND } from '../protocol/built-in-answers';
 
-const NOT_FOUND = errorReply(
-  404,
-  'NOT_FOUND',
-  'no such path; the protocol paths are GET /rest/chat/client/id/{token} and POST /rest/chat/client/id/',
-);
-const INTERNAL = errorReply(500, 'INTERNAL_ERROR', 'auth-sim failed to answer this request; see its log');
+const NOT_FOUND_REPLY = errorReply(NOT_FOUND);
+const INTERNAL_REPLY = errorReply(INTERNAL_ERROR);
 
 /**
  * The Express application: the protocol handler first (the same function the server runs ahead
@@ -26,11 +23,11 @@ export function createApp(protocol: NodeHandler, control: ControlParts): Express
     if (!protocol(req, res)) next();
   });
   if (control.admin) app.use(control.admin.prefix, createAdminRouter(control, control.admin));
-  app.use((_req: Request, res: Response) => writeReply(res, NOT_FOUND));
+  app.use((_req: Request, res: Response) => writeReply(res, NOT_FOUND_REPLY));
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     control.answering.report(`${req.method} ${req.originalUrl} failed: ${describeFailure(error)}`);
     if (res.headersSent) return res.destroy();
-    writeReply(res, INTERNAL);
+    writeReply(res, INTERNAL_REPLY);
   });
   return app;
 }

@@ -13,13 +13,8 @@ import type { RedisGroup } from '../shared-state/redis-group';
 import { describeRecord } from './endpoint/journal';
 import { demandOf, type Expectation } from '../scenario/compile/read-expectations';
 import { DEFAULT_REPORT_TOKENS, MemoryReportStore } from '../caller-report/memory-report-store';
-import {
-  DEFAULT_ADMIN_PREFIX,
-  DEFAULT_JOURNAL_SIZE,
-  normalizePrefix,
-  type ControlParts,
-  type ResetCounts,
-} from './admin/control-parts';
+import { DEFAULT_ADMIN_PREFIX } from '../protocol/endpoints';
+import { DEFAULT_JOURNAL_SIZE, normalizePrefix, type ControlParts, type ResetCounts } from './admin/control-parts';
 import { isLoopbackHost } from './admin/request-guard';
 
 /** Builds the runtime tokens, the journal and the recorder (only if something listens); `recording` adds what the connection tells (client certificates). */

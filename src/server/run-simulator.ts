@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import type { Socket } from 'node:net';
-import type { Problem } from '../scenario/base/problem';
+import { ScenarioError } from '../scenario/base/scenario-error';
 import { ScenarioStore } from '../scenario/live/scenario-store';
 import { ScenarioWatcher, type WatchOptions } from '../scenario/live/watch-scenarios';
 import { DEFAULT_HOST, type SimulatorOptions } from './simulator-options';
@@ -14,7 +14,7 @@ import { joinGroup, openGroup } from './join-group';
 import { startServer, type RunningServer } from './start-server';
 import type { ServedTls } from '../tls/server-tls';
 import { createGlobalGuard } from '../caller-auth/caller-guard';
-import { guardWithRefusal } from '../scenario/compile/caller-refusal';
+import { guardWithRefusal } from '../scenario/compile/built-in-entries';
 import { DEFAULT_WIRE_OPTIONS } from '../protocol/wire-encode';
 import { compilePopulationsOnDemand } from './population-compiler';
 import type * as ClientSubjectModule from '../tls/client-subject';
@@ -42,14 +42,7 @@ export interface Simulator extends RunningServer {
   readonly tls: ServedTls | null;
 }
 
-/** The first load failed: nothing to serve. */
-export class ScenarioLoadError extends Error {
-  constructor(readonly problems: readonly Problem[]) {
-    super(`scenarios failed to load: ${problems.length} problem(s)`);
-  }
-}
-
-/** Loads the scenarios, then listens (the internal launcher; the public API wraps it). Throws ScenarioLoadError if the first load fails. */
+/** Loads the scenarios, then listens (the internal launcher; the public API wraps it). Throws ScenarioError if the first load fails: nothing to serve. */
 export async function runSimulator(options: SimulatorOptions): Promise<Simulator> {
   const host = options.host ?? DEFAULT_HOST;
   // Built first, like the control parts: bad TLS files or credentials must fail before anything watches or listens.
@@ -82,7 +75,7 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
   if (!first.ok) {
     await watcher?.close();
     await group?.close();
-    throw new ScenarioLoadError(first.problems);
+    throw new ScenarioError('auth-sim: the scenarios did not load:', first.problems);
   }
   const protocol = createProtocolHandler(
     control.tokens,

@@ -18,9 +18,19 @@ local u = redis.call('HINCRBY', KEYS[1], 'u:' .. tok, 1)
 return {u, redis.call('HGET', KEYS[1], 't:' .. tok), now}
 `;
 
-type TouchingRedis = Redis & {
-  authSimTouch(key: string, token: string, fingerprint: string): Promise<[number, string, number]>;
-};
+/** TOUCH_SCRIPT's answer without its writes: the use the next request would get, on Redis's clock. */
+const PEEK_SCRIPT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local tok = ARGV[1]
+if redis.call('HGET', KEYS[1], 'f:' .. tok) ~= ARGV[2] then
+  return {1, now, now}
+end
+return {tonumber(redis.call('HGET', KEYS[1], 'u:' .. tok)) + 1, redis.call('HGET', KEYS[1], 't:' .. tok), now}
+`;
+
+type Script = (key: string, token: string, fingerprint: string) => Promise<[number, string | number, number]>;
+type TouchingRedis = Redis & { authSimTouch: Script; authSimPeek: Script };
 
 /**
  * Token state kept in Redis for a group of simulators. While Redis is away (or slower than the
@@ -38,6 +48,7 @@ export class SharedTokenStates implements TokenStateStore {
     private readonly isShared: () => boolean,
   ) {
     client.defineCommand('authSimTouch', { numberOfKeys: 1, lua: TOUCH_SCRIPT });
+    client.defineCommand('authSimPeek', { numberOfKeys: 1, lua: PEEK_SCRIPT });
     this.client = client as TouchingRedis;
   }
 
@@ -47,10 +58,14 @@ export class SharedTokenStates implements TokenStateStore {
 
   touch(token: string, fingerprint: string): TokenUse | Promise<TokenUse> {
     if (!this.isShared()) return this.local.touch(token, fingerprint);
-    return this.client.authSimTouch(this.key, token, fingerprint).then(
-      ([uses, firstUseAt, now]) => ({ uses: Number(uses), firstUseAt: Number(firstUseAt), now: Number(now) }),
-      () => this.local.touch(token, fingerprint),
-    );
+    return this.client
+      .authSimTouch(this.key, token, fingerprint)
+      .then(toUse, () => this.local.touch(token, fingerprint));
+  }
+
+  peek(token: string, fingerprint: string): TokenUse | Promise<TokenUse> {
+    if (!this.isShared()) return this.local.peek(token, fingerprint);
+    return this.client.authSimPeek(this.key, token, fingerprint).then(toUse, () => this.local.peek(token, fingerprint));
   }
 
   async reset(token?: string): Promise<number> {
@@ -74,6 +89,10 @@ export class SharedTokenStates implements TokenStateStore {
       .map((field) => field.slice(2))
       .map((t) => view(t, all[`u:${t}`], all[`t:${t}`]));
   }
+}
+
+function toUse([uses, firstUseAt, now]: [number, string | number, number]): TokenUse {
+  return { uses: Number(uses), firstUseAt: Number(firstUseAt), now: Number(now) };
 }
 
 function view(token: string, uses: string, firstUseAt: string): TokenStateView {

@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { AbstractStartedContainer, GenericContainer, Wait, type StartedTestContainer } from 'testcontainers';
 import type { JudgedReport } from '../caller-report/judge-report';
+import { verifyReport } from '../caller-report/verify-report';
+import { DEFAULT_ADMIN_PREFIX } from '../protocol/endpoints';
 
 /** The port the image listens on (its EXPOSE). */
 const PORT = 8080;
 /** Where the image reads scenario files from. */
 const SCENARIOS = '/scenarios';
-/** The image's admin API prefix; its health endpoint answers without the admin token. */
-const ADMIN_PREFIX = '/__admin';
 
 /**
  * The auth-sim image as a Testcontainers module, like WireMock's and Microcks': mount a scenario
@@ -23,7 +23,8 @@ export class AuthSimContainer extends GenericContainer {
   constructor(image = 'auth-sim:local') {
     super(image);
     this.withExposedPorts(PORT).withWaitStrategy(
-      Wait.forHttp(`${ADMIN_PREFIX}/health`, PORT).forStatusCode(200).withStartupTimeout(60_000),
+      // The image keeps the default admin prefix; its health endpoint answers without the admin token.
+      Wait.forHttp(`${DEFAULT_ADMIN_PREFIX}/health`, PORT).forStatusCode(200).withStartupTimeout(60_000),
     );
   }
 
@@ -66,7 +67,7 @@ export class StartedAuthSimContainer extends AbstractStartedContainer {
 
   /** The admin API's base URL; requests other than `/health` need `getAdminToken()`. */
   getAdminUrl(): string {
-    return `${this.getUrl()}${ADMIN_PREFIX}`;
+    return `${this.getUrl()}${DEFAULT_ADMIN_PREFIX}`;
   }
 
   /** The secret the admin API wants, as "authorization: Bearer <secret>". */
@@ -80,15 +81,13 @@ export class StartedAuthSimContainer extends AbstractStartedContainer {
       headers: { authorization: `Bearer ${this.adminToken}` },
     });
     const text = await response.text();
-    if (!response.ok) throw new Error(`auth-sim: GET ${ADMIN_PREFIX}/report answered ${response.status}: ${text}`);
+    if (!response.ok)
+      throw new Error(`auth-sim: GET ${DEFAULT_ADMIN_PREFIX}/report answered ${response.status}: ${text}`);
     return JSON.parse(text) as JudgedReport;
   }
 
   /** Resolves with the report when its verdict passes; rejects with an Error listing every failure. */
   async verify(): Promise<JudgedReport> {
-    const report = await this.report();
-    if (report.verdict === 'fail')
-      throw new Error(['auth-sim: the caller report fails:', ...report.failures.map((f) => `  ${f}`)].join('\n'));
-    return report;
+    return verifyReport(await this.report());
   }
 }

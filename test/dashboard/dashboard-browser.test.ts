@@ -133,8 +133,9 @@ describeInBrowser('the dashboard in Chromium', () => {
     await page.waitForSelector('[data-test=change-message]:has-text("answers from the files again")');
     expect((await getClient(t.url, 'alice')).status).toBe(200);
     await page.click('[data-action="fault-reset"]');
-    await page.waitForSelector('a[data-token=alice] + .src:has-text("runtime (admin API)")');
+    await page.waitForSelector('a[data-token=alice] + .src:has-text("runtime, hides file token from")');
     await page.click('[data-action=reset-all]');
+    await page.click('[data-action=reset-all-confirm]');
     await page.waitForSelector('[data-test=reset-note]:has-text("reset: 1 runtime token(s) removed")');
     expect((await getClient(t.url, 'alice')).status).toBe(200);
   });

@@ -1,17 +1,34 @@
 import { JSON_CONTENT_TYPE } from '../../protocol/endpoints';
+import type { BuiltInAnswer } from '../../protocol/built-in-answers';
 import { createWireEncoder, type WireEncoder, type WireOptions } from '../../protocol/wire-encode';
 import type { Reply } from './scenario-set';
+
+/**
+ * Every Reply is made here: a frozen status, the headers in the order given, then
+ * content-length (the body's, or the `declaredLength` a truncated fault promises).
+ */
+export function makeReply(
+  status: number,
+  headers: Readonly<Record<string, string>>,
+  body: Buffer | null,
+  declaredLength = body?.length ?? 0,
+): Reply {
+  return Object.freeze({ status, headers: Object.freeze({ ...headers, 'content-length': declaredLength }), body });
+}
 
 /** The reply bytes for an entry's status, headers and Response fields. */
 export function buildReply(entry: Record<string, unknown>, options: WireOptions): Reply {
   const status = typeof entry.status === 'number' ? entry.status : 200;
   const extra = Object.fromEntries(Object.entries(entry.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)]));
-  if (entry.body === 'none') {
-    return Object.freeze({ status, headers: Object.freeze({ ...extra, 'content-length': 0 }), body: null });
-  }
+  if (entry.body === 'none') return makeReply(status, extra, null);
   const body = Buffer.from(encoderFor(options).json('Response', entry), 'utf8');
-  const headers = { 'content-type': JSON_CONTENT_TYPE, ...extra, 'content-length': body.length };
-  return Object.freeze({ status, headers: Object.freeze(headers), body });
+  return makeReply(status, { 'content-type': JSON_CONTENT_TYPE, ...extra }, body);
+}
+
+/** A JSON error in the protocol's own shape, `{errorCode, errorText}`, ready to write (no wire options involved). */
+export function errorReply({ status, errorCode, errorText, headers }: BuiltInAnswer): Reply {
+  const body = Buffer.from(JSON.stringify({ errorCode, errorText }), 'utf8');
+  return makeReply(status, { 'content-type': JSON_CONTENT_TYPE, ...headers }, body);
 }
 
 /** Encoders by wire options (a handful of combinations), each shared by every entry served with them. */

@@ -33,6 +33,7 @@ export function compileEntry(
     readonly source: SourceRef;
     readonly token: string | undefined;
     readonly fingerprint: string;
+    readonly data: EntryData;
     answer: (context: AnswerContext) => Answer | Promise<Answer>;
   } = {
     source,
@@ -40,6 +41,7 @@ export function compileEntry(
     get fingerprint() {
       return fingerprintOf();
     },
+    data: merged,
     answer: (context) => {
       entry.answer = compileAnswers(merged, base, fingerprintOf);
       return entry.answer(context);

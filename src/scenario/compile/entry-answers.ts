@@ -15,10 +15,45 @@ const FIRST_REQUEST: TokenMemory = {
   },
 };
 
-interface Expiry {
+/** When a token expires: after a number of uses, or a time since its first use (Infinity: never by that measure). */
+interface ExpiryRule {
   readonly uses: number;
   readonly ms: number;
+}
+
+interface Expiry extends ExpiryRule {
   readonly step: CompiledStep;
+}
+
+/** The shape of an entry's answers over requests: how many steps, what follows the last, when it expires. */
+export interface AnswerPlan {
+  readonly steps: number;
+  /** `then: cycle` starts over after the last step; otherwise the last repeats. */
+  readonly cycle: boolean;
+  readonly expiry: ExpiryRule | null;
+}
+
+/** Where one request falls in a plan: its step (0-based), or past the expiry. */
+export interface PlanPosition {
+  readonly step: number;
+  readonly expired: boolean;
+}
+
+/** An entry's plan, read from its data as written (defaults merged): cheap, compiles nothing. */
+export function planAnswers(entry: StepData): AnswerPlan {
+  const { sequence, then, expire } = entry;
+  return {
+    steps: Array.isArray(sequence) ? sequence.length : 1,
+    cycle: then === 'cycle',
+    expiry: expiryRule(expire) ?? null,
+  };
+}
+
+/** The step a request gets, or that it comes after the expiry: the one rule both answering and the admin view use. */
+export function positionOf(plan: AnswerPlan, use: TokenUse): PlanPosition {
+  const expired = plan.expiry !== null && (use.uses > plan.expiry.uses || use.now - use.firstUseAt >= plan.expiry.ms);
+  const step = plan.cycle ? (use.uses - 1) % plan.steps : Math.min(use.uses - 1, plan.steps - 1);
+  return { step, expired };
 }
 
 /**
@@ -41,12 +76,12 @@ export function compileAnswers(
     const fixed = steps[0].answer;
     return () => fixed;
   }
-  const cycle = then === 'cycle';
+  const plan = planAnswers(entry);
   const pick = (token: string, seed: number, use: TokenUse): Answer => {
     const draw = useDraws(seed, token, use.uses);
-    if (expiry && isExpired(expiry, use)) return resolveStep(expiry.step, draw);
-    const index = cycle ? (use.uses - 1) % steps.length : Math.min(use.uses - 1, steps.length - 1);
-    return resolveStep(steps[index], draw);
+    const at = positionOf(plan, use);
+    if (expiry && at.expired) return resolveStep(expiry.step, draw);
+    return resolveStep(steps[at.step], draw);
   };
   return (context) => {
     const states = context.states ?? FIRST_REQUEST;
@@ -57,17 +92,18 @@ export function compileAnswers(
   };
 }
 
-function isExpired(expiry: Expiry, use: TokenUse): boolean {
-  return use.uses > expiry.uses || use.now - use.firstUseAt >= expiry.ms;
+/** `expire: { after: 3 }` (uses) or `{ after: 30s }` (time since the first request). */
+function expiryRule(value: unknown): ExpiryRule | undefined {
+  if (value === undefined || value === null || typeof value !== 'object') return undefined;
+  const { after } = value as { after?: unknown };
+  const byUses = typeof after === 'number';
+  return { uses: byUses ? after : Infinity, ms: byUses ? Infinity : (parseDuration(after) ?? Infinity) };
 }
 
-/** `expire: { after: 3 }` (uses) or `{ after: 30s }` (time since the first request), and its answer. */
+/** The expiry rule and its answer (`answer:`, or the built-in 401). */
 function compileExpiry(value: unknown, settings: StepData, base: WireOptions): Expiry | undefined {
-  if (value === undefined || value === null || typeof value !== 'object') return undefined;
-  const { after, answer } = value as { after?: unknown; answer?: unknown };
-  const byUses = typeof after === 'number';
-  const uses = byUses ? after : Infinity;
-  const ms = byUses ? Infinity : (parseDuration(after) ?? Infinity);
-  const step = compileStep(withSettings(settings, (answer ?? DEFAULT_EXPIRED) as StepData), base);
-  return { uses, ms, step };
+  const rule = expiryRule(value);
+  if (rule === undefined) return undefined;
+  const { answer } = value as { answer?: unknown };
+  return { ...rule, step: compileStep(withSettings(settings, (answer ?? DEFAULT_EXPIRED) as StepData), base) };
 }

@@ -3,6 +3,7 @@ import { STATUS_CODES } from 'node:http';
 import { FAULT_DEFAULTS, readFault } from '../schema/fault-names';
 import { parseDuration } from '../base/duration';
 import type { CompiledFault, Reply } from './scenario-set';
+import { makeReply } from './build-reply';
 
 const DRIP_CHUNKS = 8;
 
@@ -58,11 +59,7 @@ function htmlFault(status: number, fault: CompiledFault): { reply: Reply; fault:
 }
 
 function reply(status: number, type: string, body: Buffer, declaredLength = body.length): Reply {
-  return Object.freeze({
-    status,
-    headers: Object.freeze({ 'content-type': type, 'content-length': declaredLength }),
-    body,
-  });
+  return makeReply(status, { 'content-type': type }, body, declaredLength);
 }
 
 /** The body in up to DRIP_CHUNKS slices (views, no copies). */

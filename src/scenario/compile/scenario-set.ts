@@ -49,6 +49,12 @@ export interface TokenMemory {
   touch(token: string, fingerprint: string): TokenUse | Promise<TokenUse>;
 }
 
+/** A token memory that can also tell, without counting it, the use a request arriving now would get. */
+export interface PeekableTokenMemory extends TokenMemory {
+  /** What touch() would return now, changing nothing: the admin view's "what the token gets now". */
+  peek(token: string, fingerprint: string): TokenUse | Promise<TokenUse>;
+}
+
 /** Per-request inputs an entry may use to pick its answer. */
 export interface AnswerContext {
   readonly token: string;
@@ -72,6 +78,12 @@ export interface CompiledEntry {
   readonly token?: string;
   /** A hash of what the entry serves (its merged data and wire options), so a reload can tell what changed. */
   readonly fingerprint?: string;
+  /**
+   * The entry as written, its file's `defaults:` merged in (the object it was compiled from, kept
+   * anyway): what the admin view shows and the dashboard's editor starts from. Absent for entries
+   * made by rule (population members).
+   */
+  readonly data?: Readonly<Record<string, unknown>>;
   /**
    * Picks the answer for one request; static entries return the same frozen Answer every time.
    * Only a stateful entry asking a shared memory returns a promise; without `states`, never.

@@ -4,6 +4,7 @@ import { checkScenarioData } from './check-scenario-file';
 import { TooManyAliasValues } from '../base/alias-budget';
 import { convertControlScalars } from '../base/control-scalars';
 import { findDuplicateKeys } from '../base/find-duplicate-keys';
+import { findIndentationMistake } from '../base/indentation-mistake';
 import type { PlacedDocument } from '../base/locate-node';
 import type { Problem, SourceRef } from '../base/problem';
 import { MAX_NESTING, readYamlText, YAMLException } from '../base/read-yaml-text';
@@ -95,7 +96,7 @@ function syntaxProblems(
   { doc, lineCounter }: PlacedDocument,
   error: YAMLException,
 ): Problem[] {
-  const problems = doc.errors.map((e): Problem => {
+  let problems = doc.errors.map((e): Problem => {
     const pos = lineCounter.linePos(e.code === 'MISSING_CHAR' ? openingQuote(doc, e.pos[0]) : e.pos[0]);
     return {
       file,
@@ -106,6 +107,7 @@ function syntaxProblems(
       message: `YAML: ${firstLine(e.message)}`,
     };
   });
+  problems = withIndentationSaid(file, text, problems);
   problems.push(...findDuplicateKeys(file, doc, lineCounter));
   if (problems.length > 0) return problems;
   const mark = error.mark as { line: number; column: number; position: number } | undefined;
@@ -114,6 +116,21 @@ function syntaxProblems(
   const at = alias ? text.indexOf(`*${alias[1]}`) : -1;
   const pos = at >= 0 ? lineCounter.linePos(at) : { line: (mark?.line ?? 0) + 1, col: (mark?.column ?? 0) + 1 };
   return [{ file, line: pos.line, column: pos.col, severity: 'error', path: '', message: `YAML: ${error.reason}` }];
+}
+
+/**
+ * The parser's messages with the first of them that a line's indentation explains said as that
+ * (findIndentationMistake), once, at the line to fix: the parser gives one to three messages
+ * there or on the line before, none of which says "indentation".
+ */
+function withIndentationSaid(file: string, text: string, problems: Problem[]): Problem[] {
+  if (problems.length === 0) return problems;
+  const mistake = findIndentationMistake(text);
+  const first = Math.min(...problems.map((p) => p.line));
+  if (!mistake || first < mistake.lineBefore || first > mistake.line) return problems;
+  const explained = (p: Problem) => p.line >= mistake.lineBefore && p.line <= mistake.line;
+  const said: Problem = { file, line: mistake.line, column: mistake.column, severity: 'error', path: '', message: mistake.message };
+  return [said, ...problems.filter((p) => !explained(p))];
 }
 
 /** js-yaml's limit on nesting, at its mark: no scenario comes near it. */

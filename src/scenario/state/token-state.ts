@@ -1,4 +1,4 @@
-import type { TokenMemory, TokenUse } from '../compile/scenario-set';
+import type { PeekableTokenMemory, TokenUse } from '../compile/scenario-set';
 
 /** A read-only view of one token's state, for the admin API and tests. */
 export interface TokenStateView {
@@ -11,7 +11,7 @@ export interface TokenStateView {
  * Where per-token state lives: this process (TokenStates) or a store shared by a group of
  * simulators (shared-state/). The request path only touches; the admin API lists and resets.
  */
-export interface TokenStateStore extends TokenMemory {
+export interface TokenStateStore extends PeekableTokenMemory {
   /** Forgets one token's state, or every token's when none is named; resolves to how many were forgotten. */
   reset(token?: string): Promise<number>;
   /** The state of one token, or of every token with state, for display. */
@@ -52,6 +52,13 @@ export class TokenStates implements TokenStateStore {
     }
     state.uses += 1;
     return { uses: state.uses, firstUseAt: state.firstUseAt, now };
+  }
+
+  peek(token: string, fingerprint: string): TokenUse {
+    const now = this.clock();
+    const state = this.states.get(token);
+    if (state === undefined || state.fingerprint !== fingerprint) return { uses: 1, firstUseAt: now, now };
+    return { uses: state.uses + 1, firstUseAt: state.firstUseAt, now };
   }
 
   /** How many tokens have state now. */

@@ -9,12 +9,10 @@ import type { ExchangeTracker } from '../../caller-report/exchange-tracker';
 import type { Exchange } from '../../caller-report/exchange';
 import type { RedisGroup } from '../../shared-state/redis-group';
 import type { Expectation } from '../../scenario/compile/read-expectations';
+import { DEFAULT_ADMIN_PREFIX } from '../../protocol/endpoints';
 
 /** The journal's size unless told otherwise. */
 export const DEFAULT_JOURNAL_SIZE = 1000;
-
-/** Where the admin API is mounted unless told otherwise. */
-export const DEFAULT_ADMIN_PREFIX = '/__admin';
 
 /** Where the admin API is mounted and what it accepts. */
 export interface AdminSettings {
@@ -75,6 +73,6 @@ export function normalizePrefix(prefix: string): string {
   const trimmed = prefix.trim().replace(/\/+$/, '');
   const path = trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
   if (path === '/' || path.startsWith('/rest/'))
-    throw new RangeError(`the admin prefix must be a path of its own like /__admin, not "${prefix}"`);
+    throw new RangeError(`the admin prefix must be a path of its own like ${DEFAULT_ADMIN_PREFIX}, not "${prefix}"`);
   return path;
 }

@@ -4,9 +4,7 @@ import { readCallerReport } from './read-caller-report';
 import { AdminError } from './admin-error';
 import { formatJunit } from '../../caller-report/format-junit';
 import { formatMarkdown } from '../../caller-report/format-markdown';
-
-/** The forms `GET /report?format=` serves. */
-const REPORT_FORMATS = ['json', 'junit', 'markdown'] as const;
+import { CALLER_REPORT_FORMATS } from '../../caller-report/report-formats';
 
 /**
  * `GET /report`: the caller report, how the chat server behaved judged from its own traffic, with
@@ -16,8 +14,11 @@ export function reportRoutes(parts: ControlParts): Router {
   const router = Router();
   router.get('/report', async (req, res) => {
     const format = req.query.format ?? 'json';
-    if (typeof format !== 'string' || !(REPORT_FORMATS as readonly string[]).includes(format))
-      throw new AdminError(400, `format must be one of ${REPORT_FORMATS.join(', ')}; got ${JSON.stringify(format)}`);
+    if (typeof format !== 'string' || !(CALLER_REPORT_FORMATS as readonly string[]).includes(format))
+      throw new AdminError(
+        400,
+        `format must be one of ${CALLER_REPORT_FORMATS.join(', ')}; got ${JSON.stringify(format)}`,
+      );
     const report = await readCallerReport(parts);
     if (report === null)
       throw new AdminError(

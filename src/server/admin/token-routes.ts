@@ -1,19 +1,17 @@
 import express, { Router, type Request } from 'express';
-import { RUNTIME_FILE } from '../../scenario/state/runtime-tokens';
 import { formatProblem } from '../../scenario/base/problem';
 import type { AdminSettings, ControlParts } from './control-parts';
-import { entryKind } from '../endpoint/journal';
 import { AdminError } from './admin-error';
 import { decodeUtf8, NotUtf8Error } from '../../scenario/base/read-scenario-sources';
-import { previewAnswer } from '../../scenario/compile/compile-entry';
+import { hiddenPlace, RUNTIME_SOURCE, tokenView } from './token-view';
 
 /** Tokens listed at most per call; `q` narrows a large set down. */
 const LIST_LIMIT = 500;
 
 /**
  * `GET /tokens` (the tokens served by name, runtime ones first, and the populations; `q` filters
- * by substring) and `GET /tokens/{token}` (what that token is answered with: status, headers,
- * body bytes, delay, fault, where the entry was written, and its sequence/expiry state).
+ * by substring; a runtime token names the file token it hides, and that one says it is hidden)
+ * and `GET /tokens/{token}` (what that token gets now: see token-view.ts).
  * `PUT /tokens/{token}`: add or replace a runtime token from a scenario entry (JSON or YAML),
  * checked with the same schema and messages as scenario files; `DELETE` removes it.
  */
@@ -23,11 +21,15 @@ export function tokenRoutes(parts: ControlParts, settings: AdminSettings): Route
     const q = typeof req.query.q === 'string' ? req.query.q.toLowerCase() : '';
     const set = parts.store.set;
     const all = [
-      ...parts.runtime.tokens().map((token) => ({ token, kind: 'admin', source: RUNTIME_FILE })),
+      ...parts.runtime.tokens().map((token) => {
+        const hides = hiddenPlace(set, token);
+        return { token, kind: 'admin', source: RUNTIME_SOURCE, ...(hides === null ? {} : { hides }) };
+      }),
       ...[...set.entries].map(([token, entry]) => ({
         token,
         kind: 'token',
         source: `${entry.source.file}:${entry.source.line}`,
+        ...(parts.runtime.get(token) === undefined ? {} : { hiddenBy: RUNTIME_SOURCE }),
       })),
     ];
     const found =
@@ -35,28 +37,7 @@ export function tokenRoutes(parts: ControlParts, settings: AdminSettings): Route
     const populations = set.populations.map((p) => ({ description: p.description, size: p.size }));
     res.json({ total: found.length, tokens: found.slice(0, LIST_LIMIT), populations });
   });
-  router.get('/tokens/:token', async (req, res) => {
-    const token = req.params.token;
-    const entry = parts.tokens.resolve(token);
-    // Without the states: the answer to the token's first request, leaving its real state untouched.
-    const answer = previewAnswer(entry, token);
-    const { reply } = answer;
-    const body = reply.body ?? Buffer.alloc(0);
-    res.json({
-      token,
-      kind: entryKind(parts.tokens.set, entry),
-      source: entry.source.line > 0 ? `${entry.source.file}:${entry.source.line}` : entry.source.file,
-      status: reply.status,
-      headers: reply.headers,
-      bodyNone: reply.body === null,
-      body: body.toString('utf8'),
-      bodyBase64: body.toString('base64'),
-      bodyBytes: body.length,
-      delayMs: answer.delayMs,
-      fault: answer.fault?.name ?? null,
-      state: (await parts.answering.states.list(token))[0] ?? null,
-    });
-  });
+  router.get('/tokens/:token', async (req, res) => void res.json(await tokenView(parts, req.params.token)));
   // Raw bytes, decoded strictly: a byte that is not UTF-8 is refused with its place, as in a file.
   const body = express.raw({ type: () => true, limit: settings.maxEntryBytes });
   router.put('/tokens/:token', body, (req, res) => {
