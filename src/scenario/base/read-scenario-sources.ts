@@ -21,7 +21,7 @@ export function isScenarioFile(name: string): boolean {
  * Files read at once at most: a folder of 25,000 files opened all together runs out of file
  * descriptors (EMFILE) under a common `ulimit -n` of 1,024, while a few dozen keep the disk busy.
  */
-export const FILE_READ_CONCURRENCY = 32;
+const FILE_READ_CONCURRENCY = 32;
 
 /**
  * Reads every scenario file under the given directories and files (directories recursively,
