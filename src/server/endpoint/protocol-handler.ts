@@ -67,7 +67,8 @@ export function createProtocolHandler(
       return true;
     }
     // An outage answers every token alike (the whole service is down); null when there is none.
-    const entry = runtime.outage.entry ?? tokens.resolve(found.token);
+    const outage = runtime.outage.entry;
+    const entry = outage ?? tokens.resolve(found.token);
     // Hybrid mode: a token nothing here names goes to the real service.
     if (passOn !== undefined && entry === set.fallback) {
       const record = recorder?.track(req, res, {
@@ -79,6 +80,7 @@ export function createProtocolHandler(
       });
       passOn.forward(req, res);
       if (record !== undefined) recorder!.sent(res, record);
+      callers?.proxied(req, res, found.token, arrivedAt);
       return true;
     }
     // A file's `defaults.callerAuth` guards the tokens it answers; null (one read) when no file has one.
@@ -92,8 +94,10 @@ export function createProtocolHandler(
       const record = recorder?.track(req, res, { set, token: found.token, origin: found.origin, entry, answer });
       deliverAnswer(res, answer, runtime);
       if (record !== undefined) recorder!.sent(res, record);
-      if (callers !== undefined)
-        callers.sent(req, res, entry.token ?? found.token, isKnown(set, entry, found.token), answer, arrivedAt);
+      if (callers === undefined) return;
+      // During an outage the report still asks whether the token itself is one the scenarios name.
+      const known = isKnown(set, outage === null ? entry : tokens.resolve(found.token), found.token);
+      callers.sent(req, res, entry.token ?? found.token, known, answer, arrivedAt, outage !== null);
     };
     return whenAnswered(entry.answer({ token: found.token, states: runtime.states }), send, res, runtime);
   };
