@@ -6,6 +6,7 @@
  *
  *   node bench/baseline-server.js --bodies <file.json> --port <n> [--trivial]
  *   node bench/baseline-server.js --yaml <scenario.yaml> --port <n>
+ *   ... --tls-cert <cert.pem> --tls-key <key.pem>    (node:https, the same certificate auth-sim serves)
  *
  * --yaml starts from the same scenario file auth-sim reads (js-yaml's `load`, the fastest YAML
  * reader auth-sim itself uses, then JSON.stringify of each entry's wire fields, no validation):
@@ -15,6 +16,7 @@
  */
 const fs = require('node:fs');
 const http = require('node:http');
+const https = require('node:https');
 
 const PREFIX = '/rest/chat/client/id/';
 
@@ -80,13 +82,17 @@ function main() {
   const table = buildTable(fixture, replies);
   const fallback = replies[fixture.fallback];
   const trivial = process.argv.includes('--trivial');
-  const server = http.createServer((req, res) => {
+  const handler = (req, res) => {
     const reply = trivial ? replies[0] : table.get(tokenOf(req)) || fallback;
     res.writeHead(reply.status, reply.headers);
     res.end(reply.body);
-  });
+  };
+  const tls = arg('--tls-cert') && { cert: fs.readFileSync(arg('--tls-cert')), key: fs.readFileSync(arg('--tls-key')) };
+  const server = tls ? https.createServer(tls, handler) : http.createServer(handler);
   server.listen(Number(arg('--port') || 0), '127.0.0.1', () => {
-    process.stdout.write(`baseline: listening on http://127.0.0.1:${server.address().port} (${table.size} tokens)\n`);
+    process.stdout.write(
+      `baseline: listening on ${tls ? 'https' : 'http'}://127.0.0.1:${server.address().port} (${table.size} tokens)\n`,
+    );
   });
   process.once('SIGTERM', () => server.close(() => process.exit(0)) && server.closeAllConnections());
 }

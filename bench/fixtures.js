@@ -61,10 +61,10 @@ function errorToken(i) {
   return `err-${String(i).padStart(3, '0')}`;
 }
 
-function handFileText() {
+function handFileText(count = HAND_TOKENS) {
   const cards = [];
-  for (let i = 0; i < HAND_TOKENS; i++) cards.push(handCard(i));
-  return `# ${HAND_TOKENS} hand-written tokens for npm run bench\ntokens:\n${cards.join('\n')}\n`;
+  for (let i = 0; i < count; i++) cards.push(handCard(i));
+  return `# ${count} hand-written tokens for npm run bench\ntokens:\n${cards.join('\n')}\n`;
 }
 
 function errorFileText() {
@@ -89,6 +89,8 @@ function writeFixtures(dir, { synthCounts = [0, 100000, 1000000] } = {}) {
     return file;
   };
   const hand = put('hand/hand.yaml', handFileText());
+  // The first hand-written card alone: what start-up costs with almost nothing to read.
+  const one = put('one/one.yaml', handFileText(1));
   put('mix/hand.yaml', handFileText());
   put('mix/errors.yaml', errorFileText());
   const synth = {};
@@ -98,7 +100,7 @@ function writeFixtures(dir, { synthCounts = [0, 100000, 1000000] } = {}) {
         ? put(`synth-0/empty.yaml`, 'tokens: {}\n')
         : put(`synth-${count}/synth.yaml`, syntheticFileText(count));
   }
-  return { hand, mix: path.join(dir, 'mix'), synth };
+  return { hand, one, mix: path.join(dir, 'mix'), synth };
 }
 
 module.exports = { writeFixtures, handToken, errorToken, HAND_TOKENS, ERROR_TOKENS };

@@ -83,7 +83,7 @@ function renderMarkdown(r) {
       : []),
     `Load: autocannon ${r.options.connections} connections, pipelining 1, ${r.options.seconds} s per run, ${r.options.rounds} interleaved round(s) per server (baseline, auth-sim, baseline, auth-sim, ...), medians reported; a random token per request (seeded).`,
     '',
-    '## Targets (issue 7)',
+    '## Targets',
     '',
     renderTargets(r.targets),
     '',
@@ -141,7 +141,7 @@ function renderMarkdown(r) {
   if (tls)
     parts.push(
       '',
-      `HTTPS / plain HTTP (auth-sim both, keep-alive connections, same run): ${dec(tls.ratios.rps)}x the requests per second, ${dec(tls.ratios.cpuUs)}x the server CPU per request, ${dec(tls.ratios.p99)}x the p99 latency.`,
+      `HTTPS, auth-sim / bare node:https (same certificate and bytes, keep-alive connections, same run): ${dec(tls.ratios.rps)}x the requests per second, ${dec(tls.ratios.cpuUs)}x the server CPU per request, ${dec(tls.ratios.p99)}x the p99 latency.`,
     );
   const redis = r.sections.find((s) => s.id === 'redis');
   if (redis)

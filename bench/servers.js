@@ -29,12 +29,22 @@ function authSim(
 /** auth-sim's name in the startup section (targets.js looks for it). */
 const AUTH_START = 'auth-sim';
 
-/** The bare node:http baseline over a bodies fixture (bench/baseline-server.js). */
-function baseline(name, bodiesFile, { trivial = false, probeToken = 'bench-probe' } = {}) {
+/**
+ * The bare node:http baseline over a bodies fixture (bench/baseline-server.js); `tls` ({cert, key}:
+ * PEM file paths) makes it a bare node:https server with that certificate.
+ */
+function baseline(name, bodiesFile, { trivial = false, probeToken = 'bench-probe', tls } = {}) {
   return {
     name,
-    args: [path.join(__dirname, 'baseline-server.js'), '--bodies', bodiesFile, ...(trivial ? ['--trivial'] : [])],
+    args: [
+      path.join(__dirname, 'baseline-server.js'),
+      '--bodies',
+      bodiesFile,
+      ...(trivial ? ['--trivial'] : []),
+      ...(tls ? ['--tls-cert', tls.cert, '--tls-key', tls.key] : []),
+    ],
     probePath: PREFIX + probeToken,
+    scheme: tls ? 'https' : 'http',
   };
 }
 

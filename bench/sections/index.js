@@ -21,9 +21,21 @@ function authStart(ctx, file, probeToken) {
   return servers.authSim(servers.AUTH_START, [file], { extraArgs: ctx.authArgs, probeToken });
 }
 
-/** Startup cases: the hand-written set against both baselines, then each synthetic population. */
+/** Startup cases: 1 card and the hand-written set against the baselines, then each synthetic population. */
 async function startupSections(ctx, features, attempt) {
   const cases = [];
+  const one = await attempt('startup, 1 hand-written token', () =>
+    startupCase(ctx, {
+      id: 'startup-one',
+      title: '1 hand-written token',
+      authSpec: authStart(ctx, ctx.fixtures.one, 'hand-0000'),
+      baselineSpecs: [
+        servers.baselineFromYaml('baseline (same YAML file)', ctx.fixtures.one, { probeToken: 'hand-0000' }),
+      ],
+      load: { method: 'GET', tokens: ['hand-0000'], seed: 5 },
+    }),
+  );
+  if (one) cases.push(one);
   const hand = await attempt('startup, 1,000 hand-written tokens', () =>
     startupCase(ctx, {
       id: 'startup-hand',

@@ -5,24 +5,25 @@ const { runLoad } = require('../load');
 const { median } = require('../compare');
 
 /**
- * Starts `spec` `times` times; each time: spawn -> first complete response (startupMs), then
- * `loadSeconds` of random-token load, then VmRSS and VmHWM (peak) are read.
+ * One start of `spec`: spawn -> first complete response (startupMs), then `loadSeconds` of
+ * random-token load, then VmRSS and VmHWM (peak) are read.
  */
-async function measureStartup(spec, { times, load, loadSeconds }) {
-  const samples = [];
-  for (let i = 0; i < times; i++) {
-    const handle = await startServerProcess(spec);
-    try {
-      const startedRss = handle.memory().rss;
-      if (load && loadSeconds > 0) await runLoad({ ...load, url: handle.url, seconds: loadSeconds, connections: 10 });
-      const { rss, hwm } = handle.memory();
-      samples.push({ startupMs: handle.startupMs, rssAtStart: startedRss, rss, peakRss: hwm });
-    } finally {
-      await handle.stop();
-    }
+async function startOnce(spec, { load, loadSeconds }) {
+  const handle = await startServerProcess(spec);
+  try {
+    const startedRss = handle.memory().rss;
+    if (load && loadSeconds > 0) await runLoad({ ...load, url: handle.url, seconds: loadSeconds, connections: 10 });
+    const { rss, hwm } = handle.memory();
+    return { startupMs: handle.startupMs, rssAtStart: startedRss, rss, peakRss: hwm };
+  } finally {
+    await handle.stop();
   }
+}
+
+/** A server's row from its starts: medians, and each start's time. */
+function summariseStarts(name, samples) {
   return {
-    name: spec.name,
+    name,
     startupMs: median(samples.map((s) => s.startupMs)),
     rssAtStart: median(samples.map((s) => s.rssAtStart)),
     rss: median(samples.map((s) => s.rss)),
@@ -31,12 +32,25 @@ async function measureStartup(spec, { times, load, loadSeconds }) {
   };
 }
 
-/** One startup case: auth-sim (one spec or several: first start, repeat start) and its baselines over the same token set. */
+/** Starts `spec` `times` times in a row (see startOnce); its row. */
+async function measureStartup(spec, { times, load, loadSeconds }) {
+  const samples = [];
+  for (let i = 0; i < times; i++) samples.push(await startOnce(spec, { load, loadSeconds }));
+  return summariseStarts(spec.name, samples);
+}
+
+/**
+ * One startup case: auth-sim (one spec or several) and its baselines over the same token set,
+ * started in turn within each round (auth-sim, baseline, auth-sim, ...) so that a neighbour's
+ * drift falls on both alike; each row is the median of its starts.
+ */
 async function startupCase(ctx, { id, title, authSpec, baselineSpecs, load }) {
-  const options = { times: ctx.startupTimes, load, loadSeconds: ctx.startupLoadSeconds };
-  const servers = [];
-  for (const spec of [authSpec, ...baselineSpecs].flat()) servers.push(await measureStartup(spec, options));
-  return { id, title, servers };
+  const specs = [authSpec, ...baselineSpecs].flat();
+  const samples = specs.map(() => []);
+  for (let round = 0; round < ctx.startupTimes; round++)
+    for (const [i, spec] of specs.entries())
+      samples[i].push(await startOnce(spec, { load, loadSeconds: ctx.startupLoadSeconds }));
+  return { id, title, servers: specs.map((spec, i) => summariseStarts(spec.name, samples[i])) };
 }
 
 module.exports = { startupCase, measureStartup };

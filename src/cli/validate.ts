@@ -2,7 +2,7 @@ import { Option, type Command } from 'commander';
 import { MAX_FILE_SIZE_OPTION, type LimitFlags } from './limit-flags';
 import { loadScenarioSet } from '../scenario/compile/load-scenario-set';
 import { compilePopulationsOnDemand } from '../server/population-compiler';
-import { hasErrors, type Problem } from '../scenario/base/problem';
+import { hasErrors, sortProblems, type Problem } from '../scenario/base/problem';
 import {
   pathsWithoutScenarioFiles,
   skippedNote,
@@ -87,7 +87,7 @@ async function validate(paths: readonly string[], flags: ValidateFlags): Promise
     { wire, ...(delay !== undefined ? { delay } : {}) },
     compilePopulationsOnDemand,
   );
-  const problems = [...nothing, ...(result.ok ? result.set.warnings : result.problems)];
+  const problems = sortProblems([...nothing, ...(result.ok ? result.set.warnings : result.problems)]);
   return {
     valid: result.ok && !hasErrors(problems),
     files: texts.length,

@@ -21,6 +21,13 @@ export function formatProblem(problem: Problem): string {
   return `${problem.file}:${problem.line}:${problem.column} ${tag}${problem.message}`;
 }
 
+/** Problems in reading order: by file, then line, then column; problems at one place keep the order they were found in. */
+export function sortProblems(problems: readonly Problem[]): Problem[] {
+  return [...problems].sort((a, b) =>
+    a.file !== b.file ? (a.file < b.file ? -1 : 1) : a.line - b.line || a.column - b.column,
+  );
+}
+
 /** Whether any of these problems stops a set from loading. */
 export function hasErrors(problems: readonly Problem[]): boolean {
   return problems.some((p) => p.severity === 'error');
