@@ -12,7 +12,7 @@ import { SPECIAL_ENTRY_KEYS, type SpecialEntry } from '../schema/scenario-schema
 import { isApiAvailable } from '../../protocol/modules';
 import { createCallerCheck } from '../../caller-auth/caller-guard';
 import { parseCallerCredentials, type CallerCredential } from '../../caller-auth/caller-credentials';
-import { readExpectations } from './read-expectations';
+import { readExpectations, type Expectation } from './read-expectations';
 
 /** A scenario set, or every problem that kept it from loading. */
 export type LoadResult =
@@ -38,6 +38,26 @@ export interface LoadOptions {
   readonly maxFileBytes?: number;
 }
 
+/** A file read and checked, with where each of its tokens and special entries (`fallback:`...) stands. */
+interface CheckedFile {
+  readonly parsed: ParsedScenarioFile;
+  /** Its tokens' names in the order written (a reload's worker sends them with the tokens, sparing a pass over 300,000 keys). */
+  readonly tokenNames: readonly string[];
+  readonly tokenPlaces: ReadonlyMap<string, SourceRef>;
+  readonly specialPlaces: Partial<Record<SpecialEntry, SourceRef>>;
+}
+
+/** Every file of a set read and checked, and every problem found; errors among them mean no set. */
+export interface CheckedTexts {
+  readonly files: readonly CheckedFile[];
+  readonly problems: readonly Problem[];
+  /** Every `expect:` written, each with its place (finding one may need the `yaml` document). */
+  readonly expectations: readonly Expectation[];
+}
+
+/** Tokens compiled between two yields of compileScenarioSet: a few milliseconds of work. */
+export const COMPILE_SLICE = 2000;
+
 /**
  * Parses, validates and compiles scenario texts into one immutable set. All-or-nothing: any
  * error in any file means no set, so a caller can keep serving the previous one.
@@ -48,25 +68,64 @@ export function loadScenarioSet(
   options: LoadOptions,
   compilePopulations: PopulationCompiler,
 ): LoadResult {
-  const base = options.wire ?? DEFAULT_WIRE_OPTIONS;
+  const compiling = compileScenarioSet(checkScenarioTexts(texts, options.wire), options, compilePopulations);
+  for (;;) {
+    const step = compiling.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * The first half of loading, all of it done before anything is compiled (a reload runs it on a
+ * worker thread): every text parsed and checked against the schema, tokens defined twice, and
+ * the entry rules; and where each token and special entry stands, so compiling needs no place.
+ */
+export function checkScenarioTexts(texts: readonly ScenarioText[], wire?: WireOptions): CheckedTexts {
+  const base = wire ?? DEFAULT_WIRE_OPTIONS;
   const parsed = texts.map((t) => parseScenarioFile(t.file, t.text));
   // Tokens defined twice are found from the data as read, so they are reported with every other problem, not after those are fixed.
   const problems = [...parsed.flatMap((p) => p.problems), ...definedTwice(parsed)];
+  if (!hasErrors(problems)) for (const file of parsed) problems.push(...checkEntryRules(file, base));
+  if (hasErrors(problems)) return { files: [], problems, expectations: [] };
+  const files = parsed.map((file) => ({
+    parsed: file,
+    tokenNames: isMap(file.data.tokens) ? Object.keys(file.data.tokens) : [],
+    tokenPlaces: tokenPlaces(file),
+    specialPlaces: Object.fromEntries(
+      SPECIAL_ENTRY_KEYS.filter((key) => file.data[key] !== undefined).map((key) => [key, where(file, [key])]),
+    ),
+  }));
+  return { files, problems, expectations: parsed.flatMap(readExpectations) };
+}
+
+/**
+ * The second half: checked files compiled into one set, yielding after every COMPILE_SLICE
+ * tokens, so a reload can let requests through between slices (loadScenarioSet runs it straight).
+ */
+export function* compileScenarioSet(
+  checked: CheckedTexts,
+  options: LoadOptions,
+  compilePopulations: PopulationCompiler,
+): Generator<void, LoadResult> {
+  const problems = [...checked.problems];
   if (hasErrors(problems)) return { ok: false, problems: sortProblems(problems) };
-  for (const file of parsed) problems.push(...checkEntryRules(file, base));
+  const base = options.wire ?? DEFAULT_WIRE_OPTIONS;
+  const parsed = checked.files.map((f) => f.parsed);
   const entries = new Map<string, CompiledEntry>();
   const special: Partial<Record<SpecialEntry, CompiledEntry>> = {};
   const callerGuards = new Map<string, CallerGuard>();
-  for (const file of parsed) {
+  for (const { parsed: file, tokenNames: names, tokenPlaces: places, specialPlaces } of checked.files) {
     const defaults = fileDefaults(file, options);
-    const places = tokenPlaces(file);
-    for (const [token, raw] of Object.entries((file.data.tokens ?? {}) as Record<string, EntryData>)) {
+    const tokens = file.data.tokens as Record<string, EntryData>;
+    for (let i = 0; i < names.length; i++) {
+      const token = names[i];
       const source = places.get(token) ?? where(file, ['tokens', token]);
-      entries.set(token, loadEntry(raw, defaults, base, source, token));
+      entries.set(token, loadEntry(tokens[token], defaults, base, source, token));
+      if (i % COMPILE_SLICE === COMPILE_SLICE - 1) yield;
     }
     for (const key of SPECIAL_ENTRY_KEYS) {
       if (file.data[key] === undefined) continue;
-      special[key] = loadEntry(file.data[key] as EntryData, defaults, base, where(file, [key]));
+      special[key] = loadEntry(file.data[key] as EntryData, defaults, base, specialPlaces[key] ?? where(file, [key]));
     }
     const credentials = fileCredentials(file);
     if (credentials.length > 0)
@@ -85,12 +144,17 @@ export function loadScenarioSet(
     ...(isApiAvailable(base.modules) ? {} : { unavailable: special.unavailable ?? defaultUnavailable(base) }),
     callerGuards: callerGuards.size > 0 ? callerGuards : null,
     callerAuthFailed: special.callerAuthFailed ?? null,
-    expectations: parsed.flatMap(readExpectations),
-    files: texts.map((t) => t.file),
+    expectations: checked.expectations,
+    files: parsed.map((file) => file.file),
     warnings: sortProblems(problems),
     loadedAt: new Date(),
   };
   return { ok: true, set: Object.freeze(set) };
+}
+
+/** Whether `tokens:` holds a map (the schema refuses anything else, but a file with errors may). */
+export function isMap(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /** What a file's entries start from (see entryDefaults). */

@@ -11,17 +11,29 @@ export interface SetChanges {
   readonly populationsRemoved: readonly string[];
 }
 
-/** Compares two sets by entry fingerprint; with no previous set, every token counts as added. */
-export function diffSets(previous: ScenarioSet | undefined, next: ScenarioSet): SetChanges {
+/** Entries compared between two yields of diffInSlices: a fingerprint is a hash of the whole entry. */
+const DIFF_SLICE = 2000;
+
+/**
+ * Compares two sets by entry fingerprint (with no previous set, every token counts as added),
+ * yielding after every DIFF_SLICE entries so a 300,000-token reload answers requests between slices.
+ */
+export function* diffInSlices(previous: ScenarioSet | undefined, next: ScenarioSet): Generator<void, SetChanges> {
   const before = previous?.entries ?? new Map<string, CompiledEntry>();
   const added: string[] = [];
   const changed: string[] = [];
+  let seen = 0;
   for (const [token, entry] of next.entries) {
     const old = before.get(token);
     if (!old) added.push(token);
     else if (!sameEntry(old, entry)) changed.push(token);
+    if (++seen % DIFF_SLICE === 0) yield;
   }
-  const removed = [...before.keys()].filter((token) => !next.entries.has(token));
+  const removed: string[] = [];
+  for (const token of before.keys()) {
+    if (!next.entries.has(token)) removed.push(token);
+    if (++seen % DIFF_SLICE === 0) yield;
+  }
   const fallbackChanged = previous !== undefined && !sameEntry(previous.fallback, next.fallback);
   const label = (p: TokenPopulation) => `${p.description.split(', n = ')[0]} (${p.size.toLocaleString('en-US')})`;
   const was = new Set((previous?.populations ?? []).map(label));

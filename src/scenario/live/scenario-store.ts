@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events';
-import { diffSets, type SetChanges } from './diff-sets';
+import { diffInSlices, type SetChanges } from './diff-sets';
 import { emptiedFileProblems, isBlank } from './emptied-files';
-import { loadScenarioSet, type LoadOptions, type PopulationCompiler } from '../compile/load-scenario-set';
+import type { LoadOptions, PopulationCompiler } from '../compile/load-scenario-set';
+import { inSlices, loadInSlices } from './load-in-slices';
 import type { Problem } from '../base/problem';
 import { readFailureProblem, readScenarioSources, type ScenarioText } from '../base/read-scenario-sources';
 import { tokenCount, type ScenarioSet } from '../compile/scenario-set';
@@ -126,7 +127,9 @@ export class ScenarioStore extends EventEmitter {
     const ms = performance.now() - started;
     if (stillWanted && !stillWanted()) return undefined;
     if (!built.ok) return { ok: false, problems: built.problems, trigger, ms };
-    const outcome = { ok: true, set: built.set, changes: diffSets(this.served, built.set), trigger, ms } as const;
+    const changes = await inSlices(diffInSlices(this.served, built.set));
+    if (stillWanted && !stillWanted()) return undefined;
+    const outcome = { ok: true, set: built.set, changes, trigger, ms } as const;
     this.served = built.set;
     this.hadContent = built.hadContent;
     this.failure = null;
@@ -157,7 +160,11 @@ export class ScenarioStore extends EventEmitter {
     }
     const emptied = emptiedFileProblems(files, this.hadContent);
     if (emptied.length > 0) return { ok: false, problems: emptied };
-    const result = loadScenarioSet([...files, ...(this.sources.inline ?? [])], this.options, this.compilePopulations);
+    const result = await loadInSlices(
+      [...files, ...(this.sources.inline ?? [])],
+      this.options,
+      this.compilePopulations,
+    );
     return result.ok
       ? { ...result, hadContent: new Set(files.filter((f) => !isBlank(f.text)).map((f) => f.file)) }
       : result;

@@ -38,22 +38,8 @@ export function parseScenarioFile(
   schema: ValidatorName = 'scenario-file',
 ): ParsedScenarioFile {
   const placed = lazyDocument(text);
-  const result = (
-    data: Record<string, unknown>,
-    problems: Problem[],
-    tokenPlaces?: ReadonlyMap<string, SourceRef>,
-  ): ParsedScenarioFile => ({
-    file,
-    data,
-    problems,
-    ...(tokenPlaces ? { tokenPlaces } : {}),
-    get doc() {
-      return placed().doc;
-    },
-    get lineCounter() {
-      return placed().lineCounter;
-    },
-  });
+  const result = (data: Record<string, unknown>, problems: Problem[], tokenPlaces?: ReadonlyMap<string, SourceRef>) =>
+    withDocument(file, placed, data, problems, tokenPlaces);
   let read;
   try {
     read = readYamlText(file, text);
@@ -70,6 +56,41 @@ export function parseScenarioFile(
   const data = (read.data ?? {}) as Record<string, unknown>;
   convertControlScalars(data, validatorSchema(schema));
   return result(data, checkScenarioData(schema, file, data, placed), read.tokenPlaces);
+}
+
+/**
+ * A file's data as read (here, or by a worker thread that sent it over) with its `yaml` document
+ * parsed from `text` only if a place is asked for.
+ */
+export function parsedScenarioFile(
+  file: string,
+  text: string,
+  data: Record<string, unknown>,
+  problems: Problem[],
+  tokenPlaces?: ReadonlyMap<string, SourceRef>,
+): ParsedScenarioFile {
+  return withDocument(file, lazyDocument(text), data, problems, tokenPlaces);
+}
+
+function withDocument(
+  file: string,
+  placed: () => PlacedDocument,
+  data: Record<string, unknown>,
+  problems: Problem[],
+  tokenPlaces?: ReadonlyMap<string, SourceRef>,
+): ParsedScenarioFile {
+  return {
+    file,
+    data,
+    problems,
+    ...(tokenPlaces ? { tokenPlaces } : {}),
+    get doc() {
+      return placed().doc;
+    },
+    get lineCounter() {
+      return placed().lineCounter;
+    },
+  };
 }
 
 /** The `yaml` library's document of a text with its line counter, parsed once, when first asked for. */
