@@ -1,6 +1,6 @@
 import { yaml } from '../base/yaml-library';
 import { DEFAULT_WIRE_OPTIONS } from '../../protocol/wire-encode';
-import { compileEntry } from '../compile/compile-entry';
+import { entryDefaults, loadEntry } from '../compile/load-entry';
 import { checkEntryRules } from '../schema/entry-rules';
 import type { LoadOptions } from '../compile/load-scenario-set';
 import { parseScenarioFile, type ParsedScenarioFile } from '../schema/parse-scenario-file';
@@ -116,12 +116,12 @@ export class RuntimeTokens {
     if (hasErrors(parsed.problems)) return { ok: false, problems: parsed.problems };
     const ruled = checkEntryRules(asFileOf(token, parsed), this.options.wire ?? DEFAULT_WIRE_OPTIONS);
     if (hasErrors(ruled)) return { ok: false, problems: ruled };
-    // As a file entry with no `defaults:` gets them: only the global --delay.
-    const defaults = this.options.delay !== undefined ? { delay: this.options.delay } : {};
+    // Loaded as an entry of a file without `defaults:`: only the global --delay applies.
+    const defaults = entryDefaults(undefined, this.options.delay);
     const wire = this.options.wire ?? DEFAULT_WIRE_OPTIONS;
     return {
       ok: true,
-      entry: compileEntry(parsed.data, defaults, wire, source, named ? token : undefined),
+      entry: loadEntry(parsed.data, defaults, wire, source, named ? token : undefined),
       warnings: ruled,
     };
   }
