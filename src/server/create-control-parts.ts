@@ -102,7 +102,8 @@ function shipExchanges(report: CallerReportStore, group: RedisGroup): CallerRepo
   return {
     record: (exchange) => {
       report.record(exchange);
-      group.exchanges.push(exchange);
+      // A copy: the tracker reuses one object for every exchange it records at once.
+      group.exchanges.push({ ...exchange });
     },
     snapshot: () => report.snapshot(),
     reset: () => report.reset(),

@@ -2,6 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_MAX_FILE_BYTES, formatByteSize } from './size-limits';
 import type { Problem } from './problem';
+import { problemAt } from './problem';
 
 /** A scenario file's name (as shown in messages) and its text. */
 export interface ScenarioText {
@@ -150,17 +151,10 @@ export function displayName(file: string): string {
 /** Why scenario files could not be read, as a problem: a non-UTF-8 file at its first bad byte, else the file and the system's reason. */
 export function readFailureProblem(error: unknown): Problem {
   if (error instanceof NotUtf8Error)
-    return {
-      file: error.file,
-      line: error.line,
-      column: error.column,
-      severity: 'error',
-      path: '',
-      message: error.message,
-    };
+    return problemAt({ file: error.file, line: error.line, column: error.column }, error.message);
   const err = error as NodeJS.ErrnoException;
   const file = err.path ?? '(scenarios)';
   const message =
     err.code === 'ENOENT' ? `cannot read ${file}: no such file or directory` : `cannot read ${file}: ${err.message}`;
-  return { file, line: 1, column: 1, severity: 'error', path: '', message };
+  return problemAt(file, message);
 }

@@ -3,7 +3,7 @@ import { entryDefaults, loadEntry } from './load-entry';
 import type { EntryData } from '../schema/scenario-schema';
 import { tokenPlaces } from '../schema/token-places';
 import { parseScenarioFile, placeOf, type ParsedScenarioFile } from '../schema/parse-scenario-file';
-import { hasErrors, sortProblems, type Problem, type SourceRef } from '../base/problem';
+import { hasErrors, sortProblems, type Problem, type SourceRef, placeIn, problemAt } from '../base/problem';
 import type { ScenarioText } from '../base/read-scenario-sources';
 import type { CallerGuard, CompiledEntry, ScenarioSet, TokenPopulation } from './scenario-set';
 import { defaultFallback, defaultUnavailable, guardWithRefusal } from './built-in-entries';
@@ -107,8 +107,7 @@ function fileCredentials(file: ParsedScenarioFile): CallerCredential[] {
 }
 
 function where(file: ParsedScenarioFile, path: string[]): SourceRef {
-  const pos = placeOf(file, path, 'key');
-  return { file: file.file, line: pos.line, column: pos.col };
+  return placeIn(file.file, placeOf(file, path, 'key'));
 }
 
 /** Every token, and every special entry (`fallback:`...), that a file of the set defines after an earlier one did. */
@@ -140,10 +139,10 @@ function definedTwice(parsed: readonly ParsedScenarioFile[]): Problem[] {
 
 function duplicateToken(token: string, here: SourceRef, first: SourceRef): Problem {
   const message = `token ${JSON.stringify(token)} is defined twice: here and at ${first.file}:${first.line}:${first.column}`;
-  return { ...here, severity: 'error', path: `tokens.${token}`, message };
+  return problemAt(here, message, `tokens.${token}`);
 }
 
 function duplicateKey(key: string, here: SourceRef, first: SourceRef): Problem {
   const message = `${key} is defined twice: here and at ${first.file}:${first.line}:${first.column}; keep one`;
-  return { ...here, severity: 'error', path: key, message };
+  return problemAt(here, message, key);
 }

@@ -8,6 +8,7 @@ import { toDelayShape } from '../base/delay-shape';
 import type { NodePath } from '../base/locate-node';
 import { placeOf, type ParsedScenarioFile } from './parse-scenario-file';
 import type { Problem } from '../base/problem';
+import { placeIn, problemAt } from '../base/problem';
 import { PASSED_CONTROL_KEYS } from './generate-knobs';
 import { SETTING_KEYS, SPECIAL_ENTRY_KEYS, type StepData } from './scenario-schema';
 import { ENTRY_ONLY_KEYS } from './toolbox-schema';
@@ -26,7 +27,7 @@ export function checkEntryRules(file: ParsedScenarioFile, base: WireOptions): Pr
   const problems: Problem[] = [];
   const report: Report = (path, severity, message) => {
     const pos = placeOf(file, path, 'key');
-    problems.push({ file: file.file, line: pos.line, column: pos.col, severity, path: dotted(path), message });
+    problems.push(problemAt(placeIn(file.file, pos), message, dotted(path), severity));
   };
   const defaults = (file.data.defaults ?? {}) as StepData;
   for (const overlong of overlongDurations(defaults, ['defaults'])) report(overlong.path, 'error', overlong.message);

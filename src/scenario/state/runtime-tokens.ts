@@ -4,7 +4,7 @@ import { entryDefaults, loadEntry } from '../compile/load-entry';
 import { checkEntryRules } from '../schema/entry-rules';
 import type { LoadOptions } from '../compile/load-scenario-set';
 import { parseScenarioFile, type ParsedScenarioFile } from '../schema/parse-scenario-file';
-import { hasErrors, type Problem, type SourceRef } from '../base/problem';
+import { hasErrors, type Problem, type SourceRef, problemAt } from '../base/problem';
 import type { CompiledEntry } from '../compile/scenario-set';
 import { DEFAULT_MAX_RUNTIME_BYTES, DEFAULT_MAX_RUNTIME_TOKENS, formatByteSize } from '../base/size-limits';
 
@@ -101,16 +101,7 @@ export class RuntimeTokens {
     if (parsed.problems.length === 0 && !yaml().isMap(parsed.doc.contents)) {
       return {
         ok: false,
-        problems: [
-          {
-            file,
-            line: 1,
-            column: 1,
-            severity: 'error',
-            path: '',
-            message: 'the entry is empty; send a scenario entry, e.g. {"status": 503, "body": "none"}',
-          },
-        ],
+        problems: [problemAt(file, 'the entry is empty; send a scenario entry, e.g. {"status": 503, "body": "none"}')],
       };
     }
     if (hasErrors(parsed.problems)) return { ok: false, problems: parsed.problems };
@@ -159,7 +150,7 @@ export class RuntimeTokens {
     return {
       ok: false,
       overLimit: true,
-      problems: [{ file, line: 1, column: 1, severity: 'error', path: '', message }],
+      problems: [problemAt(file, message)],
     };
   }
 
@@ -168,7 +159,7 @@ export class RuntimeTokens {
     return {
       ok: false,
       overLimit: true,
-      problems: [{ file, line: 1, column: 1, severity: 'error', path: '', message }],
+      problems: [problemAt(file, message)],
     };
   }
 }
