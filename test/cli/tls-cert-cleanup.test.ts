@@ -7,41 +7,44 @@ let dir: TempDir;
 beforeAll(() => {
   dir = makeTempDir();
   dir.write('main.yaml', 'tokens:\n  alice: { status: 401, errorCode: AUTH_FAILED }\n');
-  fs.mkdirSync(path.join(dir.path, 'tmp'));
 });
 afterAll(() => dir.remove());
 
-/** The folders `--tls` left in the test's own temp dir (TMPDIR), so other engineers' runs never count. */
-const leftOver = () => fs.readdirSync(path.join(dir.path, 'tmp')).filter((n) => n.startsWith('auth-sim-tls-'));
+/** A temp dir (TMPDIR) for one test alone, so nothing another run or test leaves there counts. */
+const freshTmp = () => fs.mkdtempSync(path.join(dir.path, 'tmp-'));
+
+/** The folders `--tls` made in `tmp` and left there. */
+const leftOver = (tmp: string) => fs.readdirSync(tmp).filter((n) => n.startsWith('auth-sim-tls-'));
 
 test.each(['SIGINT', 'SIGTERM'] as const)(
   'the self-signed certificate --tls wrote is removed with its folder on %s',
   async (signal) => {
+    const tmp = freshTmp();
     const cli = await startCli(['--scenarios', 'main.yaml', '--port', '0', '--tls'], {
       cwd: dir.path,
-      env: { TMPDIR: path.join(dir.path, 'tmp') },
+      env: { TMPDIR: tmp },
     });
     const written = /written to (\S+);/.exec(cli.stdout())![1];
     expect(fs.existsSync(written)).toBe(true);
-    expect(leftOver()).toEqual([path.basename(path.dirname(written))]);
+    expect(leftOver(tmp)).toEqual([path.basename(path.dirname(written))]);
     cli.child.kill(signal);
     const code = await cli.exited();
     expect([code, cli.stderr()]).toEqual([0, '']);
-    expect(fs.existsSync(path.dirname(written))).toBe(false);
-    expect(leftOver()).toEqual([]);
+    expect(leftOver(tmp)).toEqual([]);
   },
 );
 
 test('run --tls removes its certificate when the command it ran ends', () => {
-  const printCert = 'process.stdout.write("cert " + require("fs").existsSync(process.env.CERT_FILE))';
-  const tmp = path.join(dir.path, 'tmp');
-  // The command cannot learn the path from the banner: it finds the one file --tls wrote in TMPDIR.
-  const find = `const fs = require("fs"), p = require("path"); const d = fs.readdirSync(${JSON.stringify(tmp)}).find((n) => n.startsWith("auth-sim-tls-")); process.env.CERT_FILE = p.join(${JSON.stringify(tmp)}, d, fs.readdirSync(p.join(${JSON.stringify(tmp)}, d))[0]); ${printCert}`;
-  const run = runCli(['run', '--scenarios', 'main.yaml', '--tls', '--', process.execPath, '-e', find], {
+  const tmp = freshTmp();
+  // The command finds the one certificate --tls wrote in its TMPDIR and says whether it is there.
+  const probe = `const fs = require("fs"), p = require("path"), t = process.env.TMPDIR;
+    const d = p.join(t, fs.readdirSync(t).find((n) => n.startsWith("auth-sim-tls-")));
+    process.stdout.write("certificate there: " + fs.readdirSync(d).some((n) => n.endsWith("-cert.pem")));`;
+  const run = runCli(['run', '--scenarios', 'main.yaml', '--tls', '--', process.execPath, '-e', probe], {
     cwd: dir.path,
     env: { TMPDIR: tmp },
   });
   expect([run.status, run.stderr]).toEqual([0, '']);
-  expect(run.stdout).toContain('cert true');
-  expect(leftOver()).toEqual([]);
+  expect(run.stdout).toContain('certificate there: true');
+  expect(leftOver(tmp)).toEqual([]);
 });
