@@ -82,6 +82,7 @@ export function createControlParts(
     answering,
     admin,
     streams,
+    passOn: options.passOn,
     group,
     adoptExchange: callers && group ? (exchange) => report.record(exchange) : undefined,
     reset,

@@ -59,6 +59,15 @@ describeInBrowser('the dashboard outage button and proxied marks in Chromium', (
       await page.waitForSelector('tr.m-proxied[data-seq="1"]');
       expect(await page.textContent('tr[data-seq="1"] td[data-col="matched"]')).toBe('proxied');
       expect(await page.textContent('tr[data-seq="1"] td[data-col="entry"]')).toBe(`(proxy) ${target}`);
+      // The token view says who answers it rather than showing the fallback's 404.
+      await page.click('button[data-tab=tokens]');
+      await page.fill('input[name=lookup]', 'stranger');
+      await page.click('form.lookup button');
+      await page.waitForSelector('[data-test=token-detail] [data-test=next]');
+      expect(await page.textContent('[data-test=token-detail] [data-test=next]')).toBe(
+        `The next request gets this: passed to the real service, ${target} (--proxy): it answers.`,
+      );
+      expect(await page.$('[data-test=token-detail] [data-test=status]')).toBeNull();
     } finally {
       await new Promise((resolve) => upstream.close(resolve));
     }
