@@ -1,5 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import pLimit from 'p-limit';
 import { DEFAULT_MAX_FILE_BYTES, formatByteSize } from './size-limits';
 import type { Problem } from './problem';
 import { problemAt } from './problem';
@@ -18,8 +19,16 @@ export function isScenarioFile(name: string): boolean {
 }
 
 /**
+ * Files read at once at most: a folder of 25,000 files opened all together runs out of file
+ * descriptors (EMFILE) under a common `ulimit -n` of 1,024, while a few dozen keep the disk busy.
+ */
+const FILE_READ_CONCURRENCY = 32;
+
+/**
  * Reads every scenario file under the given directories and files (directories recursively,
- * hidden entries skipped), in a stable sorted order so merges are deterministic.
+ * hidden entries skipped), in a stable sorted order so merges are deterministic, at most
+ * FILE_READ_CONCURRENCY at a time (p-limit's queue; graceful-fs was considered, but it retries
+ * after EMFILE rather than staying under the limit, and patches `fs` for the whole process).
  */
 export async function readScenarioSources(
   paths: readonly string[],
@@ -28,8 +37,9 @@ export async function readScenarioSources(
   const files = new Set<string>();
   for (const p of paths) for (const f of await listScenarioFiles(p)) files.add(f);
   const sorted = [...files].sort();
+  const limit = pLimit(FILE_READ_CONCURRENCY);
   return Promise.all(
-    sorted.map(async (file) => ({ file: displayName(file), text: await readBounded(file, maxFileBytes) })),
+    sorted.map((file) => limit(async () => ({ file: displayName(file), text: await readBounded(file, maxFileBytes) }))),
   );
 }
 
