@@ -14,6 +14,7 @@ import { SETTING_KEYS, SPECIAL_ENTRY_KEYS, type EntryData } from './scenario-sch
 import { ENTRY_ONLY_KEYS } from './toolbox-schema';
 import { overlongDurations } from './timer-limit';
 import { checkTypedScalars } from './typed-scalar-rules';
+import { framingBreaches } from './wire-framing-rules';
 
 type Report = (path: NodePath, severity: Problem['severity'], message: string) => void;
 
@@ -30,6 +31,7 @@ export function checkEntryRules(file: ParsedScenarioFile, base: WireOptions): Pr
   };
   const defaults = (file.data.defaults ?? {}) as EntryData;
   for (const overlong of overlongDurations(defaults, ['defaults'])) report(overlong.path, 'error', overlong.message);
+  for (const breach of framingBreaches(defaults, ['defaults'])) report(breach.path, 'error', breach.message);
   const named = Object.entries((file.data.tokens ?? {}) as Record<string, EntryData>).map(([t, e]) => [['tokens', t], e] as const);
   const special = SPECIAL_ENTRY_KEYS.filter((k) => file.data[k] !== undefined).map((k) => [[k], file.data[k] as EntryData] as const);
   const fileWire = wireOf(defaults, base.wire);
@@ -82,6 +84,7 @@ function checkAnswer(answer: EntryData, path: NodePath, inherited: ProtocolVersi
     report([...path, 'companyList'], 'warning', `${at('companyList')} is left out: it is served only with the ${COMPANY_MODULES.join(' or ')} module, and the installed modules are: ${installed}`);
   }
   for (const overlong of overlongDurations(answer, path)) report(overlong.path, 'error', overlong.message);
+  for (const breach of framingBreaches(answer, path)) report(breach.path, 'error', breach.message);
   checkResource('Response', answer, path, version, report);
   checkTypedScalars('Response', answer, path, wire, (at, message) => report(at, 'warning', `${dotted(at)} ${message}`));
   if (answer.otherwise && typeof answer.otherwise === 'object') checkAnswer(answer.otherwise as EntryData, [...path, 'otherwise'], version, base, report, wire);
