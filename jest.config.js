@@ -5,6 +5,9 @@ module.exports = {
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
   testTimeout: 30000,
+  // One folder per run for what suites share (the packed tarball), removed at the end.
+  globalSetup: '<rootDir>/test/helpers/test-run-dir.ts',
+  globalTeardown: '<rootDir>/test/helpers/test-run-dir-teardown.ts',
   // The README's jest example and the container tests import the package by name; here that is the source.
   moduleNameMapper: {
     '^auth-sim$': '<rootDir>/src/index.ts',

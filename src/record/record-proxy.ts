@@ -7,7 +7,7 @@ import { fetchOutcome, type Method, type Outcome, type ReachLimits } from '../ch
 import type { Finding } from '../check/finding';
 import { errorReply } from '../scenario/compile/build-reply';
 import { isProtocolUrl, requestToken } from '../server/endpoint/request-token';
-import { writeReply } from '../server/endpoint/write-reply';
+import { writeReply } from '../server/endpoint/deliver-answer';
 import { formatByteSize } from '../scenario/base/size-limits';
 import { HOP_RESPONSE } from './entry-from-answer';
 import type { AddResult, Recorder } from './recorder';

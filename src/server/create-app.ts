@@ -3,7 +3,7 @@ import type { NodeHandler } from './endpoint/protocol-handler';
 import type { ControlParts } from './admin/control-parts';
 import { createAdminRouter } from './admin/admin-router';
 import { errorReply } from '../scenario/compile/build-reply';
-import { writeReply } from './endpoint/write-reply';
+import { writeReply } from './endpoint/deliver-answer';
 import { describeFailure } from './endpoint/describe-failure';
 import { INTERNAL_ERROR, NOT_FOUND } from '../protocol/built-in-answers';
 

@@ -25,13 +25,36 @@ const OPTIONS: ts.CompilerOptions = {
   paths: { 'auth-sim': ['src/index.ts'] },
 };
 
-function compile(files: readonly string[]): Map<string, string[]> {
-  const program = ts.createProgram(files, OPTIONS);
-  const byFile = new Map<string, string[]>(files.map((f) => [f, []]));
-  for (const d of ts.getPreEmitDiagnostics(program)) {
+const FILES = [
+  README_EXAMPLE,
+  fixture('typed-scenarios.ts'),
+  fixture('wrong-field.ts'),
+  fixture('wrong-fault.ts'),
+  fixture('wrong-status-type.ts'),
+  fixture('wrong-top-key.ts'),
+  fixture('wrong-expect.ts'),
+];
+
+/** The editor's view of that project: its program gives the diagnostics, its hovers the tooltips (one program for both). */
+const service = ts.createLanguageService({
+  getScriptFileNames: () => FILES,
+  getScriptVersion: () => '1',
+  getScriptSnapshot: (name) =>
+    ts.sys.fileExists(name) ? ts.ScriptSnapshot.fromString(ts.sys.readFile(name) ?? '') : undefined,
+  getCurrentDirectory: () => root,
+  getCompilationSettings: () => OPTIONS,
+  getDefaultLibFileName: (o) => ts.getDefaultLibFilePath(o),
+  fileExists: ts.sys.fileExists,
+  readFile: ts.sys.readFile,
+});
+
+/** Each file's diagnostics, as `line: TScode message`. */
+function diagnostics(): Map<string, string[]> {
+  const byFile = new Map<string, string[]>(FILES.map((f) => [f, []]));
+  for (const d of ts.getPreEmitDiagnostics(service.getProgram()!)) {
     const name = d.file?.fileName ?? '(global)';
     const line = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line + 1 : 0;
-    const key = files.find((f) => path.resolve(f) === path.resolve(name)) ?? name;
+    const key = FILES.find((f) => path.resolve(f) === path.resolve(name)) ?? name;
     byFile.set(key, [
       ...(byFile.get(key) ?? []),
       `${line}: TS${d.code} ${ts.flattenDiagnosticMessageText(d.messageText, '\n').split('\n').pop()?.trim()}`,
@@ -42,15 +65,7 @@ function compile(files: readonly string[]): Map<string, string[]> {
 
 let results: Map<string, string[]>;
 beforeAll(() => {
-  results = compile([
-    README_EXAMPLE,
-    fixture('typed-scenarios.ts'),
-    fixture('wrong-field.ts'),
-    fixture('wrong-fault.ts'),
-    fixture('wrong-status-type.ts'),
-    fixture('wrong-top-key.ts'),
-    fixture('wrong-expect.ts'),
-  ]);
+  results = diagnostics();
 }, 60_000);
 
 test('the README example and a scenario using every key compile under strict', () => {
@@ -111,17 +126,6 @@ test("ScenarioFile types exactly the schema's top-level keys", () => {
 test("hovering a field in an editor shows the table's meaning, type, required and version", () => {
   const file = fixture('typed-scenarios.ts');
   const text = readFileSync(file, 'utf8');
-  const service = ts.createLanguageService({
-    getScriptFileNames: () => [file],
-    getScriptVersion: () => '1',
-    getScriptSnapshot: (name) =>
-      ts.sys.fileExists(name) ? ts.ScriptSnapshot.fromString(ts.sys.readFile(name) ?? '') : undefined,
-    getCurrentDirectory: () => root,
-    getCompilationSettings: () => OPTIONS,
-    getDefaultLibFileName: (o) => ts.getDefaultLibFilePath(o),
-    fileExists: ts.sys.fileExists,
-    readFile: ts.sys.readFile,
-  });
   const hover = (key: string) =>
     ts.displayPartsToString(service.getQuickInfoAtPosition(file, text.indexOf(`${key}:`))?.displayParts);
   expect(hover('surname')).toBe('(property) surname: Field<"Surname (String; required; since 1.0)", string | number>');

@@ -191,8 +191,8 @@ test('a malformed expect: is a placed problem with a suggestion, and the last go
     return body.lastError ?? undefined;
   });
   expect(health.problems.map((p) => `${p.line}:${p.column} ${p.message}`)).toEqual([
-    '13:7 tokens.retry-thrice.expect.callsAfterCrad is not a token expectation field; did you mean "callsAfterCard"?',
     '11:16 tokens.retry-thrice.expect.backoff must be a back-off shape: none, single, constant, linear, exponential, irregular; got "exponentail"; did you mean "exponential"?',
+    '13:7 tokens.retry-thrice.expect.callsAfterCrad is not a token expectation field; did you mean "callsAfterCard"?',
   ]);
   expect((await getClient(sim.url, 'cached')).status).toBe(200);
   expect((await report()).expectations.map((r) => r.expectation)).toContain('callsAfterCard');

@@ -49,8 +49,8 @@ test("validate takes serve's --protocol and --modules and warns as serve would",
   expect([plain.status, plain.stderr]).toEqual([0, '']);
   expect(asServed.status).toBe(0);
   expect(asServed.stderr.split('\n').filter(Boolean)).toEqual([
-    'auth-sim: corp.yaml:4:5 warning: tokens.corp.companyList is left out: it is served only with the auth-b-api or corporate module, and the installed modules are: retail',
     'auth-sim: corp.yaml:3:5 warning: tokens.corp.client is served as protocol 1.3, which leaves out actionList (since 1.4)',
+    'auth-sim: corp.yaml:4:5 warning: tokens.corp.companyList is left out: it is served only with the auth-b-api or corporate module, and the installed modules are: retail',
   ]);
   expect(wrongModule.status).toBe(1);
   expect(wrongModule.stderr).toContain(

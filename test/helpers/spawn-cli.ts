@@ -20,12 +20,21 @@ export interface CliProcess {
   stop(): Promise<number | null>;
 }
 
-/** Starts the CLI and resolves once it prints its `listening on` line (rejects if it exits first). */
+/**
+ * Starts the CLI and resolves once it prints its `listening on` line (rejects if it exits first).
+ * `command` runs another launcher (`npx auth-sim`) in a process group of its own, which stop()
+ * signals as a whole: npx does not pass SIGTERM on to the server it starts.
+ */
 export function startCli(
   args: string[],
-  options: { cwd?: string; timeoutMs?: number; env?: NodeJS.ProcessEnv } = {},
+  options: { cwd?: string; timeoutMs?: number; env?: NodeJS.ProcessEnv; command?: readonly string[] } = {},
 ): Promise<CliProcess> {
-  const child = spawn(process.execPath, [CLI, ...args], { cwd: options.cwd, env: { ...cliEnv(), ...options.env } });
+  const [program, ...before] = options.command ?? [process.execPath, CLI];
+  const child = spawn(program, [...before, ...args], {
+    cwd: options.cwd,
+    env: { ...cliEnv(), ...options.env },
+    detached: options.command !== undefined,
+  });
   let out = '';
   let err = '';
   const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -45,7 +54,7 @@ export function startCli(
         stdout: () => out,
         stderr: () => err,
         exited: () => exit,
-        stop: () => (child.kill('SIGTERM'), exit),
+        stop: () => (options.command ? process.kill(-child.pid!, 'SIGTERM') : child.kill('SIGTERM'), exit),
       });
     });
     child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
@@ -56,12 +65,13 @@ export function startCli(
   });
 }
 
-/** Runs the CLI to completion (for validate, generate, --help). */
+/** Runs the CLI to completion (for validate, generate, --help); `command` as for startCli. */
 export function runCli(
   args: string[],
-  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; command?: readonly string[] } = {},
 ): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [CLI, ...args], {
+  const [program, ...before] = options.command ?? [process.execPath, CLI];
+  const result = spawnSync(program, [...before, ...args], {
     cwd: options.cwd,
     encoding: 'utf8',
     env: { ...cliEnv(), ...options.env },

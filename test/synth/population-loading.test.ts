@@ -92,8 +92,8 @@ describe('a generate: item is validated like the rest of the file', () => {
     );
     const result = loadSet([{ file: 'a.yaml', text }]);
     expect(result.ok && result.set.warnings.map(formatProblem)).toEqual([
-      'a.yaml:5:109 warning: generate[0].error.client.crmURL is deprecated; use actionList instead (it is still served)',
       'a.yaml:5:27 warning: generate[0].error.client is served as protocol 1.1, which leaves out secretWord (since 1.2)',
+      'a.yaml:5:109 warning: generate[0].error.client.crmURL is deprecated; use actionList instead (it is still served)',
     ]);
   });
 

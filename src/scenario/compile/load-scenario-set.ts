@@ -1,9 +1,9 @@
 import { DEFAULT_WIRE_OPTIONS, type WireOptions } from '../../protocol/wire-encode';
-import { compileEntry } from './compile-entry';
+import { entryDefaults, loadEntry } from './load-entry';
 import type { EntryData } from '../schema/scenario-schema';
 import { tokenPlaces } from '../schema/token-places';
 import { parseScenarioFile, placeOf, type ParsedScenarioFile } from '../schema/parse-scenario-file';
-import { hasErrors, type Problem, type SourceRef } from '../base/problem';
+import { hasErrors, sortProblems, type Problem, type SourceRef, placeIn, problemAt } from '../base/problem';
 import type { ScenarioText } from '../base/read-scenario-sources';
 import type { CallerGuard, CompiledEntry, ScenarioSet, TokenPopulation } from './scenario-set';
 import { defaultFallback, defaultUnavailable, guardWithRefusal } from './built-in-entries';
@@ -50,8 +50,9 @@ export function loadScenarioSet(
 ): LoadResult {
   const base = options.wire ?? DEFAULT_WIRE_OPTIONS;
   const parsed = texts.map((t) => parseScenarioFile(t.file, t.text));
-  const problems = parsed.flatMap((p) => p.problems);
-  if (hasErrors(problems)) return { ok: false, problems };
+  // Tokens defined twice are found from the data as read, so they are reported with every other problem, not after those are fixed.
+  const problems = [...parsed.flatMap((p) => p.problems), ...definedTwice(parsed)];
+  if (hasErrors(problems)) return { ok: false, problems: sortProblems(problems) };
   for (const file of parsed) problems.push(...checkEntryRules(file, base));
   const entries = new Map<string, CompiledEntry>();
   const special: Partial<Record<SpecialEntry, CompiledEntry>> = {};
@@ -61,16 +62,11 @@ export function loadScenarioSet(
     const places = tokenPlaces(file);
     for (const [token, raw] of Object.entries((file.data.tokens ?? {}) as Record<string, EntryData>)) {
       const source = places.get(token) ?? where(file, ['tokens', token]);
-      const earlier = entries.get(token);
-      if (earlier) problems.push(duplicateToken(token, source, earlier.source));
-      else entries.set(token, compileEntry(withoutExpect(raw), defaults, base, source, token));
+      entries.set(token, loadEntry(raw, defaults, base, source, token));
     }
     for (const key of SPECIAL_ENTRY_KEYS) {
       if (file.data[key] === undefined) continue;
-      const source = where(file, [key]);
-      const earlier = special[key];
-      if (earlier) problems.push(duplicateKey(key, source, earlier.source));
-      else special[key] = compileEntry(withoutExpect(file.data[key] as EntryData), defaults, base, source);
+      special[key] = loadEntry(file.data[key] as EntryData, defaults, base, where(file, [key]));
     }
     const credentials = fileCredentials(file);
     if (credentials.length > 0)
@@ -81,7 +77,7 @@ export function loadScenarioSet(
     ? compilePopulations(parsed, base, (file) => fileDefaults(file, options))
     : { populations: [], problems: [] };
   problems.push(...synthetic.problems);
-  if (hasErrors(problems)) return { ok: false, problems };
+  if (hasErrors(problems)) return { ok: false, problems: sortProblems(problems) };
   const set: ScenarioSet = {
     entries,
     populations: synthetic.populations,
@@ -91,23 +87,15 @@ export function loadScenarioSet(
     callerAuthFailed: special.callerAuthFailed ?? null,
     expectations: parsed.flatMap(readExpectations),
     files: texts.map((t) => t.file),
-    warnings: problems,
+    warnings: sortProblems(problems),
     loadedAt: new Date(),
   };
   return { ok: true, set: Object.freeze(set) };
 }
 
-/** An entry without its `expect:`, which judges the caller and shapes no answer (nor the entry's fingerprint). */
-function withoutExpect(raw: EntryData): EntryData {
-  if (raw === null || typeof raw !== 'object' || raw.expect === undefined) return raw;
-  const { expect: _judged, ...served } = raw;
-  return served;
-}
-
-/** A file's `defaults:` over the set-wide delay (--delay); `callerAuth` guards the file's tokens rather than shaping answers. */
+/** What a file's entries start from (see entryDefaults). */
 function fileDefaults(file: ParsedScenarioFile, options: LoadOptions): EntryData {
-  const { callerAuth: _guard, ...defaults } = (file.data.defaults ?? {}) as EntryData;
-  return { ...(options.delay !== undefined ? { delay: options.delay } : {}), ...defaults };
+  return entryDefaults(file.data.defaults, options.delay);
 }
 
 /** The credentials `defaults.callerAuth` demands (the schema has checked their form). */
@@ -119,16 +107,42 @@ function fileCredentials(file: ParsedScenarioFile): CallerCredential[] {
 }
 
 function where(file: ParsedScenarioFile, path: string[]): SourceRef {
-  const pos = placeOf(file, path, 'key');
-  return { file: file.file, line: pos.line, column: pos.col };
+  return placeIn(file.file, placeOf(file, path, 'key'));
+}
+
+/** Every token, and every special entry (`fallback:`...), that a file of the set defines after an earlier one did. */
+function definedTwice(parsed: readonly ParsedScenarioFile[]): Problem[] {
+  const problems: Problem[] = [];
+  const tokens = new Map<string, SourceRef>();
+  const special = new Map<string, SourceRef>();
+  for (const file of parsed) {
+    const written = file.data.tokens;
+    if (written !== null && typeof written === 'object' && !Array.isArray(written)) {
+      const places = tokenPlaces(file);
+      for (const token of Object.keys(written)) {
+        const source = places.get(token) ?? where(file, ['tokens', token]);
+        const first = tokens.get(token);
+        if (first) problems.push(duplicateToken(token, source, first));
+        else tokens.set(token, source);
+      }
+    }
+    for (const key of SPECIAL_ENTRY_KEYS) {
+      if (file.data[key] === undefined) continue;
+      const source = where(file, [key]);
+      const first = special.get(key);
+      if (first) problems.push(duplicateKey(key, source, first));
+      else special.set(key, source);
+    }
+  }
+  return problems;
 }
 
 function duplicateToken(token: string, here: SourceRef, first: SourceRef): Problem {
   const message = `token ${JSON.stringify(token)} is defined twice: here and at ${first.file}:${first.line}:${first.column}`;
-  return { ...here, severity: 'error', path: `tokens.${token}`, message };
+  return problemAt(here, message, `tokens.${token}`);
 }
 
 function duplicateKey(key: string, here: SourceRef, first: SourceRef): Problem {
   const message = `${key} is defined twice: here and at ${first.file}:${first.line}:${first.column}; keep one`;
-  return { ...here, severity: 'error', path: key, message };
+  return problemAt(here, message, key);
 }

@@ -1,8 +1,9 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { placeOf, type NodePath, type PlacedDocument } from '../base/locate-node';
 import type { Problem } from '../base/problem';
+import { placeIn, problemAt } from '../base/problem';
 import { loadValidator, type ValidatorName } from './scenario-validators';
-import { didYouMean } from '../base/suggest';
+import { didYouMean, meantName } from '../base/suggest';
 import { SECRET_KEYS } from './scenario-schema';
 
 const validators = new Map<ValidatorName, ValidateFunction>();
@@ -17,7 +18,7 @@ export function checkScenarioData(name: ValidatorName, file: string, data: unkno
   // Loaded on first use (generated at build time, or compiled): the schema never changes within a process.
   if (!validate) validators.set(name, (validate = loadValidator(name)));
   if (validate(data)) return [];
-  const errors = pruneErrors(validate.errors ?? []);
+  const errors = withoutMisspeltRequired(pruneErrors(validate.errors ?? []));
   const placed = places();
   const problems = errors.map((error) => toProblem(file, error, placed));
   // A null fails both the type and the enum of a field: one message says it.
@@ -42,11 +43,29 @@ function pruneErrors(errors: ErrorObject[]): ErrorObject[] {
   });
 }
 
+/**
+ * Drops "missing required field" where the field is there, misspelt: `firstnme` is reported once,
+ * as not a field with "did you mean firstname", not also as firstname missing.
+ */
+function withoutMisspeltRequired(errors: ErrorObject[]): ErrorObject[] {
+  const misspelt = new Set<string>();
+  for (const e of errors) {
+    if (e.keyword !== 'additionalProperties') continue;
+    const known = Object.keys((e.parentSchema as { properties?: object } | undefined)?.properties ?? {});
+    const meant = meantName(String(e.params.additionalProperty), known);
+    if (meant !== undefined) misspelt.add(`${e.instancePath}\n${meant}`);
+  }
+  return errors.filter((e) => e.keyword !== 'required' || !misspelt.has(`${e.instancePath}\n${String(e.params.missingProperty)}`));
+}
+
+/** A map's keys are listed in a message about one it does not take when there are at most this many. */
+const LISTED_KEYS = 12;
+
 function toProblem(file: string, error: ErrorObject, placed: PlacedDocument): Problem {
   const path = pointerToPath(error.instancePath);
   const { at, fullPath, message } = describe(error, path);
   const pos = placeOf(placed, fullPath, at);
-  return { file, line: pos.line, column: pos.col, severity: 'error', path: dotted(fullPath), message };
+  return problemAt(placeIn(file, pos), message, dotted(fullPath));
 }
 
 function describe(error: ErrorObject, path: NodePath): { at: 'key' | 'value'; fullPath: NodePath; message: string } {
@@ -63,7 +82,8 @@ function describe(error: ErrorObject, path: NodePath): { at: 'key' | 'value'; fu
     const fullPath = [...path, name];
     const known = Object.keys(schema.properties ?? {});
     const what = schema.title ? `a ${schema.title} field` : 'a known key';
-    return { at: 'key', fullPath, message: `${dotted(fullPath)} is not ${what}${didYouMean(name, known)}` };
+    const hint = didYouMean(name, known) || allowedKeys(schema.title, known);
+    return { at: 'key', fullPath, message: `${dotted(fullPath)} is not ${what}${hint}` };
   }
   if (error.keyword === 'required') {
     const name = String(error.params.missingProperty);
@@ -80,9 +100,16 @@ function describe(error: ErrorObject, path: NodePath): { at: 'key' | 'value'; fu
   return { at: 'value', fullPath: path, message: `${where} ${expectation}; got ${show(error.data)}${hint}` };
 }
 
+/** `; the defaults fields are delay, headers, protocol, wire and callerAuth`, when they are few enough to read in one line. */
+function allowedKeys(title: string | undefined, known: readonly string[]): string {
+  if (known.length === 0 || known.length > LISTED_KEYS) return '';
+  const list = known.length === 1 ? known[0] : `${known.slice(0, -1).join(', ')} and ${known[known.length - 1]}`;
+  return `; the ${title ? `${title} fields` : 'keys taken here'} ${known.length === 1 ? 'is' : 'are'} ${list}`;
+}
+
 function show(value: unknown): string {
   if (value === null) return 'null';
-  if (Array.isArray(value)) return 'a list';
+  if (Array.isArray(value)) return value.length === 0 ? 'an empty list' : 'a list';
   if (typeof value === 'object') return 'a map';
   return JSON.stringify(value);
 }

@@ -8,11 +8,13 @@ import { toDelayShape } from '../base/delay-shape';
 import type { NodePath } from '../base/locate-node';
 import { placeOf, type ParsedScenarioFile } from './parse-scenario-file';
 import type { Problem } from '../base/problem';
+import { placeIn, problemAt } from '../base/problem';
 import { PASSED_CONTROL_KEYS } from './generate-knobs';
 import { SETTING_KEYS, SPECIAL_ENTRY_KEYS, type StepData } from './scenario-schema';
 import { ENTRY_ONLY_KEYS } from './toolbox-schema';
 import { overlongDurations } from './timer-limit';
 import { checkTypedScalars } from './typed-scalar-rules';
+import { framingBreaches } from './wire-framing-rules';
 
 type Report = (path: NodePath, severity: Problem['severity'], message: string) => void;
 
@@ -25,10 +27,11 @@ export function checkEntryRules(file: ParsedScenarioFile, base: WireOptions): Pr
   const problems: Problem[] = [];
   const report: Report = (path, severity, message) => {
     const pos = placeOf(file, path, 'key');
-    problems.push({ file: file.file, line: pos.line, column: pos.col, severity, path: dotted(path), message });
+    problems.push(problemAt(placeIn(file.file, pos), message, dotted(path), severity));
   };
   const defaults = (file.data.defaults ?? {}) as StepData;
   for (const overlong of overlongDurations(defaults, ['defaults'])) report(overlong.path, 'error', overlong.message);
+  for (const breach of framingBreaches(defaults, ['defaults'])) report(breach.path, 'error', breach.message);
   const named = Object.entries((file.data.tokens ?? {}) as Record<string, StepData>).map(([t, e]) => [['tokens', t], e] as const);
   const special = SPECIAL_ENTRY_KEYS.filter((k) => file.data[k] !== undefined).map((k) => [[k], file.data[k] as StepData] as const);
   const fileWire = wireOf(defaults, base.wire);
@@ -81,6 +84,7 @@ function checkAnswer(answer: StepData, path: NodePath, inherited: ProtocolVersio
     report([...path, 'companyList'], 'warning', `${at('companyList')} is left out: it is served only with the ${COMPANY_MODULES.join(' or ')} module, and the installed modules are: ${installed}`);
   }
   for (const overlong of overlongDurations(answer, path)) report(overlong.path, 'error', overlong.message);
+  for (const breach of framingBreaches(answer, path)) report(breach.path, 'error', breach.message);
   checkResource('Response', answer, path, version, report);
   checkTypedScalars('Response', answer, path, wire, (at, message) => report(at, 'warning', `${dotted(at)} ${message}`));
   if (answer.otherwise && typeof answer.otherwise === 'object') checkAnswer(answer.otherwise as StepData, [...path, 'otherwise'], version, base, report, wire);

@@ -1,10 +1,9 @@
 import type { ServerResponse } from 'node:http';
-import type { Answer } from '../../scenario/compile/scenario-set';
+import type { Answer, Reply } from '../../scenario/compile/scenario-set';
 import type { AnswerRuntime } from './answer-runtime';
 import { errorReply } from '../../scenario/compile/build-reply';
 import { UNWRITABLE_ANSWER } from '../../protocol/built-in-answers';
 import { FAULT_ACTIONS } from '../faults/fault-actions';
-import { writeReply } from './write-reply';
 
 const UNWRITABLE = errorReply(UNWRITABLE_ANSWER);
 
@@ -35,4 +34,11 @@ function act(res: ServerResponse, answer: Answer, runtime: AnswerRuntime): void 
     for (const name of res.getHeaderNames()) res.removeHeader(name);
     writeReply(res, UNWRITABLE);
   }
+}
+
+/** Writes a ready reply: one writeHead, one end with the prebuilt bytes. */
+export function writeReply(res: ServerResponse, reply: Reply): void {
+  res.writeHead(reply.status, reply.headers as Record<string, string | number>);
+  if (reply.body) res.end(reply.body);
+  else res.end();
 }

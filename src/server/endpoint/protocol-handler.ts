@@ -1,20 +1,31 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Answer, CallerGuard, CompiledEntry, ScenarioSet } from '../../scenario/compile/scenario-set';
-import type { RequestRecorder } from './request-recorder';
-import { isProtocolUrl, requestToken, type TokenResult } from './request-token';
-import { writeReply } from './write-reply';
+import type { Answer, CallerGuard, CompiledEntry } from '../../scenario/compile/scenario-set';
+import type { ExchangeTracker } from '../../caller-report/exchange-tracker';
+import type { Lookup, RequestRecorder } from './request-recorder';
+import { isProtocolUrl, requestToken } from './request-token';
 import type { AnswerRuntime } from './answer-runtime';
 import type { TokenSource } from './served-tokens';
 import { deliverAnswer } from './deliver-answer';
-import type { ExchangeTracker } from '../../caller-report/exchange-tracker';
 import type { PassOn } from './pass-on';
 
 /** Handles a request on Node's own objects; false means "not mine", for the next handler. */
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => boolean;
 
+/** One request on its way: what is known of it (the journal's Lookup), filled in step by step. */
+interface Walk extends Lookup {
+  entry: CompiledEntry | null;
+  answer: Answer | null;
+  refused: string | undefined;
+  /** Answered by an outage (`POST /outage`) rather than the token's own entry. */
+  outage: boolean;
+  /** performance.now() at arrival, for the caller report; 0 when it is off. */
+  readonly arrivedAt: number;
+}
+
 /**
- * The protocol endpoints, GET by path and POST by header, as one handler. The server calls it
- * before Express's router (the hot path); the Express app mounts the same function.
+ * The protocol endpoints, GET by path and POST by header, as one handler: the whole walk of a
+ * request reads top to bottom here. The server calls it before Express's router (the hot path);
+ * the Express app mounts the same function.
  */
 export function createProtocolHandler(
   tokens: TokenSource,
@@ -24,104 +35,108 @@ export function createProtocolHandler(
   callers?: ExchangeTracker,
   passOn?: PassOn,
 ): NodeHandler {
-  /** Answers a caller a guard turned away, with the set's `callerAuthFailed:` or the guard's built-in 401. */
-  const refuse = (
-    req: IncomingMessage,
-    res: ServerResponse,
-    set: ScenarioSet,
-    found: TokenResult,
-    by: CallerGuard,
-    refused: string,
-    arrivedAt: number,
-  ): true => {
-    const token = 'token' in found ? found.token : null;
-    const origin = 'token' in found ? found.origin : null;
-    const entry = set.callerAuthFailed ?? by.refusal;
-    const send = (answer: Answer): void => {
-      const record = recorder?.track(req, res, { set, token, origin, entry, answer, refused });
-      deliverAnswer(res, answer, runtime);
-      if (record !== undefined) recorder!.sent(res, record);
-      if (callers !== undefined && token !== null)
-        callers.sent(req, res, token, set.entries.has(token), answer, arrivedAt);
-    };
-    return whenAnswered(entry.answer({ token: token ?? '', states: runtime.states }), send, res, runtime);
-  };
   return (req, res) => {
     if (!isProtocolUrl(req.url ?? '')) return false;
-    // The caller report measures from the arrival.
-    const arrivedAt = callers === undefined ? 0 : performance.now();
-    // Read once per request, so a reload never splits one.
-    const set = tokens.set;
     // The body is not part of the protocol: drain it so the connection can be reused.
     if (req.method === 'POST') req.resume();
+    // 1. Match: the token from the path (GET) or the `token` header (POST), or a 400/405 reply.
     const found = requestToken(req);
+    const walk: Walk = {
+      // Read once per request, so a reload never splits one.
+      set: tokens.set,
+      token: 'token' in found ? found.token : null,
+      origin: 'token' in found ? found.origin : null,
+      entry: null,
+      answer: null,
+      refused: undefined,
+      outage: false,
+      arrivedAt: callers === undefined ? 0 : performance.now(),
+    };
     // The service checks its caller before it reads the request (`--caller-auth`, optional client certificates).
-    if (guard !== undefined) {
-      const refused = guard.check(req);
-      if (refused !== null) return refuse(req, res, set, found, guard, refused, arrivedAt);
-    }
+    if (guard !== undefined && isRefused(req, walk, guard)) return answer(req, res, walk);
     if ('reject' in found) {
-      const record = recorder?.track(req, res, { set, token: null, origin: null, entry: null, answer: null });
-      writeReply(res, found.reject);
-      if (record !== undefined) recorder!.sent(res, record);
-      return true;
+      walk.answer = found.reject;
+      return send(req, res, walk);
     }
-    // An outage answers every token alike (the whole service is down); null when there is none.
-    const entry = runtime.outage.entry ?? tokens.resolve(found.token);
+    // 2. Resolve: an outage answers every token alike; else runtime tokens, named tokens, populations, the fallback.
+    const outage = runtime.outage.entry;
+    walk.outage = outage !== null;
+    walk.entry = outage ?? tokens.resolve(found.token);
     // Hybrid mode: a token nothing here names goes to the real service.
-    if (passOn !== undefined && entry === set.fallback) {
-      const record = recorder?.track(req, res, {
-        set,
-        token: found.token,
-        origin: found.origin,
-        entry: passOn.entry,
-        answer: null,
-      });
-      passOn.forward(req, res);
-      if (record !== undefined) recorder!.sent(res, record);
-      return true;
+    if (passOn !== undefined && walk.entry === walk.set.fallback) {
+      walk.entry = passOn.entry;
+      return send(req, res, walk);
     }
     // A file's `defaults.callerAuth` guards the tokens it answers; null (one read) when no file has one.
-    if (set.callerGuards !== null) {
-      const fileGuard = set.callerGuards.get(entry.source.file);
-      const refused = fileGuard === undefined ? null : fileGuard.check(req);
-      if (refused !== null) return refuse(req, res, set, found, fileGuard!, refused, arrivedAt);
-    }
-    const send = (answer: Answer): void => {
-      // Journal and request log: one check when neither is on.
-      const record = recorder?.track(req, res, { set, token: found.token, origin: found.origin, entry, answer });
-      deliverAnswer(res, answer, runtime);
-      if (record !== undefined) recorder!.sent(res, record);
-      if (callers !== undefined)
-        callers.sent(req, res, entry.token ?? found.token, isKnown(set, entry, found.token), answer, arrivedAt);
-    };
-    return whenAnswered(entry.answer({ token: found.token, states: runtime.states }), send, res, runtime);
+    const fileGuard = walk.set.callerGuards?.get(walk.entry.source.file);
+    if (fileGuard !== undefined) isRefused(req, walk, fileGuard);
+    return answer(req, res, walk);
   };
-}
 
-/**
- * Sends an answer now, or once a shared token memory has given the request its place (only
- * stateful entries on a shared store wait; that store falls back to local state rather than fail).
- */
-function whenAnswered(
-  answer: Answer | Promise<Answer>,
-  send: (answer: Answer) => void,
-  res: ServerResponse,
-  runtime: AnswerRuntime,
-): true {
-  if (!(answer instanceof Promise)) {
-    send(answer);
+  /**
+   * 3. Answer: the entry picks this request's answer from the token's state (sequence, expiry,
+   * chance). Only a stateful entry on a shared store answers later; it falls back to local state
+   * rather than fail, so a failure here is reported and the connection closed.
+   */
+  function answer(req: IncomingMessage, res: ServerResponse, walk: Walk): true {
+    const picked = walk.entry!.answer({ token: walk.token ?? '', states: runtime.states });
+    if (!(picked instanceof Promise)) {
+      walk.answer = picked;
+      return send(req, res, walk);
+    }
+    picked.then(
+      (later) => {
+        walk.answer = later;
+        send(req, res, walk);
+      },
+      (error: Error) => {
+        runtime.report(`could not choose an answer for ${res.req?.url ?? 'a request'}: ${error.message}`);
+        res.destroy();
+      },
+    );
     return true;
   }
-  answer.then(send, (error: Error) => {
-    runtime.report(`could not choose an answer for ${res.req?.url ?? 'a request'}: ${error.message}`);
-    res.destroy();
-  });
+
+  /**
+   * 4. Write and 5. record: the journal's record starts before the first byte, the answer goes on
+   * the socket (or the request to the real service), the record completes when the bytes are out,
+   * and the caller report hears of every answered token.
+   */
+  function send(req: IncomingMessage, res: ServerResponse, walk: Walk): true {
+    // Journal and request log: one check when neither is on.
+    const record = recorder?.track(req, res, walk);
+    if (walk.answer !== null) deliverAnswer(res, walk.answer, runtime);
+    else passOn!.forward(req, res);
+    if (record !== undefined) recorder!.sent(res, record);
+    if (callers === undefined || walk.token === null || walk.entry === null) return true;
+    if (walk.answer === null) callers.proxied(req, res, walk.token, walk.arrivedAt);
+    else
+      callers.sent(
+        req,
+        res,
+        walk.entry.token ?? walk.token,
+        isKnown(walk, tokens),
+        walk.answer,
+        walk.arrivedAt,
+        walk.outage,
+      );
+    return true;
+  }
+}
+
+/** Whether `guard` turns the caller away; if so the walk is answered with the set's `callerAuthFailed:` or the guard's built-in 401. */
+function isRefused(req: IncomingMessage, walk: Walk, guard: CallerGuard): boolean {
+  const refused = guard.check(req);
+  if (refused === null) return false;
+  walk.refused = refused;
+  walk.entry = walk.set.callerAuthFailed ?? guard.refusal;
   return true;
 }
 
-/** A token some file, population or runtime entry answers, rather than the fallback. */
-function isKnown(set: ScenarioSet, entry: CompiledEntry, token: string): boolean {
-  if (entry === set.fallback) return false;
-  return entry !== set.unavailable || set.entries.has(token);
+/** A token some file, population or runtime entry answers, rather than the fallback; during an outage, its own entry decides. */
+function isKnown(walk: Walk, tokens: TokenSource): boolean {
+  const { set, token, refused } = walk;
+  const entry = walk.outage ? tokens.resolve(token!) : walk.entry;
+  if (refused !== undefined || entry === set.unavailable) return set.entries.has(token!);
+  return entry !== set.fallback;
 }

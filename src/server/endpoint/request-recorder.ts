@@ -30,10 +30,11 @@ export interface RecorderOptions {
 /** What the protocol handler knows of a request when it has chosen an answer. */
 export interface Lookup {
   readonly set: ScenarioSet;
-  /** null for all four: rejected before a token was read. */
+  /** null for these three: rejected before a token was read. */
   readonly token: string | null;
   readonly origin: TokenOrigin | null;
   readonly entry: CompiledEntry | null;
+  /** null when the real service answers (`--proxy`). */
   readonly answer: Answer | null;
   /** Why the caller was refused; absent when it was not. */
   readonly refused?: string;

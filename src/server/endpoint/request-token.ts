@@ -1,18 +1,23 @@
 import type { IncomingMessage } from 'node:http';
-import type { Reply } from '../../scenario/compile/scenario-set';
+import type { Answer } from '../../scenario/compile/scenario-set';
 import { PROTOCOL_PATH } from '../../protocol/endpoints';
 import * as BUILT_IN from '../../protocol/built-in-answers';
+import type { BuiltInAnswer } from '../../protocol/built-in-answers';
 import { errorReply } from '../../scenario/compile/build-reply';
 
 /** Where the token came from: the GET path or the POST `token` header. */
 export type TokenOrigin = 'path' | 'header';
 
-export type TokenResult = { readonly token: string; readonly origin: TokenOrigin } | { readonly reject: Reply };
+/** The token and where it came from, or the answer that rejects the request (400, 405). */
+export type TokenResult = { readonly token: string; readonly origin: TokenOrigin } | { readonly reject: Answer };
 
-const MISSING_PATH_TOKEN = errorReply(BUILT_IN.MISSING_PATH_TOKEN);
-const MISSING_HEADER_TOKEN = errorReply(BUILT_IN.MISSING_HEADER_TOKEN);
-const BAD_ENCODING = errorReply(BUILT_IN.BAD_ENCODING);
-const WRONG_METHOD = errorReply(BUILT_IN.WRONG_METHOD);
+/** A rejection, answered at once like any answer. */
+const rejectWith = (answer: BuiltInAnswer): Answer => Object.freeze({ reply: errorReply(answer), delayMs: 0 });
+
+const MISSING_PATH_TOKEN = rejectWith(BUILT_IN.MISSING_PATH_TOKEN);
+const MISSING_HEADER_TOKEN = rejectWith(BUILT_IN.MISSING_HEADER_TOKEN);
+const BAD_ENCODING = rejectWith(BUILT_IN.BAD_ENCODING);
+const WRONG_METHOD = rejectWith(BUILT_IN.WRONG_METHOD);
 
 /** Whether a request URL is on the protocol's path (the caller already knows nothing else matched). */
 export function isProtocolUrl(url: string): boolean {

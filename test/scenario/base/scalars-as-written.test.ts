@@ -157,8 +157,8 @@ describe('wire: typed and whole numbers', () => {
       IDS.flatMap(([s, json], i) =>
         json.startsWith('"')
           ? [
-              `typed.yaml:${i + 2}:${at(i, 'last')} warning: tokens.c${i}.client.group[0].id ${message(s)}`,
               `typed.yaml:${i + 2}:${at(i, 'first')} warning: tokens.c${i}.companyList[0].id ${message(s)}`,
+              `typed.yaml:${i + 2}:${at(i, 'last')} warning: tokens.c${i}.client.group[0].id ${message(s)}`,
             ]
           : [],
       ),
