@@ -13,14 +13,11 @@ import { CALLER_AUTH_FORMS, CALLER_AUTH_PATTERN } from '../../caller-auth/caller
  * protocol table) plus control keys; titles name things in messages ("not a Client field").
  */
 
-/** A validated scenario entry as written: Response fields plus control keys. */
+/**
+ * Validated scenario data as written: Response fields plus control keys. One shape serves an
+ * entry, a file's `defaults:` and a step (one of a `sequence`'s items, an `otherwise`).
+ */
 export type EntryData = Record<string, unknown>;
-
-/** File-level `defaults:` after validation. */
-export type FileDefaults = EntryData;
-
-/** A step as written: one answer's Response fields and control keys (an entry, or one of its `sequence` items). */
-export type StepData = Record<string, unknown>;
 
 /** Keys a step passes down to the answers nested in it (`otherwise`), as file `defaults:` do (DEFAULTS_KEYS holds them). */
 export const SETTING_KEYS = ['delay', 'headers', 'protocol', 'wire'] as const;
