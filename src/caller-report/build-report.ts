@@ -16,6 +16,9 @@ export interface TokenReport {
   readonly backoff: BackoffShape;
   readonly abandonedAfterMs: readonly number[];
   readonly callsAfterCard: number;
+  /** Requests answered during an outage (`POST /__admin/outage`), and passed to the real service (`--proxy`). */
+  readonly outage: number;
+  readonly proxied: number;
   readonly timeline: readonly TimelineMark[];
 }
 
@@ -33,6 +36,9 @@ export interface CallerReport {
     readonly requests: number;
     readonly connections: number;
     readonly maxConcurrent: number;
+    /** Requests answered during an outage, and passed to the real service: not the scenarios' answers. */
+    readonly outage: number;
+    readonly proxied: number;
     readonly abandonedAfterMs: { readonly min: number; readonly median: number; readonly max: number } | null;
   };
   /** Requests past the `--report-tokens` cap, counted together rather than per token. */
@@ -53,7 +59,8 @@ export function buildReport(aggregates: CallerAggregates, context: ReportContext
   const unknown: { token: string; count: number }[] = [];
   for (const [token, t] of aggregates.tokens) {
     tokens[token] = { ...t, backoff: classifyBackoff(t.gapsMs) };
-    if (!t.known) unknown.push({ token, count: t.calls });
+    // A proxied request was answered by the real service, which knows the token: not unknown here.
+    if (!t.known && t.calls > t.proxied) unknown.push({ token, count: t.calls - t.proxied });
   }
   unknown.sort((a, b) => b.count - a.count || (a.token < b.token ? -1 : 1));
   const unusedTokens = [...context.namedTokens].filter((token) => !aggregates.tokens.has(token)).sort();
@@ -70,6 +77,8 @@ export function buildReport(aggregates: CallerAggregates, context: ReportContext
       requests: aggregates.requests,
       connections: aggregates.connections,
       maxConcurrent: aggregates.maxConcurrent,
+      outage: aggregates.outageRequests,
+      proxied: aggregates.proxiedRequests,
       abandonedAfterMs: a.count === 0 ? null : { min: round(a.min), median: round(median(a.kept)), max: round(a.max) },
     },
     untracked: { requests: aggregates.untrackedRequests, maxTokens: context.maxTokens },

@@ -30,6 +30,9 @@ interface Pending {
   readonly newConnection: boolean;
   /** How long after arrival the server itself ends the exchange (a reset, a hang's cap); Infinity when only the caller can. */
   readonly serverEndsAfter: number;
+  readonly outage: boolean;
+  /** Passed to the real service: its answer (status, card) is read from the response when it closes. */
+  readonly proxied: boolean;
 }
 
 type Watched = ServerResponse & { [PENDING]?: Pending };
@@ -63,6 +66,8 @@ export class ExchangeTracker {
     abandoned: false,
     concurrent: 0,
     newConnection: false,
+    outage: false,
+    proxied: false,
   };
   /** Exchanges recorded since the start, bumped on reset too: readers poll it to see a change. */
   private changes = 0;
@@ -81,7 +86,10 @@ export class ExchangeTracker {
     await this.store.reset();
   }
 
-  /** Call after the answer has been handed to `res`; `arrivedAt` is performance.now() at arrival. */
+  /**
+   * Call after the answer has been handed to `res`; `arrivedAt` is performance.now() at arrival;
+   * `outage`: the answer is the outage's (`POST /__admin/outage`), not the token's own.
+   */
   sent(
     req: IncomingMessage,
     res: ServerResponse,
@@ -89,9 +97,9 @@ export class ExchangeTracker {
     known: boolean,
     answer: Answer,
     arrivedAt: number,
+    outage = false,
   ): void {
-    const newConnection = this.seen.get(req.socket) !== this.generation;
-    if (newConnection) this.seen.set(req.socket, this.generation);
+    const newConnection = this.isNewConnection(req);
     const fault = answer.fault;
     const answered = fault === undefined ? statusKey(answer.reply.status) : FAULT_KEYS[fault.name];
     const card = fault === undefined && answer.reply.status === 200 && answer.reply.body !== null;
@@ -109,11 +117,11 @@ export class ExchangeTracker {
       x.endedAt = TIME_ORIGIN + performance.now();
       x.concurrent = this.inFlight + 1;
       x.newConnection = newConnection;
+      x.outage = outage;
       this.store.record(x);
       return;
     }
-    this.inFlight++;
-    (res as Watched)[PENDING] = {
+    this.watch(res, {
       tracker: this,
       token,
       known,
@@ -121,10 +129,44 @@ export class ExchangeTracker {
       answer: answered,
       card,
       arrivedAt: at,
-      concurrent: this.inFlight,
+      concurrent: this.inFlight + 1,
       newConnection,
       serverEndsAfter: serverEndsAfter(answer),
-    };
+      outage,
+      proxied: false,
+    });
+  }
+
+  /**
+   * A request for a token no entry names, passed to the real service (`serve --proxy`): recorded
+   * when its response closes, with the status the service gave (`none` if the caller hung up first).
+   */
+  proxied(req: IncomingMessage, res: ServerResponse, token: string, arrivedAt: number): void {
+    this.watch(res, {
+      tracker: this,
+      token,
+      known: false,
+      method: req.method ?? '',
+      answer: '',
+      card: false,
+      arrivedAt: TIME_ORIGIN + arrivedAt,
+      concurrent: this.inFlight + 1,
+      newConnection: this.isNewConnection(req),
+      serverEndsAfter: Infinity,
+      outage: false,
+      proxied: true,
+    });
+  }
+
+  private isNewConnection(req: IncomingMessage): boolean {
+    const fresh = this.seen.get(req.socket) !== this.generation;
+    if (fresh) this.seen.set(req.socket, this.generation);
+    return fresh;
+  }
+
+  private watch(res: ServerResponse, pending: Pending): void {
+    this.inFlight++;
+    (res as Watched)[PENDING] = pending;
     this.pending.add(res);
     res.once('close', onClose);
   }
@@ -151,17 +193,21 @@ export class ExchangeTracker {
     this.changes++;
     const endedAt = TIME_ORIGIN + performance.now();
     const abandoned = !res.writableFinished && endedAt - p.arrivedAt < p.serverEndsAfter;
+    const answer = !p.proxied ? p.answer : res.headersSent ? statusKey(res.statusCode) : 'none';
+    const card = p.proxied ? res.statusCode === 200 : p.card;
     this.store.record({
       token: p.token,
       known: p.known,
       method: p.method,
-      answer: p.answer,
-      card: p.card && res.writableFinished,
+      answer,
+      card: card && res.writableFinished,
       arrivedAt: p.arrivedAt,
       endedAt,
       abandoned,
       concurrent: p.concurrent,
       newConnection: p.newConnection,
+      outage: p.outage,
+      proxied: p.proxied,
     });
   }
 }

@@ -19,6 +19,10 @@ export interface Exchange {
   readonly concurrent: number;
   /** The first request on its connection. */
   readonly newConnection: boolean;
+  /** Answered during an outage (`POST /__admin/outage`): the outage's answer, not the token's own. */
+  readonly outage: boolean;
+  /** Passed to the real service (`serve --proxy`); `answer` is its status, or `none` if the caller hung up first. */
+  readonly proxied: boolean;
 }
 
 /** Every exchange recorded since the start or the last reset, folded into aggregates. */
@@ -31,8 +35,13 @@ export interface CallerReportStore {
   reset(): Promise<void>;
 }
 
-/** One request's mark on the timeline: milliseconds since the report began, the answer, abandoned or not. */
-export type TimelineMark = readonly [atMs: number, answer: string, abandoned: boolean];
+/**
+ * One request's mark on the timeline: milliseconds since the report began, the answer, abandoned
+ * or not, and `outage` or `proxied` when it was answered during an outage or by the real service.
+ */
+export type TimelineMark =
+  | readonly [atMs: number, answer: string, abandoned: boolean]
+  | readonly [atMs: number, answer: string, abandoned: boolean, via: 'outage' | 'proxied'];
 
 /** What the report knows of one token. */
 export interface TokenAggregate {
@@ -44,6 +53,9 @@ export interface TokenAggregate {
   readonly gapsMs: readonly number[];
   readonly abandonedAfterMs: readonly number[];
   readonly callsAfterCard: number;
+  /** Requests answered during an outage, and passed to the real service. */
+  readonly outage: number;
+  readonly proxied: number;
   readonly timeline: readonly TimelineMark[];
 }
 
@@ -55,8 +67,11 @@ export interface CallerAggregates {
   readonly requests: number;
   readonly connections: number;
   readonly maxConcurrent: number;
-  /** Requests for tokens no entry names, tracked or not. */
+  /** Requests for tokens no entry names, tracked or not; proxied ones are not counted (the real service answers them). */
   readonly unknownRequests: number;
+  /** Requests answered during an outage, and passed to the real service (`--proxy`), tracked or not. */
+  readonly outageRequests: number;
+  readonly proxiedRequests: number;
   /** Requests for tokens past the cap (or too long to keep), counted together. */
   readonly untrackedRequests: number;
   /** The overall time-outs measured: the first ones kept, and the exact extremes. */

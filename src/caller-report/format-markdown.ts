@@ -1,4 +1,5 @@
 import type { JudgedReport } from './judge-report';
+import { notScripted } from './format-summary';
 
 /**
  * The verdict as Markdown for a CI job summary: the verdict, a table of the expectations, the
@@ -8,7 +9,7 @@ import type { JudgedReport } from './judge-report';
 export function formatMarkdown(report: JudgedReport): string {
   const lines = [`## auth-sim caller report: ${report.verdict === 'pass' ? 'PASS' : 'FAIL'}`, ''];
   lines.push(
-    `${report.caller.requests} request(s) on ${report.caller.connections} connection(s), at most ${report.caller.maxConcurrent} at once, since ${report.since}.`,
+    `${report.caller.requests} request(s) on ${report.caller.connections} connection(s), at most ${report.caller.maxConcurrent} at once, since ${report.since}${notScripted(report.caller)}.`,
     '',
   );
   lines.push(
@@ -24,7 +25,7 @@ export function formatMarkdown(report: JudgedReport): string {
       table(
         ['token', 'calls', 'statuses', 'retries', 'back-off', 'gaps (ms)', 'abandoned after (ms)', 'calls after card'],
         tokens.map(([token, t]) => [
-          t.known ? token : `${token} (unknown)`,
+          tokenLabel(token, t),
           String(t.calls),
           Object.entries(t.statuses)
             .map(([s, n]) => `${s}×${n}`)
@@ -44,6 +45,15 @@ export function formatMarkdown(report: JudgedReport): string {
       `${report.untracked.requests} request(s) for tokens past the ${report.untracked.maxTokens}-token cap are counted together.`,
     );
   return `${lines.join('\n')}\n`;
+}
+
+/** A token's name, with what did not come from its own entry: unknown, proxied, answered during an outage. */
+function tokenLabel(token: string, t: JudgedReport['tokens'][string]): string {
+  const notes = [];
+  if (t.proxied > 0) notes.push(`proxied ×${t.proxied}`);
+  else if (!t.known) notes.push('unknown');
+  if (t.outage > 0) notes.push(`outage ×${t.outage}`);
+  return notes.length === 0 ? token : `${token} (${notes.join(', ')})`;
 }
 
 function mark(outcome: 'pass' | 'fail' | 'warn'): string {

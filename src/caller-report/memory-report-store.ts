@@ -21,6 +21,8 @@ interface Tally {
   gapsMs: number[];
   abandonedAfterMs: number[];
   callsAfterCard: number;
+  outage: number;
+  proxied: number;
   timeline: TimelineMark[];
   /** The latest end among its exchanges, and whether that exchange gave a card. */
   lastEnd: number;
@@ -37,6 +39,8 @@ export class MemoryReportStore implements CallerReportStore {
   private connections = 0;
   private maxConcurrent = 0;
   private unknownRequests = 0;
+  private outageRequests = 0;
+  private proxiedRequests = 0;
   private untrackedRequests = 0;
   private abandoned = { count: 0, min: Infinity, max: -Infinity, kept: [] as number[] };
 
@@ -46,7 +50,9 @@ export class MemoryReportStore implements CallerReportStore {
     this.requests++;
     if (x.newConnection) this.connections++;
     if (x.concurrent > this.maxConcurrent) this.maxConcurrent = x.concurrent;
-    if (!x.known) this.unknownRequests++;
+    if (!x.known && !x.proxied) this.unknownRequests++;
+    if (x.outage) this.outageRequests++;
+    if (x.proxied) this.proxiedRequests++;
     const waited = x.endedAt - x.arrivedAt;
     if (x.abandoned) this.countAbandoned(waited);
     let tally = this.tallies.get(x.token);
@@ -81,6 +87,8 @@ export class MemoryReportStore implements CallerReportStore {
       connections: this.connections,
       maxConcurrent: this.maxConcurrent,
       unknownRequests: this.unknownRequests,
+      outageRequests: this.outageRequests,
+      proxiedRequests: this.proxiedRequests,
       untrackedRequests: this.untrackedRequests,
       abandoned: { ...this.abandoned, kept: [...this.abandoned.kept] },
     };
@@ -90,6 +98,7 @@ export class MemoryReportStore implements CallerReportStore {
     this.tallies = new Map();
     this.since = performance.timeOrigin + performance.now();
     this.requests = this.connections = this.maxConcurrent = this.unknownRequests = this.untrackedRequests = 0;
+    this.outageRequests = this.proxiedRequests = 0;
     this.abandoned = { count: 0, min: Infinity, max: -Infinity, kept: [] };
   }
 
@@ -112,6 +121,8 @@ function newTally(known: boolean): Tally {
     gapsMs: NONE,
     abandonedAfterMs: NONE,
     callsAfterCard: 0,
+    outage: 0,
+    proxied: 0,
     timeline: NONE,
     lastEnd: -Infinity,
     lastCard: true,
@@ -135,13 +146,22 @@ function foldExchange(t: Tally, x: Exchange, waited: number, since: number): voi
   if (x.arrivedAt >= t.cardAt) t.callsAfterCard++;
   if (x.abandoned && t.abandonedAfterMs.length < KEPT_PER_TOKEN)
     (t.abandonedAfterMs = own(t.abandonedAfterMs)).push(round(waited));
-  if (t.timeline.length < KEPT_PER_TOKEN)
-    (t.timeline = own(t.timeline)).push([round(x.arrivedAt - since), x.answer, x.abandoned]);
+  if (x.outage) t.outage++;
+  if (x.proxied) t.proxied++;
+  if (t.timeline.length < KEPT_PER_TOKEN) (t.timeline = own(t.timeline)).push(markOf(x, since));
   if (x.endedAt >= t.lastEnd) {
     t.lastEnd = x.endedAt;
     t.lastCard = x.card;
   }
   if (x.card && x.endedAt < t.cardAt) t.cardAt = x.endedAt;
+}
+
+/** The exchange's timeline mark; a fourth element only for the marked ones, to keep the stream small. */
+function markOf(x: Exchange, since: number): TimelineMark {
+  const at = round(x.arrivedAt - since);
+  if (x.outage) return [at, x.answer, x.abandoned, 'outage'];
+  if (x.proxied) return [at, x.answer, x.abandoned, 'proxied'];
+  return [at, x.answer, x.abandoned];
 }
 
 /** The shared empty list a tally starts with; never pushed to. */

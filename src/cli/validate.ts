@@ -2,7 +2,7 @@ import { Option, type Command } from 'commander';
 import { MAX_FILE_SIZE_OPTION, type LimitFlags } from './limit-flags';
 import { loadScenarioSet } from '../scenario/compile/load-scenario-set';
 import { compilePopulationsOnDemand } from '../server/population-compiler';
-import { hasErrors, sortProblems, type Problem } from '../scenario/base/problem';
+import { hasErrors, sortProblems, type Problem, problemAt } from '../scenario/base/problem';
 import {
   pathsWithoutScenarioFiles,
   skippedNote,
@@ -73,14 +73,9 @@ async function validate(paths: readonly string[], flags: ValidateFlags): Promise
     return { valid: false, files: 0, tokens: 0, problems: [readFailureProblem(error)], readFailed: true };
   }
   // A folder with nothing to check is a mistake (a typo, the wrong directory), never a pass.
-  const nothing = empty.map((e): Problem => ({
-    file: e.path,
-    line: 1,
-    column: 1,
-    severity: 'error',
-    path: '',
-    message: `${e.path} holds no scenario file (.yaml, .yml or .json)${skippedNote(e)}: nothing to validate`,
-  }));
+  const nothing = empty.map((e) =>
+    problemAt(e.path, `${e.path} holds no scenario file (.yaml, .yml or .json)${skippedNote(e)}: nothing to validate`),
+  );
   const { wire, delay } = toolboxSettings(flags);
   const result = loadScenarioSet(
     texts,

@@ -12,6 +12,25 @@ function colourOf(answer) {
   return '#c0392b';
 }
 
+const VIA = { outage: 'during an outage', proxied: 'proxied to the real service' };
+
+/** The requests the scenarios did not answer: during an outage, or by the real service (`--proxy`). */
+function notScripted(caller) {
+  const parts = [];
+  if (caller.outage > 0) parts.push(`${caller.outage} answered during an outage (POST /__admin/outage)`);
+  if (caller.proxied > 0) parts.push(`${caller.proxied} proxied to the real service (--proxy)`);
+  return `Not from the scenarios: ${parts.join('; ')}.`;
+}
+
+/** A timeline row's name, shortened, with its outage and proxied counts. */
+function rowLabel(token, t) {
+  const name = token.length > 24 ? `${token.slice(0, 23)}…` : token;
+  const notes = [];
+  if (t.outage > 0) notes.push(`■${t.outage}`);
+  if (t.proxied > 0) notes.push(`◆${t.proxied}`);
+  return notes.length === 0 ? name : `${name} ${notes.join(' ')}`;
+}
+
 /**
  * The caller report: the verdict and its failures, unknown and unused tokens, and a plot drawn
  * here as SVG (no plotting service): one row per token on a shared time axis, each request a
@@ -29,6 +48,10 @@ export function Caller({ report }) {
       ${report.caller.requests} request(s) for ${report.tokensTotal ?? tokens.length} token(s) on
       ${report.caller.connections} connection(s), at most ${report.caller.maxConcurrent} at once, since ${report.since}.
     </p>
+    ${
+      (report.caller.outage > 0 || report.caller.proxied > 0) &&
+      html`<p data-test="not-scripted">${notScripted(report.caller)}</p>`
+    }
     ${
       report.failures.length > 0 &&
       html`<ul class="problems" data-test="failures">
@@ -56,7 +79,8 @@ export function Caller({ report }) {
     <h2>Timeline</h2>
     <p class="muted">
       <span class="pass">● card</span> <span class="answer-4xx">● 4xx</span> <span class="fail">● 5xx</span>
-      <span class="answer-fault">● fault</span> ○ abandoned by the caller
+      <span class="answer-fault">● fault</span> ○ abandoned by the caller; ■ answered during an outage; ◆ proxied to the
+      real service
     </p>
     <${Timeline} tokens=${tokens} />
   </section>`;
@@ -74,25 +98,28 @@ function Timeline({ tokens }) {
     ${tokens.map(
       ([token, t], row) =>
         html`<g data-token=${token} transform="translate(0 ${row * ROW + 4})">
-          <text x="0" y="11" font-size="11">${token.length > 24 ? `${token.slice(0, 23)}…` : token}</text>
+          <text x="0" y="11" font-size="11">${rowLabel(token, t)}</text>
           <line x1=${LABEL} x2=${WIDTH - 10} y1="8" y2="8" stroke="#ddd" />
-          ${t.timeline.map(
-            ([at, answer, abandoned]) =>
-              html`<circle
-                class="mark"
-                data-answer=${answer}
-                data-abandoned=${abandoned ? 'yes' : 'no'}
-                cx=${x(at)}
-                cy="8"
-                r="4"
-                fill=${abandoned ? 'none' : colourOf(answer)}
-                stroke=${colourOf(answer)}
-                stroke-width="2"
-                ><title>
-                  ${`${token}: ${answer}${abandoned ? ', abandoned' : ''} at ${Math.round(at)} ms`}
-                </title></circle
-              >`,
-          )}
+          ${t.timeline.map(([at, answer, abandoned, via]) => {
+            const title = `${token}: ${answer}${abandoned ? ', abandoned' : ''}${via ? `, ${VIA[via]}` : ''} at ${Math.round(at)} ms`;
+            const look = {
+              class: 'mark',
+              'data-answer': answer,
+              'data-abandoned': abandoned ? 'yes' : 'no',
+              'data-via': via ?? 'none',
+              fill: abandoned ? 'none' : colourOf(answer),
+              stroke: colourOf(answer),
+              'stroke-width': 2,
+            };
+            // An outage's answer is a square, the real service's a diamond: not what the scenarios said.
+            if (via === 'outage')
+              return html`<rect ...${look} x=${x(at) - 4} y="4" width="8" height="8"><title>${title}</title></rect>`;
+            if (via === 'proxied')
+              return html`<rect ...${look} x=${x(at) - 3} y="5" width="6" height="6" transform="rotate(45 ${x(at)} 8)"
+                ><title>${title}</title></rect
+              >`;
+            return html`<circle ...${look} cx=${x(at)} cy="8" r="4"><title>${title}</title></circle>`;
+          })}
         </g>`,
     )}
     <text x=${LABEL} y=${height - 2} font-size="10">${Math.round(start)} ms</text>

@@ -16,6 +16,7 @@ function cardEntry(view) {
 
 /** What the editor starts from: the entry as written (the admin view's), else the answer shown. */
 function editorText(view) {
+  if (view.kind === 'proxied') return '';
   return JSON.stringify(view.entry ?? cardEntry(view), null, 2);
 }
 

@@ -4,7 +4,7 @@ import { CardView } from './card-view.js';
 import { ChangePanel } from './change-panel.js';
 
 const RESET_WARNING =
-  'Reset everything? Every runtime token goes (the files answer again), sequences and expiry start over, and the request journal (the live traffic), the caller report and its verdict are wiped.';
+  'Reset everything? Every runtime token goes (the files answer again), sequences and expiry start over, and the request journal (the live traffic), the caller report and its verdict are wiped; an outage ends.';
 
 /** A token's place: its file and line, or a runtime token and the file token it stands in front of. */
 function sourceLabel(t) {
@@ -94,23 +94,13 @@ function originLabel(view) {
 /** What the answer shown is: the next request's, with its place in a sequence or expiry. */
 function nextLabel(next) {
   if (!next) return 'Every request gets this answer.';
-  if (next.outage) return `The next request gets this: ${next.text}.`;
+  if (next.outage || next.use === 0) return `The next request gets this: ${next.text}.`;
   return `The next request (number ${next.use}) gets this: ${next.text}.`;
 }
 
-/** One token's answer as a chat server gets it, and the controls that change it. */
-function TokenDetail({ token, onChanged }) {
-  const [view, setView] = useState(null);
-  const load = () => adminCall('GET', '/tokens/' + encodeURIComponent(token)).then((r) => setView(r.body));
-  useEffect(() => void load(), [token]);
-  if (!view || view.token !== token) return html`<p>loading ${token}...</p>`;
-  const curl = curlFor(token);
-  const changed = () => (load(), onChanged());
-  return html`<div data-test="token-detail">
-    <h2>${token} <span class="kind">${view.kind}</span></h2>
-    <p class="muted" data-test="source">${originLabel(view)}</p>
-    <p data-test="next">${nextLabel(view.next)}</p>
-    <dl class="facts">
+/** The answer as a chat server gets it: status, delay, fault, the card, headers and the exact bytes. */
+function AnswerShown({ view }) {
+  return html`<dl class="facts">
       <dt>status</dt>
       <dd data-test="status">${view.status}</dd>
       <dt>delay</dt>
@@ -128,7 +118,22 @@ ${Object.entries(view.headers)
       Wire bytes (${view.bodyNone ? 'no body' : `${view.bodyBytes} bytes`})
       <button onClick=${() => navigator.clipboard?.writeText(view.body)}>Copy</button>
     </h3>
-    <pre class="wire" data-test="wire">${view.body}</pre>
+    <pre class="wire" data-test="wire">${view.body}</pre>`;
+}
+
+/** One token's answer as a chat server gets it, and the controls that change it. */
+function TokenDetail({ token, onChanged }) {
+  const [view, setView] = useState(null);
+  const load = () => adminCall('GET', '/tokens/' + encodeURIComponent(token)).then((r) => setView(r.body));
+  useEffect(() => void load(), [token]);
+  if (!view || view.token !== token) return html`<p>loading ${token}...</p>`;
+  const curl = curlFor(token);
+  const changed = () => (load(), onChanged());
+  return html`<div data-test="token-detail">
+    <h2>${token} <span class="kind">${view.kind}</span></h2>
+    <p class="muted" data-test="source">${originLabel(view)}</p>
+    <p data-test="next">${nextLabel(view.next)}</p>
+    ${view.kind === 'proxied' ? null : html`<${AnswerShown} view=${view} />`}
     ${
       view.entry &&
       html`<h3>The entry as written</h3>

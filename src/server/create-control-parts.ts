@@ -82,6 +82,7 @@ export function createControlParts(
     answering,
     admin,
     streams,
+    passOn: options.passOn,
     group,
     adoptExchange: callers && group ? (exchange) => report.record(exchange) : undefined,
     reset,
@@ -102,7 +103,8 @@ function shipExchanges(report: CallerReportStore, group: RedisGroup): CallerRepo
   return {
     record: (exchange) => {
       report.record(exchange);
-      group.exchanges.push(exchange);
+      // A copy: the tracker reuses one object for every exchange it records at once.
+      group.exchanges.push({ ...exchange });
     },
     snapshot: () => report.snapshot(),
     reset: () => report.reset(),

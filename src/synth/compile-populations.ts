@@ -1,10 +1,11 @@
 import type { WireOptions } from '../protocol/wire-encode';
 import { dotted } from '../scenario/schema/check-scenario-file';
-import type { FileDefaults } from '../scenario/schema/scenario-schema';
+import type { EntryData } from '../scenario/schema/scenario-schema';
 import { fingerprintEntry } from '../scenario/compile/fingerprint-entry';
 import type { NodePath } from '../scenario/base/locate-node';
 import { placeOf, type ParsedScenarioFile } from '../scenario/schema/parse-scenario-file';
 import type { Problem, SourceRef } from '../scenario/base/problem';
+import { placeIn, problemAt } from '../scenario/base/problem';
 import type { TokenPopulation } from '../scenario/compile/scenario-set';
 import { didYouMean } from '../scenario/base/suggest';
 import { toPopulationSpec, type PopulationSpec } from './population-spec';
@@ -34,7 +35,7 @@ interface Declared {
 export function compilePopulations(
   files: readonly ParsedScenarioFile[],
   base: WireOptions,
-  defaultsOf: (file: ParsedScenarioFile) => FileDefaults,
+  defaultsOf: (file: ParsedScenarioFile) => EntryData,
 ): CompiledPopulations {
   const problems: Problem[] = [];
   const declared: Declared[] = [];
@@ -83,14 +84,7 @@ function declare(
     const full = ['generate', index, ...path];
     const pos = placeOf(file, full, place);
     return {
-      problem: {
-        file: file.file,
-        line: pos.line,
-        column: pos.col,
-        severity: 'error',
-        path: dotted(full),
-        message: `${dotted(full)} ${message}`,
-      },
+      problem: problemAt(placeIn(file.file, pos), `${dotted(full)} ${message}`, dotted(full)),
     };
   };
   const spec = toPopulationSpec(item);
@@ -100,7 +94,7 @@ function declare(
   const template = parseTemplate(spec.tokens, spec.count);
   if ('error' in template) return at(['tokens'], template.error);
   const pos = placeOf(file, ['generate', index], 'value');
-  return { spec, template, source: { file: file.file, line: pos.line, column: pos.col }, file, index };
+  return { spec, template, source: placeIn(file.file, pos), file, index };
 }
 
 /** "ru_RU" means "ru": a language with a region faker does not have is still that language. */
@@ -115,5 +109,5 @@ function overlapProblem(here: Declared, first: Declared): Problem {
   const path = `generate[${here.index}].tokens`;
   const there = `${first.source.file}:${first.source.line}:${first.source.column}`;
   const message = `${path} "${here.template.text}" can produce the same token as "${first.template.text}" at ${there} (both make ${JSON.stringify(witness)}); change a template or a count`;
-  return { ...here.source, severity: 'error', path, message };
+  return problemAt(here.source, message, path);
 }

@@ -14,6 +14,8 @@ function unknown(token: string, at: number): Exchange {
     abandoned: false,
     concurrent: 1,
     newConnection: false,
+    outage: false,
+    proxied: false,
   };
 }
 

@@ -80,7 +80,7 @@ describeInBrowser('dashboard editing in Chromium: no trap left', () => {
     );
     await page.click('[data-action=reset-all]');
     expect(await page.textContent('[data-test=reset-confirm] p')).toBe(
-      'Reset everything? Every runtime token goes (the files answer again), sequences and expiry start over, and the request journal (the live traffic), the caller report and its verdict are wiped.',
+      'Reset everything? Every runtime token goes (the files answer again), sequences and expiry start over, and the request journal (the live traffic), the caller report and its verdict are wiped; an outage ends.',
     );
     await page.click('[data-action=reset-all-cancel]');
     expect((await adminCall(t.url, 'GET', '/__admin/requests')).body.requests).toHaveLength(2);

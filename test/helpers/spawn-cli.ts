@@ -65,12 +65,13 @@ export function startCli(
   });
 }
 
-/** Runs the CLI to completion (for validate, generate, --help). */
+/** Runs the CLI to completion (for validate, generate, --help); `command` as for startCli. */
 export function runCli(
   args: string[],
-  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; command?: readonly string[] } = {},
 ): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [CLI, ...args], {
+  const [program, ...before] = options.command ?? [process.execPath, CLI];
+  const result = spawnSync(program, [...before, ...args], {
     cwd: options.cwd,
     encoding: 'utf8',
     env: { ...cliEnv(), ...options.env },

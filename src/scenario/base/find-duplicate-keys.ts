@@ -1,6 +1,7 @@
 import type { Document, LineCounter, Node } from 'yaml';
 import { yaml } from './yaml-library';
 import type { Problem } from './problem';
+import { placeIn, problemAt } from './problem';
 
 /**
  * Keys repeated within one YAML map, each reported at the repeat with the first place named.
@@ -22,7 +23,7 @@ export function findDuplicateKeys(file: string, doc: Document, lineCounter: Line
         const at = lineCounter.linePos(pair.key.range?.[0] ?? 0);
         const was = lineCounter.linePos(first.range?.[0] ?? 0);
         const message = `key ${JSON.stringify(name)} is repeated in the same map; first at line ${was.line}, column ${was.col}`;
-        problems.push({ file, line: at.line, column: at.col, severity: 'error', path: name, message });
+        problems.push(problemAt(placeIn(file, at), message, name));
       }
     },
   });

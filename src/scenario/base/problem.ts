@@ -15,6 +15,25 @@ export interface Problem extends SourceRef {
   readonly message: string;
 }
 
+/**
+ * Every Problem is made here. `place` is a SourceRef, or a file name alone for a problem with the
+ * text as a whole (line 1, column 1); `path` is the dotted field path, '' for none.
+ */
+export function problemAt(
+  place: SourceRef | string,
+  message: string,
+  path = '',
+  severity: Problem['severity'] = 'error',
+): Problem {
+  const { file, line, column } = typeof place === 'string' ? { file: place, line: 1, column: 1 } : place;
+  return { file, line, column, severity, path, message };
+}
+
+/** The place of a file's offset as the `yaml` library's line counter gives it (`{line, col}`, both from 1). */
+export function placeIn(file: string, pos: { readonly line: number; readonly col: number }): SourceRef {
+  return { file, line: pos.line, column: pos.col };
+}
+
 /** `file:line:column message`, the form editors and CI logs turn into links. */
 export function formatProblem(problem: Problem): string {
   const tag = problem.severity === 'warning' ? 'warning: ' : '';

@@ -1,7 +1,9 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import pLimit from 'p-limit';
 import { DEFAULT_MAX_FILE_BYTES, formatByteSize } from './size-limits';
 import type { Problem } from './problem';
+import { problemAt } from './problem';
 
 /** A scenario file's name (as shown in messages) and its text. */
 export interface ScenarioText {
@@ -17,8 +19,16 @@ export function isScenarioFile(name: string): boolean {
 }
 
 /**
+ * Files read at once at most: a folder of 25,000 files opened all together runs out of file
+ * descriptors (EMFILE) under a common `ulimit -n` of 1,024, while a few dozen keep the disk busy.
+ */
+const FILE_READ_CONCURRENCY = 32;
+
+/**
  * Reads every scenario file under the given directories and files (directories recursively,
- * hidden entries skipped), in a stable sorted order so merges are deterministic.
+ * hidden entries skipped), in a stable sorted order so merges are deterministic, at most
+ * FILE_READ_CONCURRENCY at a time (p-limit's queue; graceful-fs was considered, but it retries
+ * after EMFILE rather than staying under the limit, and patches `fs` for the whole process).
  */
 export async function readScenarioSources(
   paths: readonly string[],
@@ -27,8 +37,9 @@ export async function readScenarioSources(
   const files = new Set<string>();
   for (const p of paths) for (const f of await listScenarioFiles(p)) files.add(f);
   const sorted = [...files].sort();
+  const limit = pLimit(FILE_READ_CONCURRENCY);
   return Promise.all(
-    sorted.map(async (file) => ({ file: displayName(file), text: await readBounded(file, maxFileBytes) })),
+    sorted.map((file) => limit(async () => ({ file: displayName(file), text: await readBounded(file, maxFileBytes) }))),
   );
 }
 
@@ -150,17 +161,10 @@ export function displayName(file: string): string {
 /** Why scenario files could not be read, as a problem: a non-UTF-8 file at its first bad byte, else the file and the system's reason. */
 export function readFailureProblem(error: unknown): Problem {
   if (error instanceof NotUtf8Error)
-    return {
-      file: error.file,
-      line: error.line,
-      column: error.column,
-      severity: 'error',
-      path: '',
-      message: error.message,
-    };
+    return problemAt({ file: error.file, line: error.line, column: error.column }, error.message);
   const err = error as NodeJS.ErrnoException;
   const file = err.path ?? '(scenarios)';
   const message =
     err.code === 'ENOENT' ? `cannot read ${file}: no such file or directory` : `cannot read ${file}: ${err.message}`;
-  return { file, line: 1, column: 1, severity: 'error', path: '', message };
+  return problemAt(file, message);
 }

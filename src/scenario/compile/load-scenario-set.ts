@@ -1,9 +1,9 @@
 import { DEFAULT_WIRE_OPTIONS, type WireOptions } from '../../protocol/wire-encode';
-import { compileEntry } from './compile-entry';
+import { entryDefaults, loadEntry } from './load-entry';
 import type { EntryData } from '../schema/scenario-schema';
 import { tokenPlaces } from '../schema/token-places';
 import { parseScenarioFile, placeOf, type ParsedScenarioFile } from '../schema/parse-scenario-file';
-import { hasErrors, sortProblems, type Problem, type SourceRef } from '../base/problem';
+import { hasErrors, sortProblems, type Problem, type SourceRef, placeIn, problemAt } from '../base/problem';
 import type { ScenarioText } from '../base/read-scenario-sources';
 import type { CallerGuard, CompiledEntry, ScenarioSet, TokenPopulation } from './scenario-set';
 import { defaultFallback, defaultUnavailable, guardWithRefusal } from './built-in-entries';
@@ -62,11 +62,11 @@ export function loadScenarioSet(
     const places = tokenPlaces(file);
     for (const [token, raw] of Object.entries((file.data.tokens ?? {}) as Record<string, EntryData>)) {
       const source = places.get(token) ?? where(file, ['tokens', token]);
-      entries.set(token, compileEntry(withoutExpect(raw), defaults, base, source, token));
+      entries.set(token, loadEntry(raw, defaults, base, source, token));
     }
     for (const key of SPECIAL_ENTRY_KEYS) {
       if (file.data[key] === undefined) continue;
-      special[key] = compileEntry(withoutExpect(file.data[key] as EntryData), defaults, base, where(file, [key]));
+      special[key] = loadEntry(file.data[key] as EntryData, defaults, base, where(file, [key]));
     }
     const credentials = fileCredentials(file);
     if (credentials.length > 0)
@@ -93,17 +93,9 @@ export function loadScenarioSet(
   return { ok: true, set: Object.freeze(set) };
 }
 
-/** An entry without its `expect:`, which judges the caller and shapes no answer (nor the entry's fingerprint). */
-function withoutExpect(raw: EntryData): EntryData {
-  if (raw === null || typeof raw !== 'object' || raw.expect === undefined) return raw;
-  const { expect: _judged, ...served } = raw;
-  return served;
-}
-
-/** A file's `defaults:` over the set-wide delay (--delay); `callerAuth` guards the file's tokens rather than shaping answers. */
+/** What a file's entries start from (see entryDefaults). */
 function fileDefaults(file: ParsedScenarioFile, options: LoadOptions): EntryData {
-  const { callerAuth: _guard, ...defaults } = (file.data.defaults ?? {}) as EntryData;
-  return { ...(options.delay !== undefined ? { delay: options.delay } : {}), ...defaults };
+  return entryDefaults(file.data.defaults, options.delay);
 }
 
 /** The credentials `defaults.callerAuth` demands (the schema has checked their form). */
@@ -115,8 +107,7 @@ function fileCredentials(file: ParsedScenarioFile): CallerCredential[] {
 }
 
 function where(file: ParsedScenarioFile, path: string[]): SourceRef {
-  const pos = placeOf(file, path, 'key');
-  return { file: file.file, line: pos.line, column: pos.col };
+  return placeIn(file.file, placeOf(file, path, 'key'));
 }
 
 /** Every token, and every special entry (`fallback:`...), that a file of the set defines after an earlier one did. */
@@ -148,10 +139,10 @@ function definedTwice(parsed: readonly ParsedScenarioFile[]): Problem[] {
 
 function duplicateToken(token: string, here: SourceRef, first: SourceRef): Problem {
   const message = `token ${JSON.stringify(token)} is defined twice: here and at ${first.file}:${first.line}:${first.column}`;
-  return { ...here, severity: 'error', path: `tokens.${token}`, message };
+  return problemAt(here, message, `tokens.${token}`);
 }
 
 function duplicateKey(key: string, here: SourceRef, first: SourceRef): Problem {
   const message = `${key} is defined twice: here and at ${first.file}:${first.line}:${first.column}; keep one`;
-  return { ...here, severity: 'error', path: key, message };
+  return problemAt(here, message, key);
 }

@@ -1,4 +1,5 @@
 import type { Problem } from '../base/problem';
+import { problemAt } from '../base/problem';
 import type { ScenarioText } from '../base/read-scenario-sources';
 
 /** Whether a text has nothing in it but whitespace. */
@@ -14,12 +15,10 @@ export function isBlank(text: string): boolean {
 export function emptiedFileProblems(texts: readonly ScenarioText[], hadContent: ReadonlySet<string>): Problem[] {
   return texts
     .filter((t) => hadContent.has(t.file) && isBlank(t.text))
-    .map((t) => ({
-      file: t.file,
-      line: 1,
-      column: 1,
-      severity: 'error',
-      path: '',
-      message: 'the file is empty (caught mid-save?); to empty it on purpose, delete it or write "tokens: {}"',
-    }));
+    .map((t) =>
+      problemAt(
+        t.file,
+        'the file is empty (caught mid-save?); to empty it on purpose, delete it or write "tokens: {}"',
+      ),
+    );
 }

@@ -1,6 +1,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { placeOf, type NodePath, type PlacedDocument } from '../base/locate-node';
 import type { Problem } from '../base/problem';
+import { placeIn, problemAt } from '../base/problem';
 import { loadValidator, type ValidatorName } from './scenario-validators';
 import { didYouMean, meantName } from '../base/suggest';
 import { SECRET_KEYS } from './scenario-schema';
@@ -64,7 +65,7 @@ function toProblem(file: string, error: ErrorObject, placed: PlacedDocument): Pr
   const path = pointerToPath(error.instancePath);
   const { at, fullPath, message } = describe(error, path);
   const pos = placeOf(placed, fullPath, at);
-  return { file, line: pos.line, column: pos.col, severity: 'error', path: dotted(fullPath), message };
+  return problemAt(placeIn(file, pos), message, dotted(fullPath));
 }
 
 function describe(error: ErrorObject, path: NodePath): { at: 'key' | 'value'; fullPath: NodePath; message: string } {

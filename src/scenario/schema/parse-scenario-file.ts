@@ -7,6 +7,7 @@ import { findDuplicateKeys } from '../base/find-duplicate-keys';
 import { findIndentationMistake } from '../base/indentation-mistake';
 import type { PlacedDocument } from '../base/locate-node';
 import type { Problem, SourceRef } from '../base/problem';
+import { placeIn, problemAt } from '../base/problem';
 import { MAX_NESTING, readYamlText, YAMLException } from '../base/read-yaml-text';
 import { validatorSchema, type ValidatorName } from './scenario-validators';
 
@@ -58,9 +59,7 @@ export function parseScenarioFile(
     read = readYamlText(file, text);
   } catch (error) {
     if (error instanceof TooManyAliasValues) {
-      return result({}, [
-        { file, line: error.line, column: error.column, severity: 'error', path: '', message: error.message },
-      ]);
+      return result({}, [problemAt({ file, line: error.line, column: error.column }, error.message)]);
     }
     if (!(error instanceof YAMLException)) throw error;
     // Not handed to `yaml` for a place: it overflows its stack, or aborts the process out of
@@ -98,14 +97,7 @@ function syntaxProblems(
 ): Problem[] {
   let problems = doc.errors.map((e): Problem => {
     const pos = lineCounter.linePos(e.code === 'MISSING_CHAR' ? openingQuote(doc, e.pos[0]) : e.pos[0]);
-    return {
-      file,
-      line: pos.line,
-      column: pos.col,
-      severity: 'error',
-      path: '',
-      message: `YAML: ${firstLine(e.message)}`,
-    };
+    return problemAt(placeIn(file, pos), `YAML: ${firstLine(e.message)}`);
   });
   problems = withIndentationSaid(file, text, problems);
   problems.push(...findDuplicateKeys(file, doc, lineCounter));
@@ -115,7 +107,7 @@ function syntaxProblems(
   const alias = /^unidentified alias "(.*)"$/.exec(error.reason);
   const at = alias ? text.indexOf(`*${alias[1]}`) : -1;
   const pos = at >= 0 ? lineCounter.linePos(at) : { line: (mark?.line ?? 0) + 1, col: (mark?.column ?? 0) + 1 };
-  return [{ file, line: pos.line, column: pos.col, severity: 'error', path: '', message: `YAML: ${error.reason}` }];
+  return [problemAt(placeIn(file, pos), `YAML: ${error.reason}`)];
 }
 
 /**
@@ -129,7 +121,7 @@ function withIndentationSaid(file: string, text: string, problems: Problem[]): P
   const first = Math.min(...problems.map((p) => p.line));
   if (!mistake || first < mistake.lineBefore || first > mistake.line) return problems;
   const explained = (p: Problem) => p.line >= mistake.lineBefore && p.line <= mistake.line;
-  const said: Problem = { file, line: mistake.line, column: mistake.column, severity: 'error', path: '', message: mistake.message };
+  const said = problemAt({ file, line: mistake.line, column: mistake.column }, mistake.message);
   return [said, ...problems.filter((p) => !explained(p))];
 }
 
@@ -137,7 +129,7 @@ function withIndentationSaid(file: string, text: string, problems: Problem[]): P
 function tooDeep(file: string, error: YAMLException): Problem {
   const mark = error.mark as { line: number; column: number } | undefined;
   const message = `YAML: nested more than ${MAX_NESTING} levels deep (collections inside collections); a scenario needs a handful`;
-  return { file, line: (mark?.line ?? 0) + 1, column: (mark?.column ?? 0) + 1, severity: 'error', path: '', message };
+  return problemAt({ file, line: (mark?.line ?? 0) + 1, column: (mark?.column ?? 0) + 1 }, message);
 }
 
 /** Where the quoted scalar that runs to `end` without its closing quote opens: the place to fix, not the end of the file. */

@@ -1,7 +1,7 @@
 import type { Node } from 'yaml';
 import { yaml } from '../base/yaml-library';
 import type { ParsedScenarioFile } from './parse-scenario-file';
-import type { SourceRef } from '../base/problem';
+import { placeIn, type SourceRef } from '../base/problem';
 
 /**
  * Where each key under `tokens:` stands, found in one pass over the map. Locating tokens one by
@@ -20,7 +20,7 @@ export function tokenPlaces(file: ParsedScenarioFile): ReadonlyMap<string, Sourc
     const range = (pair.key as Node | null)?.range;
     if (!range || places.has(name)) continue;
     const pos = file.lineCounter.linePos(range[0]);
-    places.set(name, { file: file.file, line: pos.line, column: pos.col });
+    places.set(name, placeIn(file.file, pos));
   }
   return places;
 }

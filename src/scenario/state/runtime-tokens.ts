@@ -1,10 +1,10 @@
 import { yaml } from '../base/yaml-library';
 import { DEFAULT_WIRE_OPTIONS } from '../../protocol/wire-encode';
-import { compileEntry } from '../compile/compile-entry';
+import { entryDefaults, loadEntry } from '../compile/load-entry';
 import { checkEntryRules } from '../schema/entry-rules';
 import type { LoadOptions } from '../compile/load-scenario-set';
 import { parseScenarioFile, type ParsedScenarioFile } from '../schema/parse-scenario-file';
-import { hasErrors, type Problem, type SourceRef } from '../base/problem';
+import { hasErrors, type Problem, type SourceRef, problemAt } from '../base/problem';
 import type { CompiledEntry } from '../compile/scenario-set';
 import { DEFAULT_MAX_RUNTIME_BYTES, DEFAULT_MAX_RUNTIME_TOKENS, formatByteSize } from '../base/size-limits';
 
@@ -101,27 +101,18 @@ export class RuntimeTokens {
     if (parsed.problems.length === 0 && !yaml().isMap(parsed.doc.contents)) {
       return {
         ok: false,
-        problems: [
-          {
-            file,
-            line: 1,
-            column: 1,
-            severity: 'error',
-            path: '',
-            message: 'the entry is empty; send a scenario entry, e.g. {"status": 503, "body": "none"}',
-          },
-        ],
+        problems: [problemAt(file, 'the entry is empty; send a scenario entry, e.g. {"status": 503, "body": "none"}')],
       };
     }
     if (hasErrors(parsed.problems)) return { ok: false, problems: parsed.problems };
     const ruled = checkEntryRules(asFileOf(token, parsed), this.options.wire ?? DEFAULT_WIRE_OPTIONS);
     if (hasErrors(ruled)) return { ok: false, problems: ruled };
-    // As a file entry with no `defaults:` gets them: only the global --delay.
-    const defaults = this.options.delay !== undefined ? { delay: this.options.delay } : {};
+    // Loaded as an entry of a file without `defaults:`: only the global --delay applies.
+    const defaults = entryDefaults(undefined, this.options.delay);
     const wire = this.options.wire ?? DEFAULT_WIRE_OPTIONS;
     return {
       ok: true,
-      entry: compileEntry(parsed.data, defaults, wire, source, named ? token : undefined),
+      entry: loadEntry(parsed.data, defaults, wire, source, named ? token : undefined),
       warnings: ruled,
     };
   }
@@ -159,7 +150,7 @@ export class RuntimeTokens {
     return {
       ok: false,
       overLimit: true,
-      problems: [{ file, line: 1, column: 1, severity: 'error', path: '', message }],
+      problems: [problemAt(file, message)],
     };
   }
 
@@ -168,7 +159,7 @@ export class RuntimeTokens {
     return {
       ok: false,
       overLimit: true,
-      problems: [{ file, line: 1, column: 1, severity: 'error', path: '', message }],
+      problems: [problemAt(file, message)],
     };
   }
 }

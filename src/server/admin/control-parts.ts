@@ -8,6 +8,7 @@ import type { TokenSource } from '../endpoint/served-tokens';
 import type { ExchangeTracker } from '../../caller-report/exchange-tracker';
 import type { Exchange } from '../../caller-report/exchange';
 import type { RedisGroup } from '../../shared-state/redis-group';
+import type { PassOn } from '../endpoint/pass-on';
 import type { Expectation } from '../../scenario/compile/read-expectations';
 import { DEFAULT_ADMIN_PREFIX } from '../../protocol/endpoints';
 
@@ -54,6 +55,8 @@ export interface ControlParts {
   readonly admin: AdminSettings | undefined;
   /** Open `GET /events` streams, ended when the simulator closes (they never go idle by themselves). */
   readonly streams: Set<ServerResponse>;
+  /** Hybrid mode (`--proxy`): where tokens no entry names go; absent otherwise. */
+  readonly passOn: PassOn | undefined;
   /** The group this simulator shares state with (`--redis`); absent alone. */
   readonly group: RedisGroup | undefined;
   /** Folds an exchange another instance of the group saw into this caller report (not shipped again). */

@@ -1,5 +1,6 @@
 import { MAX_TIMER_MS, parseDuration } from '../../scenario/base/duration';
 import type { Problem, SourceRef } from '../../scenario/base/problem';
+import { problemAt } from '../../scenario/base/problem';
 import { OUTAGE_FILE, type OutageStatus } from '../endpoint/outage';
 import type { ControlParts } from './control-parts';
 
@@ -18,7 +19,7 @@ export type OutageOutcome =
 export function startOutage(parts: ControlParts, request: unknown, origin: string): OutageOutcome {
   const refuse = (message: string): OutageOutcome => ({
     ok: false,
-    problems: [{ file: origin, line: 1, column: 1, severity: 'error', path: '', message }],
+    problems: [problemAt(origin, message)],
   });
   if (typeof request !== 'object' || request === null || Array.isArray(request))
     return refuse('send a JSON object: the answer every token gets, e.g. {"status": 503} or {"fault": "reset"}');

@@ -9,6 +9,7 @@ import { planAnswers, positionOf, type AnswerPlan } from '../../scenario/compile
 import { RUNTIME_FILE } from '../../scenario/state/runtime-tokens';
 import { entryKind } from '../endpoint/journal';
 import type { ControlParts } from './control-parts';
+import type { PassOn } from '../endpoint/pass-on';
 
 /** Where a runtime token says it comes from in the admin API (the journal keeps `(admin)`). */
 export const RUNTIME_SOURCE = 'runtime';
@@ -51,6 +52,7 @@ export async function tokenView(parts: ControlParts, token: string): Promise<obj
       return (use = next);
     },
   };
+  if (outage === null && parts.passOn !== undefined && entry === set.fallback) return proxiedView(parts.passOn, token);
   const answer = await (outage ?? entry).answer({ token, states: peeking });
   const { reply } = answer;
   const body = reply.body ?? Buffer.alloc(0);
@@ -72,6 +74,34 @@ export async function tokenView(parts: ControlParts, token: string): Promise<obj
     next: outage !== null ? outageNext(parts) : use === undefined ? null : describeNext(entry, use),
     entry: entry.data === undefined ? null : shownData(entry.data),
     state: (await states.list(token))[0] ?? null,
+  };
+}
+
+/** A token hybrid mode passes on: what it gets is the real service's to say, and asking it here would be a request. */
+function proxiedView(passOn: PassOn, token: string): object {
+  const source = passOn.entry.source.file;
+  return {
+    token,
+    kind: 'proxied',
+    source,
+    status: null,
+    headers: {},
+    bodyNone: true,
+    body: '',
+    bodyBase64: '',
+    bodyBytes: 0,
+    delayMs: 0,
+    fault: null,
+    next: {
+      use: 0,
+      step: null,
+      steps: 1,
+      expired: false,
+      outage: false,
+      text: `passed to the real service, ${source.slice(source.indexOf(' ') + 1)} (--proxy): it answers`,
+    },
+    entry: null,
+    state: null,
   };
 }
 

@@ -16,6 +16,8 @@ interface Walk extends Lookup {
   entry: CompiledEntry | null;
   answer: Answer | null;
   refused: string | undefined;
+  /** Answered by an outage (`POST /outage`) rather than the token's own entry. */
+  outage: boolean;
   /** performance.now() at arrival, for the caller report; 0 when it is off. */
   readonly arrivedAt: number;
 }
@@ -47,6 +49,7 @@ export function createProtocolHandler(
       entry: null,
       answer: null,
       refused: undefined,
+      outage: false,
       arrivedAt: callers === undefined ? 0 : performance.now(),
     };
     // The service checks its caller before it reads the request (`--caller-auth`, optional client certificates).
@@ -56,7 +59,9 @@ export function createProtocolHandler(
       return send(req, res, walk);
     }
     // 2. Resolve: an outage answers every token alike; else runtime tokens, named tokens, populations, the fallback.
-    walk.entry = runtime.outage.entry ?? tokens.resolve(found.token);
+    const outage = runtime.outage.entry;
+    walk.outage = outage !== null;
+    walk.entry = outage ?? tokens.resolve(found.token);
     // Hybrid mode: a token nothing here names goes to the real service.
     if (passOn !== undefined && walk.entry === walk.set.fallback) {
       walk.entry = passOn.entry;
@@ -103,8 +108,18 @@ export function createProtocolHandler(
     if (walk.answer !== null) deliverAnswer(res, walk.answer, runtime);
     else passOn!.forward(req, res);
     if (record !== undefined) recorder!.sent(res, record);
-    if (callers !== undefined && walk.token !== null && walk.entry !== null && walk.answer !== null)
-      callers.sent(req, res, walk.entry.token ?? walk.token, isKnown(walk), walk.answer, walk.arrivedAt);
+    if (callers === undefined || walk.token === null || walk.entry === null) return true;
+    if (walk.answer === null) callers.proxied(req, res, walk.token, walk.arrivedAt);
+    else
+      callers.sent(
+        req,
+        res,
+        walk.entry.token ?? walk.token,
+        isKnown(walk, tokens),
+        walk.answer,
+        walk.arrivedAt,
+        walk.outage,
+      );
     return true;
   }
 }
@@ -118,8 +133,10 @@ function isRefused(req: IncomingMessage, walk: Walk, guard: CallerGuard): boolea
   return true;
 }
 
-/** A token some file, population or runtime entry answers, rather than the fallback. */
-function isKnown({ set, entry, token, refused }: Walk): boolean {
+/** A token some file, population or runtime entry answers, rather than the fallback; during an outage, its own entry decides. */
+function isKnown(walk: Walk, tokens: TokenSource): boolean {
+  const { set, token, refused } = walk;
+  const entry = walk.outage ? tokens.resolve(token!) : walk.entry;
   if (refused !== undefined || entry === set.unavailable) return set.entries.has(token!);
   return entry !== set.fallback;
 }

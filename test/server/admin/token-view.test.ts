@@ -1,4 +1,6 @@
 import { adminCall } from '../../helpers/admin-client';
+import { createPassOn } from '../../../src/record/record-proxy';
+import { DEFAULT_WIRE_OPTIONS } from '../../../src/protocol/wire-encode';
 import { redisMissing, startRedis, type TestRedis } from '../../helpers/redis-server';
 import { getClient, startTestSimulator, type TestSimulator } from '../../helpers/test-simulator';
 import { waitFor } from '../../helpers/wait-for';
@@ -186,6 +188,38 @@ test('GET /__admin/tokens tells a runtime override from the file token it hides'
     expect((await view(t.url, 'newcomer')).hides).toBeUndefined();
   } finally {
     await t.close();
+  }
+});
+
+test('in hybrid mode a token no entry names shows that the real service answers it, without asking it', async () => {
+  const upstream = await startTestSimulator({ 'real.yaml': 'tokens:\n  bob: { status: 401 }\n' }, { watch: false });
+  const passOn = createPassOn({
+    target: upstream.url,
+    wire: DEFAULT_WIRE_OPTIONS,
+    limits: { timeoutMs: 5000, maxBodyBytes: 1024 },
+    onEvent: () => undefined,
+  });
+  const t = await startTestSimulator({ 'retail.yaml': SCENARIO }, { watch: false, passOn });
+  try {
+    const bob = await view(t.url, 'bob');
+    expect([bob.kind, bob.source, bob.status, bob.next]).toEqual([
+      'proxied',
+      `(proxy) ${upstream.url}`,
+      null,
+      {
+        use: 0,
+        step: null,
+        steps: 1,
+        expired: false,
+        outage: false,
+        text: `passed to the real service, ${upstream.url} (--proxy): it answers`,
+      },
+    ]);
+    expect((await adminCall(upstream.url, 'GET', '/__admin/report')).body.caller).toMatchObject({ requests: 0 });
+    expect((await view(t.url, 'retail')).kind).toBe('token');
+  } finally {
+    await t.close();
+    await upstream.close();
   }
 });
 
