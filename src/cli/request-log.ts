@@ -9,7 +9,7 @@ import {
 } from '../server/endpoint/journal';
 import { BatchedLines } from './batched-lines';
 import type { LogFormat } from './control-flags';
-import { useColor } from './logger';
+import { logTime, useColor } from './logger';
 
 /** The request log of `serve`: a line per finished request, written in batches. */
 export type RequestLog = BatchedLines<JournalRecord>;
@@ -23,18 +23,22 @@ export function createRequestLog(
   quiet: boolean | undefined,
   out: Writable = process.stdout,
   onFirstDrop?: () => void,
+  time = false,
 ): RequestLog | undefined {
   if (quiet) return undefined;
   const json = format === 'json';
   const color = !json && useColor(out);
   const prefix = color ? pc.dim('auth-sim:') : 'auth-sim:';
+  // --log-time: a request line begins with its arrival time, the time its JSON line carries anyway.
+  const at = time ? (ms: number) => `${logTime(ms)} ` : () => '';
   return new BatchedLines<JournalRecord>(out, {
     format: json
       ? (record) => `${JSON.stringify({ level: 'info', event: 'request', ...describeRecord(record) })}\n`
-      : (record) => `${prefix} ${formatRequestLine(lineFields(record), color)}\n`,
+      : (record) => `${prefix} ${at(record.at)}${formatRequestLine(lineFields(record), color)}\n`,
     droppedNote: json
-      ? (n) => `${JSON.stringify({ level: 'warn', event: 'dropped', lines: n, message: DROPPED })}\n`
-      : (n) => `${prefix} ${n} ${DROPPED}\n`,
+      ? (n) =>
+          `${JSON.stringify({ level: 'warn', event: 'dropped', ...(time ? { time: logTime() } : {}), lines: n, message: DROPPED })}\n`
+      : (n) => `${prefix} ${at(Date.now())}${n} ${DROPPED}\n`,
     ...(onFirstDrop ? { onFirstDrop } : {}),
   });
 }

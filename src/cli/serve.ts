@@ -57,9 +57,14 @@ export function registerServe(program: Command): Command {
         quiet: flags.quiet,
         json: flags.log === 'json',
         beforeInfo: () => requestLog?.flush(),
+        time: flags.logTime,
       });
-      const requestLog = createRequestLog(flags.log, flags.quiet, process.stdout, () =>
-        logger.warn('stdout is not keeping up: dropping request lines (and counting them) until it does'),
+      const requestLog = createRequestLog(
+        flags.log,
+        flags.quiet,
+        process.stdout,
+        () => logger.warn('stdout is not keeping up: dropping request lines (and counting them) until it does'),
+        flags.logTime,
       );
       await startServing(flags, logger, requestLog, (simulator) =>
         stopOnSignals(simulator, logger, flags.shutdownGrace, requestLog, async () => {
