@@ -76,21 +76,22 @@ function lineFields(r: JournalRecord): LineFields {
 
 /**
  * One readable line per request: method, token, status, duration, then what answered and any
- * delay, fault or near misses. Colours only when `color` (a TTY without NO_COLOR).
+ * delay, fault or near misses. Colours only when `color` (a TTY without NO_COLOR). Built by
+ * appending to one string (no array of parts to join): it runs once per request.
  */
 export function formatRequestLine(entry: LineFields, color: boolean): string {
   const c = color ? COLORS.on : COLORS.off;
   const token =
     entry.token === null ? c.dim('(no token)') : PLAIN.test(entry.token) ? entry.token : JSON.stringify(entry.token);
   const status = entry.status === null ? c.magenta('---') : paint(c, entry.status);
-  const parts = [`${entry.method} ${token} ${status} ${entry.durationMs}ms`];
-  if (entry.fault) parts.push(c.magenta(`fault ${entry.fault}`));
-  if (entry.delayMs > 0) parts.push(`delay ${entry.delayMs}ms`);
-  parts.push(c.dim(describeMatch(entry)));
+  let line = `${entry.method} ${token} ${status} ${entry.durationMs}ms`;
+  if (entry.fault) line += `  ${c.magenta(`fault ${entry.fault}`)}`;
+  if (entry.delayMs > 0) line += `  delay ${entry.delayMs}ms`;
+  line += `  ${c.dim(describeMatch(entry))}`;
   if (entry.nearMisses.length > 0)
-    parts.push(`did you mean ${entry.nearMisses.map((t) => JSON.stringify(t)).join(' or ')}?`);
-  if (entry.clientCert !== null) parts.push(`cert ${entry.clientCert}`);
-  return parts.join('  ');
+    line += `  did you mean ${entry.nearMisses.map((t) => JSON.stringify(t)).join(' or ')}?`;
+  if (entry.clientCert !== null) line += `  cert ${entry.clientCert}`;
+  return line;
 }
 
 function describeMatch(entry: LineFields): string {
