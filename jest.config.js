@@ -1,10 +1,16 @@
 /** Tests run the TypeScript sources; CLI tests spawn the built dist/ (npm test builds first). */
+const os = require('node:os');
+
 module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
   testTimeout: 30000,
+  // Most suites wait on a child process, a socket or a browser more than they compute: a worker
+  // and a half per core keeps the cores busy (jest's default, cores - 1, is one worker on two
+  // cores; its '150%' form stops at 100%).
+  maxWorkers: Math.ceil(os.availableParallelism() * 1.5),
   // One folder per run for what suites share (the packed tarball), removed at the end.
   globalSetup: '<rootDir>/test/helpers/test-run-dir.ts',
   globalTeardown: '<rootDir>/test/helpers/test-run-dir-teardown.ts',

@@ -3,6 +3,12 @@ import type { Writable } from 'node:stream';
 /** What the output may hold unwritten before lines are dropped: ~10,000 request lines. */
 const MAX_BUFFERED_BYTES = 1 << 20;
 
+/** How long a line may wait for others to join its write: a human reading the log sees no lag. */
+const FLUSH_AFTER_MS = 20;
+
+/** A batch this large goes out at once rather than waiting for the timer. */
+const FLUSH_AT_CHARS = 64 * 1024;
+
 /** How a batch of lines is told about lines it dropped, in the log's own format. */
 export interface BatchedLinesOptions<T> {
   readonly format: (item: T) => string;
@@ -14,8 +20,11 @@ export interface BatchedLinesOptions<T> {
 }
 
 /**
- * Lines to a stream, gathered into one write per event-loop turn: a write per request line was
- * half of the server's throughput (a libuv write request and a syscall each). When the stream
+ * Lines to a stream, gathered into one write every FLUSH_AFTER_MS (or FLUSH_AT_CHARS, whichever
+ * comes first): a write per request line was half of the server's throughput (a libuv write
+ * request and a syscall each), and a write per event-loop turn still cost a syscall and an
+ * immediate for every few requests under load. Whoever writes around the batch (the logger's
+ * info lines, shutdown) calls flush() first, so the order holds. When the stream
  * does not keep up (stdout piped to a reader that stopped reading), lines beyond
  * `maxBufferedBytes` of unwritten output are dropped and counted instead of held, so memory
  * stays bounded; a note with the count goes where they were missing once the stream drains.
@@ -24,7 +33,9 @@ export interface BatchedLinesOptions<T> {
  */
 export class BatchedLines<T> {
   private pending = '';
-  private scheduled = false;
+  private timer: NodeJS.Timeout | undefined;
+  /** flush() bound once, so scheduling a write allocates no closure. */
+  private readonly flushLater = (): void => this.flush();
   private droppedHere = 0;
   private droppedInAll = 0;
   private readonly max: number;
@@ -41,16 +52,20 @@ export class BatchedLines<T> {
     return this.droppedInAll;
   }
 
-  /** Queues one item's line for this turn's write, or drops it when the output is full. */
+  /** Queues one item's line for the next write, or drops it when the output is full. */
   push(item: T): void {
     if (this.pending.length + this.out.writableLength >= this.max) return this.drop();
     this.pending += this.options.format(item);
-    this.schedule();
+    if (this.pending.length >= FLUSH_AT_CHARS) this.flush();
+    else this.schedule();
   }
 
   /** Writes what is queued now (before a line written around the batch, to keep the order). */
   flush(): void {
-    this.scheduled = false;
+    if (this.timer !== undefined) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
     if (this.droppedHere > 0 && this.out.writableLength < this.max) {
       this.pending = this.options.droppedNote(this.droppedHere) + this.pending;
       this.droppedHere = 0;
@@ -68,8 +83,6 @@ export class BatchedLines<T> {
   }
 
   private schedule(): void {
-    if (this.scheduled) return;
-    this.scheduled = true;
-    setImmediate(() => this.flush());
+    if (this.timer === undefined) this.timer = setTimeout(this.flushLater, FLUSH_AFTER_MS);
   }
 }

@@ -13,6 +13,7 @@ export interface ControlFlags {
   adminOpen?: boolean;
   adminPrefix: string;
   log: LogFormat;
+  logTime?: boolean;
 }
 
 /** How request lines are printed: readable text, or one JSON object per line. */
@@ -49,6 +50,10 @@ export const CONTROL_OPTIONS: readonly Option[] = [
   new Option('--log <format>', 'request lines as readable text or one JSON object per line')
     .choices(LOG_FORMATS)
     .default('text'),
+  new Option(
+    '--log-time',
+    'begin each text log line with the time, ISO 8601 in UTC to the millisecond (a request line: when it arrived); with --log json, a "time" field on every line',
+  ),
 ];
 
 /** The simulator options these flags set (the request log is wired by serve.ts). */

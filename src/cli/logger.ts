@@ -21,6 +21,13 @@ export interface LoggerOptions {
   readonly json?: boolean;
   /** Called before an info line is written, so lines queued elsewhere for `out` go out first. */
   readonly beforeInfo?: () => void;
+  /** `--log-time`: each text line begins with the time it is written (logTime), a JSON line gets a `time` field. */
+  readonly time?: boolean;
+}
+
+/** `--log-time`'s stamp: ISO 8601 in UTC to the millisecond, the form JSON lines' `time` field has too. */
+export function logTime(ms: number = Date.now()): string {
+  return new Date(ms).toISOString();
 }
 
 /** Whether to colour: only on a TTY, never with NO_COLOR set (https://no-color.org). */
@@ -35,9 +42,13 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   const colors = pc.createColors(useColor(err));
   const paint = { info: (m: string) => m, warn: colors.yellow, error: colors.red };
   const prefix = (stream: NodeJS.WritableStream) => (useColor(stream) ? pc.dim('auth-sim:') : 'auth-sim:');
+  const stamp = options.time ? () => `${logTime()} ` : () => '';
+  const timeField = options.time ? () => ({ time: logTime() }) : () => ({});
   const line = (stream: NodeJS.WritableStream, level: keyof typeof paint, message: string) =>
     stream.write(
-      options.json ? `${JSON.stringify({ level, message })}\n` : `${prefix(stream)} ${paint[level](message)}\n`,
+      options.json
+        ? `${JSON.stringify({ level, ...timeField(), message })}\n`
+        : `${prefix(stream)} ${stamp()}${paint[level](message)}\n`,
     );
   return {
     info: (m) => {
@@ -54,7 +65,7 @@ export function createLogger(options: LoggerOptions = {}): Logger {
         return;
       }
       if (level === 'info') options.beforeInfo?.();
-      stream.write(`${JSON.stringify({ level, event, message, ...fields })}\n`);
+      stream.write(`${JSON.stringify({ level, event, ...timeField(), message, ...fields })}\n`);
     },
   };
 }

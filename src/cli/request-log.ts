@@ -9,7 +9,7 @@ import {
 } from '../server/endpoint/journal';
 import { BatchedLines } from './batched-lines';
 import type { LogFormat } from './control-flags';
-import { useColor } from './logger';
+import { logTime, useColor } from './logger';
 
 /** The request log of `serve`: a line per finished request, written in batches. */
 export type RequestLog = BatchedLines<JournalRecord>;
@@ -23,18 +23,22 @@ export function createRequestLog(
   quiet: boolean | undefined,
   out: Writable = process.stdout,
   onFirstDrop?: () => void,
+  time = false,
 ): RequestLog | undefined {
   if (quiet) return undefined;
   const json = format === 'json';
   const color = !json && useColor(out);
   const prefix = color ? pc.dim('auth-sim:') : 'auth-sim:';
+  // --log-time: a request line begins with its arrival time, the time its JSON line carries anyway.
+  const at = time ? (ms: number) => `${logTime(ms)} ` : () => '';
   return new BatchedLines<JournalRecord>(out, {
     format: json
       ? (record) => `${JSON.stringify({ level: 'info', event: 'request', ...describeRecord(record) })}\n`
-      : (record) => `${prefix} ${formatRequestLine(lineFields(record), color)}\n`,
+      : (record) => `${prefix} ${at(record.at)}${formatRequestLine(lineFields(record), color)}\n`,
     droppedNote: json
-      ? (n) => `${JSON.stringify({ level: 'warn', event: 'dropped', lines: n, message: DROPPED })}\n`
-      : (n) => `${prefix} ${n} ${DROPPED}\n`,
+      ? (n) =>
+          `${JSON.stringify({ level: 'warn', event: 'dropped', ...(time ? { time: logTime() } : {}), lines: n, message: DROPPED })}\n`
+      : (n) => `${prefix} ${at(Date.now())}${n} ${DROPPED}\n`,
     ...(onFirstDrop ? { onFirstDrop } : {}),
   });
 }
@@ -72,21 +76,22 @@ function lineFields(r: JournalRecord): LineFields {
 
 /**
  * One readable line per request: method, token, status, duration, then what answered and any
- * delay, fault or near misses. Colours only when `color` (a TTY without NO_COLOR).
+ * delay, fault or near misses. Colours only when `color` (a TTY without NO_COLOR). Built by
+ * appending to one string (no array of parts to join): it runs once per request.
  */
 export function formatRequestLine(entry: LineFields, color: boolean): string {
   const c = color ? COLORS.on : COLORS.off;
   const token =
     entry.token === null ? c.dim('(no token)') : PLAIN.test(entry.token) ? entry.token : JSON.stringify(entry.token);
   const status = entry.status === null ? c.magenta('---') : paint(c, entry.status);
-  const parts = [`${entry.method} ${token} ${status} ${entry.durationMs}ms`];
-  if (entry.fault) parts.push(c.magenta(`fault ${entry.fault}`));
-  if (entry.delayMs > 0) parts.push(`delay ${entry.delayMs}ms`);
-  parts.push(c.dim(describeMatch(entry)));
+  let line = `${entry.method} ${token} ${status} ${entry.durationMs}ms`;
+  if (entry.fault) line += `  ${c.magenta(`fault ${entry.fault}`)}`;
+  if (entry.delayMs > 0) line += `  delay ${entry.delayMs}ms`;
+  line += `  ${c.dim(describeMatch(entry))}`;
   if (entry.nearMisses.length > 0)
-    parts.push(`did you mean ${entry.nearMisses.map((t) => JSON.stringify(t)).join(' or ')}?`);
-  if (entry.clientCert !== null) parts.push(`cert ${entry.clientCert}`);
-  return parts.join('  ');
+    line += `  did you mean ${entry.nearMisses.map((t) => JSON.stringify(t)).join(' or ')}?`;
+  if (entry.clientCert !== null) line += `  cert ${entry.clientCert}`;
+  return line;
 }
 
 function describeMatch(entry: LineFields): string {

@@ -45,7 +45,7 @@ export function registerRun(program: Command): void {
     )
     .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : USAGE_EXIT));
   addServeOptions(command, 0).action(async (args: string[], flags: RunFlags) => {
-    const logger = createLogger({ quiet: flags.quiet });
+    const logger = createLogger({ quiet: flags.quiet, time: flags.logTime });
     const usage = usageProblem(process.argv.slice(2), args, flags);
     if (usage !== null) {
       logger.error(usage);

@@ -57,15 +57,20 @@ export function registerServe(program: Command): Command {
         quiet: flags.quiet,
         json: flags.log === 'json',
         beforeInfo: () => requestLog?.flush(),
+        time: flags.logTime,
       });
-      const requestLog = createRequestLog(flags.log, flags.quiet, process.stdout, () =>
-        logger.warn('stdout is not keeping up: dropping request lines (and counting them) until it does'),
+      const requestLog = createRequestLog(
+        flags.log,
+        flags.quiet,
+        process.stdout,
+        () => logger.warn('stdout is not keeping up: dropping request lines (and counting them) until it does'),
+        flags.logTime,
       );
-      const simulator = await startServing(flags, logger, requestLog);
-      if (simulator)
+      await startServing(flags, logger, requestLog, (simulator) =>
         stopOnSignals(simulator, logger, flags.shutdownGrace, requestLog, async () => {
           await printReportSummary(simulator, logger, flags.report === true);
-        });
+        }),
+      );
     });
 }
 
@@ -103,11 +108,17 @@ export function addServeOptions(command: Command, port: number): Command {
   return command;
 }
 
-/** Loads the scenarios and listens, telling the user what it serves; undefined (exit code 1 set) when it cannot. */
+/**
+ * Loads the scenarios and listens, telling the user what it serves; undefined (exit code 1 set)
+ * when it cannot. `beforeAnnounce` runs before the port file and the `listening` line, which a
+ * script may answer at once with a signal: its handlers must be in place by then, or the signal's
+ * default action ends the process with nothing cleaned up.
+ */
 export async function startServing(
   flags: ServeFlags,
   logger: Logger,
   requestLog: RequestLog | undefined,
+  beforeAnnounce: (simulator: Simulator) => void = () => undefined,
 ): Promise<Simulator | undefined> {
   const chosen = chooseScenarios(flags.scenarios);
   const paths = [...chosen.paths];
@@ -179,6 +190,7 @@ export async function startServing(
     describeSecurity(simulator.tls, certPath, flags, security.callerAuth ?? []).forEach((line) => logger.info(line));
     const curl = certPath ? `curl --cacert ${certPath}` : 'curl';
     const tryIt = `${curl} ${simulator.url}${PROTOCOL_PATH}/${encodeURIComponent(hintToken(set))}`;
+    beforeAnnounce(simulator);
     if (flags.portFile !== undefined) writePortFile(flags.portFile, simulator.port);
     logger.event('info', 'listening', `listening on ${simulator.url}  (try: ${tryIt})`, {
       url: simulator.url,

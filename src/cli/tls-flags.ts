@@ -86,10 +86,14 @@ export function tlsSettings(flags: TlsFlags): Pick<SimulatorOptions, 'tls' | 'ca
  * Writes the certificate `--tls` made (public: no key) for the user's trust store; returns the
  * path: a folder of its own made by mkdtemp (private, a fresh name each start) and a file created
  * exclusively, so nothing planted in the shared temp dir (a symlink at a predictable name) can make
- * it write elsewhere. Named by host and port, to say which simulator it belongs to.
+ * it write elsewhere. Named by host and port, to say which simulator it belongs to. The folder is
+ * removed as the process exits (Ctrl-C, SIGTERM and the end of `run` all exit through
+ * process.exit): a certificate made for one start is worth nothing after it, and a CI runner would
+ * otherwise collect one folder per run.
  */
 export function writeSelfSignedCert(served: ServedTls, host: string, port: number): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auth-sim-tls-'));
+  process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
   const file = path.join(dir, `${host.replace(/[^\w.-]/g, '_')}-${port}-cert.pem`);
   fs.writeFileSync(file, served.certificate, { flag: 'wx', mode: 0o644 });
   return file;

@@ -1,12 +1,8 @@
 import type { Randomizer } from '@faker-js/faker';
 
-/** murmur3's 32-bit finaliser: every input bit flips about half the output bits. */
-function fmix32(value: number): number {
-  let h = value >>> 0;
-  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  return (h ^ (h >>> 16)) >>> 0;
-}
+import { MURMUR3, mix32 } from '../scenario/base/mix32';
+
+const fmix32 = (value: number): number => mix32(value, MURMUR3);
 
 /**
  * The 32-bit seed of card `n` in a population seeded `seed`: a function of the two numbers only,

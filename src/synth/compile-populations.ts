@@ -1,6 +1,6 @@
 import type { WireOptions } from '../protocol/wire-encode';
 import { dotted } from '../scenario/schema/check-scenario-file';
-import type { FileDefaults } from '../scenario/schema/scenario-schema';
+import type { EntryData } from '../scenario/schema/scenario-schema';
 import { fingerprintEntry } from '../scenario/compile/fingerprint-entry';
 import type { NodePath } from '../scenario/base/locate-node';
 import { placeOf, type ParsedScenarioFile } from '../scenario/schema/parse-scenario-file';
@@ -35,7 +35,7 @@ interface Declared {
 export function compilePopulations(
   files: readonly ParsedScenarioFile[],
   base: WireOptions,
-  defaultsOf: (file: ParsedScenarioFile) => FileDefaults,
+  defaultsOf: (file: ParsedScenarioFile) => EntryData,
 ): CompiledPopulations {
   const problems: Problem[] = [];
   const declared: Declared[] = [];

@@ -1,6 +1,6 @@
 import type { WireOptions } from '../protocol/wire-encode';
 import { compileEntry } from '../scenario/compile/compile-entry';
-import type { EntryData, FileDefaults } from '../scenario/schema/scenario-schema';
+import type { EntryData } from '../scenario/schema/scenario-schema';
 import { compileAnswers } from '../scenario/compile/entry-answers';
 import type { SourceRef } from '../scenario/base/problem';
 import type { CompiledEntry, TokenPopulation } from '../scenario/compile/scenario-set';
@@ -10,7 +10,7 @@ import { tokenNumber, type TokenTemplate } from './token-template';
 
 /** Where a population was declared and what it builds on. */
 export interface PopulationSource {
-  readonly defaults: FileDefaults;
+  readonly defaults: EntryData;
   readonly base: WireOptions;
   readonly source: SourceRef;
   /** A hash of the generate item as written; a card's fingerprint is this plus its n. */

@@ -36,12 +36,12 @@ test('a broken callerAuth line is reported by place in the health view, never wi
   const file = `${t.dir.path}/a.yaml`;
   expect(health.lastError!.problems).toEqual([
     expect.objectContaining({
-      text: `${file}:3:9 defaults.wire must be a wire style: strings or typed; got "strigns"; did you mean "strings"?`,
-      sourceLine: '  wire: strigns',
-    }),
-    expect.objectContaining({
       text: `${file}:2:36 defaults.callerAuth[1] must be a caller credential: basic:USER:PASSWORD, bearer:TOKEN or header:NAME=VALUE; the value is not shown, it may hold a secret`,
       sourceLine: null,
+    }),
+    expect.objectContaining({
+      text: `${file}:3:9 defaults.wire must be a wire style: strings or typed; got "strigns"; did you mean "strings"?`,
+      sourceLine: '  wire: strigns',
     }),
   ]);
   expect(JSON.stringify(health)).not.toContain('S3cret');

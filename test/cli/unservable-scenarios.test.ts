@@ -33,13 +33,13 @@ test('headers Node would refuse to send are errors at load, each at its place wi
   expect(validateLines(file)).toEqual({
     status: 1,
     lines: [
+      `auth-sim: a.yaml:4:17 tokens.alice.headers.X-Reason ${VALUE}; got "Токен истёк"`,
+      `auth-sim: a.yaml:5:16 tokens.alice.headers.X-Split ${VALUE}; got "a\\r\\nb"`,
+      `auth-sim: a.yaml:6:14 tokens.alice.headers.X-Nul ${VALUE}; got "a\\u0000b"`,
       `auth-sim: a.yaml:7:7 tokens.alice.headers."X A" ${NAME}; got "X A"`,
       `auth-sim: a.yaml:8:7 tokens.alice.headers."X:A" ${NAME}; got "X:A"`,
       `auth-sim: a.yaml:9:7 tokens.alice.headers."" ${NAME}; got ""`,
       `auth-sim: a.yaml:10:7 tokens.alice.headers."Токен" ${NAME}; got "Токен"`,
-      `auth-sim: a.yaml:4:17 tokens.alice.headers.X-Reason ${VALUE}; got "Токен истёк"`,
-      `auth-sim: a.yaml:5:16 tokens.alice.headers.X-Split ${VALUE}; got "a\\r\\nb"`,
-      `auth-sim: a.yaml:6:14 tokens.alice.headers.X-Nul ${VALUE}; got "a\\u0000b"`,
       'auth-sim: 7 error(s) in 1 file(s)',
     ],
   });

@@ -1,8 +1,7 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { RUN_DIR_VARIABLE } from './test-run-dir';
-import { waitFor } from './wait-for';
+import { oncePerRun } from './test-run-dir';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const { version } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
@@ -52,35 +51,12 @@ async function packAndInstall(project: string): Promise<Run> {
 
 /**
  * The folder of a user's project with the packed tarball installed by the README's command,
- * outside this repo (nothing resolves to our devDependencies). One `jest` run packs and installs
- * once: the first suite to ask does it, under a lock (mkdir is atomic; proper-lockfile would add
- * stale-lock handling a folder that lives for one run does not need), the others wait for its outcome.
+ * outside this repo (nothing resolves to our devDependencies); packed and installed once per run.
  */
-export async function installedProject(): Promise<string> {
-  const runDir = process.env[RUN_DIR_VARIABLE];
-  if (!runDir)
-    throw new Error(`${RUN_DIR_VARIABLE} is not set: run jest with jest.config.js, whose globalSetup sets it`);
-  const project = path.join(runDir, 'user-project');
-  const outcome = path.join(runDir, 'user-project.json');
-  let first = true;
-  try {
-    mkdirSync(project);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    first = false;
-  }
-  if (first) {
+export function installedProject(): Promise<string> {
+  return oncePerRun('user-project', 'the tarball another suite packs and installs', async (project) => {
     const run = await packAndInstall(project);
-    writeFileSync(`${outcome}.part`, JSON.stringify(run));
-    renameSync(`${outcome}.part`, outcome);
-  } else {
-    await waitFor(() => existsSync(outcome), {
-      timeoutMs: 240_000,
-      intervalMs: 100,
-      what: 'the tarball that another suite packs and installs',
-    });
-  }
-  const run = JSON.parse(readFileSync(outcome, 'utf8')) as Run;
-  if (run.status !== 0) throw new Error(`npm pack, or npm install of the tarball, failed:\n${run.output}`);
-  return project;
+    if (run.status !== 0) throw new Error(`npm pack, or npm install of the tarball, failed:\n${run.output}`);
+    return project;
+  });
 }

@@ -1,3 +1,5 @@
+import { LOWBIAS32, mix32 } from './mix32';
+
 /**
  * Reproducible randomness without a shared stream: the k-th draw for a token is a pure function
  * of (seed, token, k), so a run replays request by request however requests for different
@@ -16,7 +18,7 @@ function hashToken(token: string): number {
 
 /** A uniform number in [0, 1): draw number `k` for the token hashed to `tokenHash` under `seed`. */
 function drawUnit(seed: number, tokenHash: number, k: number): number {
-  return mix32(mix32(seed ^ tokenHash) + Math.imul(k + 1, 0x9e3779b9)) / 4294967296;
+  return mix32(mix32(seed ^ tokenHash, LOWBIAS32) + Math.imul(k + 1, 0x9e3779b9), LOWBIAS32) / 4294967296;
 }
 
 /**
@@ -32,15 +34,4 @@ export function useDraws(seed: number, token: string, use: number): () => number
 /** A seed for runs started without one; shown at startup so the run can be replayed. */
 export function randomSeed(): number {
   return Math.floor(Math.random() * 0x7fffffff);
-}
-
-/** lowbias32 (Chris Wellons' hash prospector): a fast avalanche over 32 bits. */
-function mix32(value: number): number {
-  let x = value >>> 0;
-  x ^= x >>> 16;
-  x = Math.imul(x, 0x7feb352d);
-  x ^= x >>> 15;
-  x = Math.imul(x, 0x846ca68b);
-  x ^= x >>> 16;
-  return x >>> 0;
 }

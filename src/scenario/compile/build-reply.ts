@@ -1,11 +1,12 @@
-import { JSON_CONTENT_TYPE } from '../../protocol/endpoints';
+import { BODYLESS_STATUSES, JSON_CONTENT_TYPE } from '../../protocol/endpoints';
 import type { BuiltInAnswer } from '../../protocol/built-in-answers';
 import { createWireEncoder, type WireEncoder, type WireOptions } from '../../protocol/wire-encode';
 import type { Reply } from './scenario-set';
 
 /**
  * Every Reply is made here: a frozen status, the headers in the order given, then
- * content-length (the body's, or the `declaredLength` a truncated fault promises).
+ * content-length (the body's, or the `declaredLength` a truncated fault promises); none for a
+ * status that never has a body (RFC 9110, 8.6: a 204 must not send one).
  */
 export function makeReply(
   status: number,
@@ -13,6 +14,7 @@ export function makeReply(
   body: Buffer | null,
   declaredLength = body?.length ?? 0,
 ): Reply {
+  if (status in BODYLESS_STATUSES) return Object.freeze({ status, headers: Object.freeze({ ...headers }), body: null });
   return Object.freeze({ status, headers: Object.freeze({ ...headers, 'content-length': declaredLength }), body });
 }
 
@@ -20,7 +22,8 @@ export function makeReply(
 export function buildReply(entry: Record<string, unknown>, options: WireOptions): Reply {
   const status = typeof entry.status === 'number' ? entry.status : 200;
   const extra = Object.fromEntries(Object.entries(entry.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)]));
-  if (entry.body === 'none') return makeReply(status, extra, null);
+  // A 204 or 304 has no body even when `body: none` is not written (the load refuses body fields on one).
+  if (entry.body === 'none' || status in BODYLESS_STATUSES) return makeReply(status, extra, null);
   const body = Buffer.from(encoderFor(options).json('Response', entry), 'utf8');
   return makeReply(status, { 'content-type': JSON_CONTENT_TYPE, ...extra }, body);
 }

@@ -2,7 +2,7 @@ import type { WireOptions } from '../../protocol/wire-encode';
 import { compileAnswers } from './entry-answers';
 import { fingerprintEntry } from './fingerprint-entry';
 import type { SourceRef } from '../base/problem';
-import type { EntryData, FileDefaults } from '../schema/scenario-schema';
+import type { EntryData } from '../schema/scenario-schema';
 import type { Answer, AnswerContext, CompiledEntry } from './scenario-set';
 
 /**
@@ -13,7 +13,7 @@ import type { Answer, AnswerContext, CompiledEntry } from './scenario-set';
  */
 export function compileEntry(
   raw: EntryData,
-  defaults: FileDefaults,
+  defaults: EntryData,
   base: WireOptions,
   source: SourceRef,
   token?: string,

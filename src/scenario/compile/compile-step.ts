@@ -1,7 +1,7 @@
 import type { WireOptions } from '../../protocol/wire-encode';
 import { buildReply } from './build-reply';
 import { wireOptionsFor } from '../schema/wire-options-for';
-import { SETTING_KEYS, type StepData } from '../schema/scenario-schema';
+import { SETTING_KEYS, type EntryData } from '../schema/scenario-schema';
 import { isFixedDelay, NO_DELAY, sampleDelay, toDelayShape, type DelayShape } from '../base/delay-shape';
 import { compileFault } from './fault-replies';
 import type { Answer } from './scenario-set';
@@ -16,7 +16,7 @@ export interface CompiledStep {
 }
 
 /** Settings (`defaults:`, or the surrounding entry) under a step's own keys; headers are merged. */
-export function withSettings(settings: StepData, step: StepData): StepData {
+export function withSettings(settings: EntryData, step: EntryData): EntryData {
   const inherited = Object.fromEntries(
     SETTING_KEYS.filter((k) => settings[k] !== undefined).map((k) => [k, settings[k]]),
   );
@@ -24,7 +24,7 @@ export function withSettings(settings: StepData, step: StepData): StepData {
 }
 
 /** Compiles one step (settings already merged in): every reply variant becomes bytes now. */
-export function compileStep(step: StepData, base: WireOptions): CompiledStep {
+export function compileStep(step: EntryData, base: WireOptions): CompiledStep {
   const honest = buildReply(step, wireOptionsFor(step, base));
   const delay = toDelayShape(step.delay) ?? NO_DELAY;
   const faulty = step.fault === undefined ? undefined : compileFault(step.fault, honest);
@@ -37,8 +37,8 @@ export function compileStep(step: StepData, base: WireOptions): CompiledStep {
 }
 
 /** What a step answers when its chance misses: its `otherwise`, or the step without its fault. */
-function compileOtherwise(step: StepData, base: WireOptions): CompiledStep {
-  if (step.otherwise !== undefined) return compileStep(withSettings(step, step.otherwise as StepData), base);
+function compileOtherwise(step: EntryData, base: WireOptions): CompiledStep {
+  if (step.otherwise !== undefined) return compileStep(withSettings(step, step.otherwise as EntryData), base);
   const { fault: _fault, chance: _chance, ...honest } = step;
   return compileStep(honest, base);
 }

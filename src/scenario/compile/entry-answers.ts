@@ -1,7 +1,7 @@
 import type { WireOptions } from '../../protocol/wire-encode';
 import { DEFAULT_EXPIRED } from '../../protocol/built-in-answers';
 import { compileStep, isRandomStep, resolveStep, withSettings, type CompiledStep } from './compile-step';
-import type { StepData } from '../schema/scenario-schema';
+import type { EntryData } from '../schema/scenario-schema';
 import { parseDuration } from '../base/duration';
 import type { Answer, AnswerContext, TokenMemory, TokenUse } from './scenario-set';
 import { useDraws } from '../base/seeded-draw';
@@ -40,7 +40,7 @@ export interface PlanPosition {
 }
 
 /** An entry's plan, read from its data as written (defaults merged): cheap, compiles nothing. */
-export function planAnswers(entry: StepData): AnswerPlan {
+export function planAnswers(entry: EntryData): AnswerPlan {
   const { sequence, then, expire } = entry;
   return {
     steps: Array.isArray(sequence) ? sequence.length : 1,
@@ -63,13 +63,13 @@ export function positionOf(plan: AnswerPlan, use: TokenUse): PlanPosition {
  * use number), so instances sharing the memory draw what one instance would.
  */
 export function compileAnswers(
-  entry: StepData,
+  entry: EntryData,
   base: WireOptions,
   fingerprint: () => string,
 ): (context: AnswerContext) => Answer | Promise<Answer> {
   const { sequence, then, expire, ...own } = entry;
   const steps = Array.isArray(sequence)
-    ? sequence.map((s) => compileStep(withSettings(own, s as StepData), base))
+    ? sequence.map((s) => compileStep(withSettings(own, s as EntryData), base))
     : [compileStep(own, base)];
   const expiry = compileExpiry(expire, own, base);
   if (steps.length === 1 && !expiry && !isRandomStep(steps[0])) {
@@ -101,9 +101,9 @@ function expiryRule(value: unknown): ExpiryRule | undefined {
 }
 
 /** The expiry rule and its answer (`answer:`, or the built-in 401). */
-function compileExpiry(value: unknown, settings: StepData, base: WireOptions): Expiry | undefined {
+function compileExpiry(value: unknown, settings: EntryData, base: WireOptions): Expiry | undefined {
   const rule = expiryRule(value);
   if (rule === undefined) return undefined;
   const { answer } = value as { answer?: unknown };
-  return { ...rule, step: compileStep(withSettings(settings, (answer ?? DEFAULT_EXPIRED) as StepData), base) };
+  return { ...rule, step: compileStep(withSettings(settings, (answer ?? DEFAULT_EXPIRED) as EntryData), base) };
 }

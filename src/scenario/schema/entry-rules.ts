@@ -10,10 +10,11 @@ import { placeOf, type ParsedScenarioFile } from './parse-scenario-file';
 import type { Problem } from '../base/problem';
 import { placeIn, problemAt } from '../base/problem';
 import { PASSED_CONTROL_KEYS } from './generate-knobs';
-import { SETTING_KEYS, SPECIAL_ENTRY_KEYS, type StepData } from './scenario-schema';
+import { SETTING_KEYS, SPECIAL_ENTRY_KEYS, type EntryData } from './scenario-schema';
 import { ENTRY_ONLY_KEYS } from './toolbox-schema';
 import { overlongDurations } from './timer-limit';
 import { checkTypedScalars } from './typed-scalar-rules';
+import { framingBreaches } from './wire-framing-rules';
 
 type Report = (path: NodePath, severity: Problem['severity'], message: string) => void;
 
@@ -28,14 +29,15 @@ export function checkEntryRules(file: ParsedScenarioFile, base: WireOptions): Pr
     const pos = placeOf(file, path, 'key');
     problems.push(problemAt(placeIn(file.file, pos), message, dotted(path), severity));
   };
-  const defaults = (file.data.defaults ?? {}) as StepData;
+  const defaults = (file.data.defaults ?? {}) as EntryData;
   for (const overlong of overlongDurations(defaults, ['defaults'])) report(overlong.path, 'error', overlong.message);
-  const named = Object.entries((file.data.tokens ?? {}) as Record<string, StepData>).map(([t, e]) => [['tokens', t], e] as const);
-  const special = SPECIAL_ENTRY_KEYS.filter((k) => file.data[k] !== undefined).map((k) => [[k], file.data[k] as StepData] as const);
+  for (const breach of framingBreaches(defaults, ['defaults'])) report(breach.path, 'error', breach.message);
+  const named = Object.entries((file.data.tokens ?? {}) as Record<string, EntryData>).map(([t, e]) => [['tokens', t], e] as const);
+  const special = SPECIAL_ENTRY_KEYS.filter((k) => file.data[k] !== undefined).map((k) => [[k], file.data[k] as EntryData] as const);
   const fileWire = wireOf(defaults, base.wire);
   for (const [path, entry] of [...named, ...special]) checkEntry(entry, path, versionOf(entry, versionOf(defaults, base.version)), base, report, wireOf(entry, fileWire));
   const populations = Array.isArray(file.data.generate) ? (file.data.generate as unknown[]) : [];
-  populations.forEach((item, i) => checkPopulation(item as StepData, ['generate', i], versionOf(item as StepData, versionOf(defaults, base.version)), base, report));
+  populations.forEach((item, i) => checkPopulation(item as EntryData, ['generate', i], versionOf(item as EntryData, versionOf(defaults, base.version)), base, report));
   return problems;
 }
 
@@ -43,30 +45,30 @@ export function checkEntryRules(file: ParsedScenarioFile, base: WireOptions): Pr
  * A `generate:` item holds answers too: the control keys every card gets (a delay shape) and
  * the `error:` entry error-drawn tokens get, merged over them as compilePopulations merges it.
  */
-function checkPopulation(item: StepData, path: NodePath, version: ProtocolVersion, base: WireOptions, report: Report): void {
+function checkPopulation(item: EntryData, path: NodePath, version: ProtocolVersion, base: WireOptions, report: Report): void {
   if (item === null || typeof item !== 'object') return;
   const control = Object.fromEntries(PASSED_CONTROL_KEYS.filter((k) => item[k] !== undefined).map((k) => [k, item[k]]));
   checkAnswer(control, path, version, base, report);
-  const error = item.error as StepData | undefined;
+  const error = item.error as EntryData | undefined;
   if (error !== null && typeof error === 'object') checkEntry(error, [...path, 'error'], versionOf(error, version), base, report);
 }
 
-function checkEntry(entry: StepData, path: NodePath, version: ProtocolVersion, base: WireOptions, report: Report, wire: WireStyle = base.wire): void {
+function checkEntry(entry: EntryData, path: NodePath, version: ProtocolVersion, base: WireOptions, report: Report, wire: WireStyle = base.wire): void {
   if (entry === null || typeof entry !== 'object') return;
   if (Array.isArray(entry.sequence)) {
     for (const key of Object.keys(entry).filter((k) => !(k in ENTRY_ONLY_KEYS) && !(SETTING_KEYS as readonly string[]).includes(k))) {
       report([...path, key], 'error', `${dotted([...path, key])} sits beside a sequence, where it has no effect; move it into the sequence's steps`);
     }
-    entry.sequence.forEach((step, i) => checkAnswer(step as StepData, [...path, 'sequence', i], version, base, report, wire));
+    entry.sequence.forEach((step, i) => checkAnswer(step as EntryData, [...path, 'sequence', i], version, base, report, wire));
   } else {
     checkAnswer(entry, path, version, base, report, wire);
   }
   if (entry.then !== undefined && !Array.isArray(entry.sequence)) report([...path, 'then'], 'warning', `${dotted([...path, 'then'])} has no effect without a sequence`);
-  const expiry = entry.expire as { answer?: StepData } | undefined;
+  const expiry = entry.expire as { answer?: EntryData } | undefined;
   if (expiry?.answer) checkAnswer(expiry.answer, [...path, 'expire', 'answer'], version, base, report, wire);
 }
 
-function checkAnswer(answer: StepData, path: NodePath, inherited: ProtocolVersion, base: WireOptions, report: Report, inheritedWire: WireStyle = base.wire): void {
+function checkAnswer(answer: EntryData, path: NodePath, inherited: ProtocolVersion, base: WireOptions, report: Report, inheritedWire: WireStyle = base.wire): void {
   const version = versionOf(answer, inherited);
   const wire = wireOf(answer, inheritedWire);
   const at = (key: string) => dotted([...path, key]);
@@ -82,9 +84,10 @@ function checkAnswer(answer: StepData, path: NodePath, inherited: ProtocolVersio
     report([...path, 'companyList'], 'warning', `${at('companyList')} is left out: it is served only with the ${COMPANY_MODULES.join(' or ')} module, and the installed modules are: ${installed}`);
   }
   for (const overlong of overlongDurations(answer, path)) report(overlong.path, 'error', overlong.message);
+  for (const breach of framingBreaches(answer, path)) report(breach.path, 'error', breach.message);
   checkResource('Response', answer, path, version, report);
   checkTypedScalars('Response', answer, path, wire, (at, message) => report(at, 'warning', `${dotted(at)} ${message}`));
-  if (answer.otherwise && typeof answer.otherwise === 'object') checkAnswer(answer.otherwise as StepData, [...path, 'otherwise'], version, base, report, wire);
+  if (answer.otherwise && typeof answer.otherwise === 'object') checkAnswer(answer.otherwise as EntryData, [...path, 'otherwise'], version, base, report, wire);
 }
 
 /** Deprecated and too-new fields of one authored resource, then of every resource nested in it that can have them. */

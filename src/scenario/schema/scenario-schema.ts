@@ -13,14 +13,11 @@ import { CALLER_AUTH_FORMS, CALLER_AUTH_PATTERN } from '../../caller-auth/caller
  * protocol table) plus control keys; titles name things in messages ("not a Client field").
  */
 
-/** A validated scenario entry as written: Response fields plus control keys. */
+/**
+ * Validated scenario data as written: Response fields plus control keys. One shape serves an
+ * entry, a file's `defaults:` and a step (one of a `sequence`'s items, an `otherwise`).
+ */
 export type EntryData = Record<string, unknown>;
-
-/** File-level `defaults:` after validation. */
-export type FileDefaults = EntryData;
-
-/** A step as written: one answer's Response fields and control keys (an entry, or one of its `sequence` items). */
-export type StepData = Record<string, unknown>;
 
 /** Keys a step passes down to the answers nested in it (`otherwise`), as file `defaults:` do (DEFAULTS_KEYS holds them). */
 export const SETTING_KEYS = ['delay', 'headers', 'protocol', 'wire'] as const;
@@ -31,10 +28,10 @@ export const SETTING_KEYS = ['delay', 'headers', 'protocol', 'wire'] as const;
  * a value must be, worded for the loader's messages ("must be an HTTP status ...").
  */
 export const CONTROL_KEYS = {
-  status: { ...HTTP_STATUS_SCHEMA, $comment: 'The HTTP status of the answer (default 200)' },
+  status: { ...HTTP_STATUS_SCHEMA, $comment: 'The HTTP status of the answer (default 200); a 204 or 304 has no body, so body fields on one are refused' },
   delay: { ...delaySchema, $comment: 'How long to wait before answering: fixed, or drawn per request from a shape' },
   body: { enum: ['none'], description: '"none" (send the status with no body at all)', $comment: 'Send no body at all (the reference says a client must handle a bare status)' },
-  headers: { ...headersSchema, $comment: 'Extra HTTP response headers' },
+  headers: { ...headersSchema, $comment: 'Extra HTTP response headers; not Content-Length or Transfer-Encoding, which auth-sim sets from the bytes it sends' },
   protocol: { enum: [...PROTOCOL_VERSIONS], description: `a protocol version: ${PROTOCOL_VERSIONS.join(', ')}`, $comment: 'The protocol version to serve: fields introduced later are left out' },
   wire: { enum: [...WIRE_STYLES], description: `a wire style: ${WIRE_STYLES.join(' or ')}`, $comment: 'strings: every scalar a JSON string, as the reference shows; typed: JSON numbers and booleans' },
   ...ANSWER_KEYS,

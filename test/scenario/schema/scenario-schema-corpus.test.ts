@@ -98,7 +98,7 @@ describe('the shipped editor schema', () => {
       'Link buttons as name and value pairs (List<ActionList>; optional; since protocol 1.4). Expected: a list of ActionList objects.',
     );
     expect(defs.Entry.properties.status.description).toBe(
-      'The HTTP status of the answer (default 200). Expected: an HTTP status from 200 to 599 (1xx are interim: the client would wait for an answer that never comes).',
+      'The HTTP status of the answer (default 200); a 204 or 304 has no body, so body fields on one are refused. Expected: an HTTP status from 200 to 599 (1xx are interim: the client would wait for an answer that never comes).',
     );
   });
 

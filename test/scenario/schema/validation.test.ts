@@ -52,6 +52,22 @@ test.each([
     ['a.yaml:2:3 defaults.status is not a defaults field; the defaults fields are delay, headers, protocol, wire and callerAuth'],
   ],
   [
+    'body fields on a status that never has a body',
+    'tokens:\n  gone: { status: 304, errorCode: X, errorText: Y }\n  seq:\n    sequence:\n      - { status: 204, errorCode: Z }\n',
+    [
+      'a.yaml:2:11 tokens.gone.status 304 (Not Modified) never has a body (RFC 9110, 15.4.5), so errorCode and errorText would not reach the client; remove them, or choose a status that has a body',
+      'a.yaml:5:11 tokens.seq.sequence[0].status 204 (No Content) never has a body (RFC 9110, 15.3.5), so errorCode would not reach the client; remove it, or choose a status that has a body',
+    ],
+  ],
+  [
+    'a Content-Length header, in an entry or in defaults',
+    'defaults:\n  headers: { Transfer-Encoding: chunked }\ntokens:\n  bob:\n    status: 401\n    headers:\n      Content-Length: 10\n',
+    [
+      'a.yaml:2:14 defaults.headers.Transfer-Encoding is set by auth-sim from the bytes it sends: a written value would be dropped, and a different one would leave the client waiting for bytes that never come or reading the next answer as part of this one; remove it (to cut a body short on purpose, use fault: truncated)',
+      'a.yaml:7:7 tokens.bob.headers.Content-Length is set by auth-sim from the bytes it sends: a written value would be dropped, and a different one would leave the client waiting for bytes that never come or reading the next answer as part of this one; remove it (to cut a body short on purpose, use fault: truncated)',
+    ],
+  ],
+  [
     'a misspelt defaults key, with the one it was meant to be',
     'defaults:\n  dealy: 5ms\n',
     ['a.yaml:2:3 defaults.dealy is not a defaults field; did you mean "delay"?'],

@@ -1,0 +1,62 @@
+import { adminCall } from '../helpers/admin-client';
+import { redisMissing, startRedis, type TestRedis } from '../helpers/redis-server';
+import { getClient, startTestSimulator, type TestSimulator } from '../helpers/test-simulator';
+import { waitFor } from '../helpers/wait-for';
+
+const CARD = '{ id: "1", name: Ivanova Alisa, surname: Ivanova, firstname: Alisa, type: "0", enabled: true }';
+const SCENARIO = `tokens:
+  alice: { client: ${CARD} }
+  bob: { client: ${CARD} }
+  carol: { status: 401 }
+`;
+
+interface Report {
+  tokens: Record<string, { calls: number; statuses: Record<string, number>; outage: number }>;
+  caller: { requests: number; outage: number };
+}
+
+const missing = redisMissing();
+if (missing !== null) console.log(missing);
+const describeRedis = missing === null ? describe : describe.skip;
+
+describeRedis("the caller report across a group: each instance folds in the others' exchanges", () => {
+  let redis: TestRedis;
+  let a: TestSimulator;
+  let b: TestSimulator;
+  beforeAll(async () => {
+    redis = await startRedis();
+    [a, b] = await Promise.all(
+      [0, 1].map(() => startTestSimulator({ 'qa.yaml': SCENARIO }, { watch: false, redis: { url: redis.url } })),
+    );
+  });
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+    await redis?.stop();
+  });
+
+  test('requests answered together by one instance reach the other each as itself, outage marks included', async () => {
+    await adminCall(a.url, 'POST', '/__admin/outage', { body: '{"status": 503}' });
+    // Answered within one shipping batch: each exchange must be shipped as it was, not as the last one.
+    const statuses = await Promise.all(['alice', 'bob', 'carol'].map(async (t) => (await getClient(a.url, t)).status));
+    await adminCall(a.url, 'DELETE', '/__admin/outage');
+    expect(statuses).toEqual([503, 503, 503]);
+    expect([(await getClient(a.url, 'alice')).status, (await getClient(a.url, 'carol')).status]).toEqual([200, 401]);
+    let seen: Report | undefined;
+    await waitFor(
+      async () => {
+        seen = (await adminCall(b.url, 'GET', '/__admin/report')).body as unknown as Report;
+        return seen.caller.requests === 5;
+      },
+      { what: "b's report to hold a's five exchanges" },
+    );
+    const byToken = Object.fromEntries(
+      Object.entries(seen!.tokens).map(([token, t]) => [token, [t.calls, t.statuses, t.outage]]),
+    );
+    expect(byToken).toEqual({
+      alice: [2, { '503': 1, '200': 1 }, 1],
+      bob: [1, { '503': 1 }, 1],
+      carol: [2, { '503': 1, '401': 1 }, 1],
+    });
+    expect(seen!.caller.outage).toBe(3);
+  });
+});
