@@ -13,6 +13,9 @@ const SCRIPTED =
 const REAL =
   'tokens:\n  crm-only:\n    client: { id: "77", name: Real Person, surname: Real, firstname: Person, type: "0", enabled: true }\n';
 
+// Each test runs npx or starts node processes: seconds on an idle machine, far more on a busy one.
+jest.setTimeout(120_000);
+
 let project: string;
 let bin: string;
 /** A folder of the project to run commands in (npx finds the project's bin from a sub-folder too). */
@@ -61,7 +64,12 @@ test("npx auth-sim validate checks the project's ./scenarios and reports a broke
 });
 
 test("the README's start command, npx auth-sim, serves the shipped examples and answers its curl GET and POST", async () => {
-  const cli = await startCli(['-p', '0'], { command: ['npx', 'auth-sim'], cwd: folder('start'), env: userEnv() });
+  const cli = await startCli(['-p', '0'], {
+    command: ['npx', 'auth-sim'],
+    cwd: folder('start'),
+    env: userEnv(),
+    timeoutMs: 60_000,
+  });
   try {
     const shipped = path.join(project, 'node_modules', 'auth-sim', 'scenarios');
     expect(cli.stdout()).toMatch(
@@ -101,13 +109,19 @@ describe('hybrid mode: serve --proxy in front of a second auth-sim playing the r
   beforeAll(async () => {
     const cwd = folder('hybrid', { 'real.yaml': REAL, 'scripted.yaml': SCRIPTED });
     const command = [bin];
-    real = await startCli(['-s', 'real.yaml', '-p', '0', '--no-watch'], { command, cwd, env: userEnv() });
+    real = await startCli(['-s', 'real.yaml', '-p', '0', '--no-watch'], {
+      command,
+      cwd,
+      env: userEnv(),
+      timeoutMs: 60_000,
+    });
     hybrid = await startCli(['-s', 'scripted.yaml', '-p', '0', '--no-watch', '--proxy', real.url], {
       command,
       cwd,
       env: userEnv(),
+      timeoutMs: 60_000,
     });
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await hybrid?.stop();
     await real?.stop();

@@ -13,6 +13,9 @@ const ROOT = path.resolve(__dirname, '..', '..');
 const CONFIG = path.join(ROOT, '.dependency-cruiser.cjs');
 const DEPCRUISE = path.join(ROOT, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
 
+// Each test runs dependency-cruiser as a process of its own: seconds of compiler work, far more on a busy machine.
+jest.setTimeout(90_000);
+
 interface Violation {
   readonly from: string;
   readonly to: string;
