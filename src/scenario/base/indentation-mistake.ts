@@ -179,8 +179,10 @@ function readOpeners(raw: string, indent: number): { openers: Opener[]; blockSca
     return valueSpansLines(rest) ? LOST : { openers, ...(/^[|>]/.test(rest) ? { blockScalar: owner } : {}) };
   }
   if (openers.length > 0) openers[openers.length - 1] = { ...openers[openers.length - 1], open: false };
-  const value = key.value.replace(/(^|\s)#.*$/, '').trim();
-  if (valueSpansLines(value)) return LOST;
+  const written = key.value.trim();
+  if (valueSpansLines(written)) return LOST;
+  // A comment ends a plain value; a quoted or flow value may hold a # of its own.
+  const value = /^["'[{]/.test(written) ? written : written.replace(/(^|\s)#.*$/, '').trim();
   const blockScalar = /^([&!]\S*\s+)*[|>][-+0-9]*$/.test(value);
   // A value of only an anchor or a tag is still to come, on the lines below.
   const open = value === '' || /^([&!]\S*\s*)+$/.test(value);

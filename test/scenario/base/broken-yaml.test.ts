@@ -45,6 +45,13 @@ const CORPUS: [string, string, string[]][] = [
     ],
   ],
   [
+    'hash-in-quotes.yaml',
+    'tokens:\n  alice:\n    errorText: "see # 4" # why\n     errorCode: X\n',
+    [
+      '4:6 bad indentation: "errorCode" is indented 5 spaces where its siblings use 4; line it up with "errorText" on line 3',
+    ],
+  ],
+  [
     'key-under-value.yaml',
     '# the card\ntokens:\n  alice: |\n    a: b\n  bob:\n    status: 401 # refused\n\n      errorCode: X\n',
     [
