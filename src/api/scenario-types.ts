@@ -36,7 +36,7 @@ export type ResponseFields = ResourceInput<'Response'>;
 
 /** One answer (a `sequence` step, `otherwise`, `expire.answer`): Response fields and the answer's control keys. */
 export type ScenarioStep = ResponseFields & {
-  /** The HTTP status of the answer (default 200), 100 to 599. */
+  /** The HTTP status of the answer (default 200), 200 to 599: a 1xx is interim and never ends a request. */
   readonly status?: number;
   /** How long to wait before answering. */
   readonly delay?: Delay;

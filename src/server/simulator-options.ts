@@ -47,7 +47,6 @@ export interface SimulatorOptions extends LoadOptions {
   readonly onRequest?: (entry: JournalEntry) => void;
   /** Called once per finished protocol request with the journal's record as it is (the CLI's request log). */
   readonly onRequestRecord?: (record: JournalRecord) => void;
-  /** The admin API: false leaves it out; otherwise where it is mounted and the token mutating calls need. */
   /**
    * The admin API: false leaves it out; otherwise where it is mounted and the token its calls need
    * (changes only on a loopback host; reads too elsewhere, `GET /health` never). On another host,
