@@ -4,7 +4,7 @@ import type { CheckedHeader, CheckInput, TokenBatch } from './check-off-thread';
 
 /**
  * The worker thread of checkOffThread: checks the texts it is given (parse, schema, entry rules),
- * sends what was found, then the tokens a batch at a time, each when asked, and ends.
+ * sends what was found, then the tokens a batch at a time, each when asked.
  */
 const { texts, wire, batchSize } = workerData as CheckInput;
 const checked = checkScenarioTexts(texts, wire);
@@ -41,6 +41,6 @@ function* batches(): Generator<TokenBatch> {
 const pending = batches();
 port.on('message', () => {
   const next = pending.next();
+  // After the last batch, an empty one; the host then ends this thread.
   port.postMessage(next.done ? [] : next.value);
-  if (next.done) port.close();
 });
