@@ -112,7 +112,7 @@ async function runSections(ctx, options, features, attempt) {
   if (on('caller-report')) push(await attempt('caller report on/off', () => callerReportSection(ctx)));
   if (on('limits'))
     push(await attempt('unknown tokens by known-token count, and the journal read stall', () => limitsSection(ctx)));
-  if (on('tls')) push(await attempt('HTTPS vs plain HTTP', () => tlsSection(ctx)));
+  if (on('tls')) push(await attempt('HTTPS vs bare node:https', () => tlsSection(ctx)));
   if (on('redis') && redisAvailable()) push(await attempt('--redis vs local state', () => redisSection(ctx)));
   else if (on('redis'))
     notes.push(
