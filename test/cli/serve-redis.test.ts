@@ -1,13 +1,11 @@
 import { createServer, type Server } from 'node:net';
 import { once } from 'node:events';
-import { freePort, redisMissing, startRedis, type TestRedis } from '../helpers/redis-server';
+import { freePort, describeWithRedis, startRedis, type TestRedis } from '../helpers/redis-server';
 import { runCliAsync } from '../helpers/run-cli-async';
 import { startCli } from '../helpers/spawn-cli';
 import { makeTempDir, type TempDir } from '../helpers/temp-dir';
 
-const missing = redisMissing();
-if (missing !== null) console.log(missing);
-const describeRedis = missing === null ? describe : describe.skip;
+const describeRedis = describeWithRedis();
 
 describe('serve --redis refuses what cannot work, in one line', () => {
   let dir: TempDir;

@@ -10,11 +10,19 @@ const REDIS_SERVER = '/usr/bin/redis-server';
  * Why the Redis tests cannot run here, or null when they can. Under CI=true a missing
  * redis-server is a failure (.ci/run installs it), never a quiet skip.
  */
-export function redisMissing(): string | null {
+function redisMissing(): string | null {
   if (existsSync(REDIS_SERVER)) return null;
   const why = `${REDIS_SERVER} is not installed (apt-get install -y redis-server): the Redis tests are skipped`;
   if (process.env.CI === 'true') throw new Error(`${why.split(':')[0]}: under CI=true the Redis tests must run`);
   return why;
+}
+
+/** `describe` when redis-server is installed, else `describe.skip` with the reason printed once. */
+export function describeWithRedis(): jest.Describe {
+  const missing = redisMissing();
+  if (missing === null) return describe;
+  console.log(missing);
+  return describe.skip;
 }
 
 /** A real redis-server on a free loopback port, persistence off. */

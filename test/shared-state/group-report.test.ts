@@ -1,5 +1,5 @@
 import { adminCall } from '../helpers/admin-client';
-import { redisMissing, startRedis, type TestRedis } from '../helpers/redis-server';
+import { describeWithRedis, startRedis, type TestRedis } from '../helpers/redis-server';
 import { getClient, startTestSimulator, type TestSimulator } from '../helpers/test-simulator';
 import { waitFor } from '../helpers/wait-for';
 
@@ -15,9 +15,7 @@ interface Report {
   caller: { requests: number; outage: number };
 }
 
-const missing = redisMissing();
-if (missing !== null) console.log(missing);
-const describeRedis = missing === null ? describe : describe.skip;
+const describeRedis = describeWithRedis();
 
 describeRedis("the caller report across a group: each instance folds in the others' exchanges", () => {
   let redis: TestRedis;

@@ -1,4 +1,4 @@
-import { redisMissing, startRedis, type TestRedis } from '../helpers/redis-server';
+import { describeWithRedis, startRedis, type TestRedis } from '../helpers/redis-server';
 import { getClient, startTestSimulator, type TestSimulator } from '../helpers/test-simulator';
 import { waitFor } from '../helpers/wait-for';
 
@@ -30,9 +30,7 @@ tokens:
   static: { client: ${CARD} }
 `;
 
-const missing = redisMissing();
-if (missing !== null) console.log(missing);
-const describeRedis = missing === null ? describe : describe.skip;
+const describeRedis = describeWithRedis();
 
 /** Three instances of one group, each over its own copy of the scenario files. */
 async function startGroup(redis: TestRedis, prefix = 'auth-sim', seed = 11): Promise<TestSimulator[]> {

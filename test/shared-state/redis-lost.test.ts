@@ -1,4 +1,4 @@
-import { redisMissing, startRedis, type TestRedis } from '../helpers/redis-server';
+import { describeWithRedis, startRedis, type TestRedis } from '../helpers/redis-server';
 import { getClient, startTestSimulator, type TestSimulator } from '../helpers/test-simulator';
 import { waitFor } from '../helpers/wait-for';
 
@@ -13,9 +13,7 @@ tokens:
       - { status: 501, errorCode: STEP, errorText: s2 }
 `;
 
-const missing = redisMissing();
-if (missing !== null) console.log(missing);
-const describeRedis = missing === null ? describe : describe.skip;
+const describeRedis = describeWithRedis();
 
 describeRedis('Redis lost while serving', () => {
   let redis: TestRedis;

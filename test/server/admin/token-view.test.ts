@@ -1,7 +1,7 @@
 import { adminCall } from '../../helpers/admin-client';
 import { createPassOn } from '../../../src/record/record-proxy';
 import { DEFAULT_WIRE_OPTIONS } from '../../../src/protocol/wire-encode';
-import { redisMissing, startRedis, type TestRedis } from '../../helpers/redis-server';
+import { describeWithRedis, startRedis, type TestRedis } from '../../helpers/redis-server';
 import { getClient, startTestSimulator, type TestSimulator } from '../../helpers/test-simulator';
 import { waitFor } from '../../helpers/wait-for';
 
@@ -223,9 +223,7 @@ test('in hybrid mode a token no entry names shows that the real service answers 
   }
 });
 
-const missing = redisMissing();
-if (missing !== null) console.log(missing);
-const describeRedis = missing === null ? describe : describe.skip;
+const describeRedis = describeWithRedis();
 
 describeRedis('with --redis, the view reads the group state the request path counts in', () => {
   let redis: TestRedis;
