@@ -17,7 +17,7 @@ tokens:
       calls: 4
       retries: { atLeast: 1, atMost: 3 }
       backoff: exponential
-      gap: { atLeast: 60ms, atMost: 600ms }
+      gap: { atLeast: 60ms, atMost: 1s }
       callsAfterCard: 0
   hangs:
     fault: { hang: 30s }
@@ -26,6 +26,9 @@ tokens:
     client: { id: "2", name: Cached Carl, surname: Cached, firstname: Carl, type: "0", enabled: true }
     expect: { callsAfterCard: 0, calls: { atLeast: 1 } }
 `;
+
+// Real timers on a shared 2-core machine: a late timer can still blur a gap, as in caller-report.test.ts.
+jest.retryTimes(2, { logErrorsBeforeRetry: true });
 
 let sim: TestSimulator;
 afterEach(() => sim?.close());
@@ -36,9 +39,12 @@ async function report(format = ''): Promise<JudgedReport> {
   return (await res.json()) as JudgedReport;
 }
 
-/** A well-behaved caller: retries exponentially, gives up on a hang after 500 ms, asks for a card once. */
+/**
+ * A well-behaved caller: retries exponentially (200, 400, 800 ms: wide enough that a loaded machine's
+ * timer jitter does not blur the doubling), gives up on a hang after 500 ms, asks for a card once.
+ */
 async function behave(): Promise<void> {
-  await callWithRetries(sim.url, 'retry-thrice', { attempts: 5, backoffMs: exponential(100), timeoutMs: 2000 });
+  await callWithRetries(sim.url, 'retry-thrice', { attempts: 5, backoffMs: exponential(200), timeoutMs: 2000 });
   await callWithRetries(sim.url, 'hangs', { attempts: 1, backoffMs: constant(0), timeoutMs: 500 });
   await callWithRetries(sim.url, 'cached', { attempts: 1, backoffMs: constant(0), timeoutMs: 2000 });
 }
@@ -85,7 +91,7 @@ test('every expectation kind fails for a misbehaving caller, each failure placed
     ),
     expect.stringMatching(
       new RegExp(
-        `^${file}:12:7 token "retry-thrice": gap expected every one from 60 ms to 600 ms, seen (\\d+ ms, )*\\d+ ms \\(of 3\\)$`,
+        `^${file}:12:7 token "retry-thrice": gap expected every one from 60 ms to 1 s, seen (\\d+ ms, )*\\d+ ms \\(of 3\\)$`,
       ),
     ),
     `${file}:13:7 token "retry-thrice": callsAfterCard expected 0, seen 1`,
