@@ -3,14 +3,13 @@ import { RuntimeTokens } from '../scenario/state/runtime-tokens';
 import type { ScenarioStore } from '../scenario/live/scenario-store';
 import { DEFAULT_MAX_ENTRY_BYTES } from '../scenario/base/size-limits';
 import { DEFAULT_HOST, type SimulatorOptions } from './simulator-options';
-import { Journal } from './endpoint/journal';
+import { describeRecord, Journal, type JournalRecord } from './endpoint/journal';
 import { RequestRecorder, type RecorderOptions } from './endpoint/request-recorder';
 import type { AnswerRuntime } from './endpoint/answer-runtime';
 import { createServedTokens } from './endpoint/served-tokens';
 import { ExchangeTracker } from '../caller-report/exchange-tracker';
 import type { CallerReportStore } from '../caller-report/exchange';
 import type { RedisGroup } from '../shared-state/redis-group';
-import { describeRecord } from './endpoint/journal';
 import { demandOf, type Expectation } from '../scenario/compile/read-expectations';
 import { DEFAULT_REPORT_TOKENS, MemoryReportStore } from '../caller-report/memory-report-store';
 import { DEFAULT_ADMIN_PREFIX } from '../protocol/endpoints';
@@ -28,17 +27,9 @@ export function createControlParts(
   const runtime = new RuntimeTokens(options, options.maxRuntimeTokens, options.maxRuntimeBytes);
   const size = options.journalSize ?? DEFAULT_JOURNAL_SIZE;
   const journal = size > 0 ? new Journal(size) : undefined;
+  const onRecord = recordListeners(options, group);
   const recorder =
-    journal || options.onRequest || options.onRequestRecord || group
-      ? new RequestRecorder({
-          journal,
-          onRequest: options.onRequest,
-          onRequestRecord: options.onRequestRecord,
-          runtime,
-          ...recording,
-          ...shipRecords(group),
-        })
-      : undefined;
+    journal || onRecord.length > 0 ? new RequestRecorder({ journal, onRecord, runtime, ...recording }) : undefined;
   const reportTokens = options.reportTokens ?? DEFAULT_REPORT_TOKENS;
   const report = new MemoryReportStore(reportTokens);
   const callers =
@@ -93,9 +84,14 @@ export function createControlParts(
 }
 
 /** In a group, each completed record also goes to the others, described when the batch is written (off the request path). */
-function shipRecords(group: RedisGroup | undefined): Pick<RecorderOptions, 'onRecord'> {
-  if (group === undefined) return {};
-  return { onRecord: (record) => group.journal.push(() => describeRecord(record)) };
+/** Who hears each finished request: a program's onRequest (as a journal entry), the CLI's log, a group's journal. */
+function recordListeners(options: SimulatorOptions, group: RedisGroup | undefined): RecorderOptions['onRecord'] {
+  const { onRequest, onRequestRecord } = options;
+  return [
+    ...(onRequest ? [(record: JournalRecord) => onRequest(describeRecord(record))] : []),
+    ...(onRequestRecord ? [onRequestRecord] : []),
+    ...(group ? [(record: JournalRecord) => group.journal.push(() => describeRecord(record))] : []),
+  ];
 }
 
 /** In a group, the caller report folds in every instance's exchanges: this one's are shipped, the others' adopted. */

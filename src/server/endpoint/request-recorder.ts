@@ -2,27 +2,17 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { RuntimeTokens } from '../../scenario/state/runtime-tokens';
 import type { Answer, CompiledEntry, ScenarioSet } from '../../scenario/compile/scenario-set';
-import {
-  describeRecord,
-  entryKind,
-  type Journal,
-  type JournalEntry,
-  type JournalRecord,
-  type MatchKind,
-} from './journal';
+import { entryKind, type Journal, type JournalEntry, type JournalRecord, type MatchKind } from './journal';
 import { NEAR_MISS_MAX_TOKENS, NO_NEAR_MISSES, NearMissIndex, nearMisses } from './near-misses';
 import type { TokenOrigin } from './request-token';
 
-/** Where finished requests go: the journal, a listener (the CLI's request log), or both. */
+/** Where finished requests go: the journal and the listeners (the CLI's request log, a jest onRequest, a group's shipping). */
 export interface RecorderOptions {
   readonly journal?: Journal;
-  readonly onRequest?: (entry: JournalEntry) => void;
   /** Runtime tokens count as known tokens for near misses. */
   readonly runtime: RuntimeTokens;
-  /** Each record once completed (a group ships them to the others). */
-  readonly onRecord?: (record: JournalRecord) => void;
-  /** Each record once completed, as it is: the CLI's request log reads only what its line shows. */
-  readonly onRequestRecord?: (record: JournalRecord) => void;
+  /** Each hears every record once completed, as it is: a listener builds only what it reads. */
+  readonly onRecord: readonly ((record: JournalRecord) => void)[];
   /** The caller's client-certificate subject; given only when client certificates are asked for, so plain HTTP pays nothing. */
   readonly clientSubject?: (socket: Socket) => string | null;
 }
@@ -150,9 +140,7 @@ export class RequestRecorder {
     record.status = res.headersSent ? res.statusCode : null;
     record.durationMs = performance.now() - record.startedAt;
     this.options.journal?.add(record);
-    if (this.options.onRequest) this.options.onRequest(describeRecord(record));
-    this.options.onRecord?.(record);
-    this.options.onRequestRecord?.(record);
+    for (const listener of this.options.onRecord) listener(record);
   }
 
   /** Adds a request another instance of the group answered to this journal, numbered in its order here. */
