@@ -9,8 +9,8 @@ export interface ChosenScenarios {
   readonly paths: readonly string[];
   /** Set when no path was given: which set is used, and why. */
   readonly note: string | null;
-  /** True when the shipped examples are used (no path given, no ./scenarios here). */
-  readonly shipped: boolean;
+  /** Set when the shipped examples are used: why (no path given, and which folder that left). */
+  readonly shippedBecause: string | null;
 }
 
 /**
@@ -19,14 +19,22 @@ export interface ChosenScenarios {
  * inside node_modules), else the shipped examples, saying so.
  */
 export function chooseScenarios(given: readonly string[] | undefined, cwd = process.cwd()): ChosenScenarios {
-  if (given !== undefined && given.length > 0) return { paths: given, note: null, shipped: false };
+  if (given !== undefined && given.length > 0) return { paths: given, note: null, shippedBecause: null };
   const own = path.join(cwd, 'scenarios');
-  if (existsSync(own) && path.resolve(own) !== DEFAULT_SCENARIOS)
-    return { paths: ['scenarios'], note: 'no path given: using ./scenarios', shipped: false };
+  if (!existsSync(own)) {
+    const because = 'no path given and no ./scenarios here';
+    return {
+      paths: [DEFAULT_SCENARIOS],
+      note: `${because}: using the shipped examples in ${DEFAULT_SCENARIOS}`,
+      shippedBecause: because,
+    };
+  }
+  // In auth-sim's own checkout ./scenarios is the shipped folder: say so rather than "no ./scenarios".
+  const shipped = path.resolve(own) === DEFAULT_SCENARIOS;
   return {
-    paths: [DEFAULT_SCENARIOS],
-    note: `no path given and no ./scenarios here: using the shipped examples in ${DEFAULT_SCENARIOS}`,
-    shipped: true,
+    paths: ['scenarios'],
+    note: `no path given: using ./scenarios${shipped ? ', the shipped examples' : ''}`,
+    shippedBecause: shipped ? 'no path given, and ./scenarios is the shipped folder' : null,
   };
 }
 

@@ -8,6 +8,7 @@ import { PROTOCOL_PATH, PROTOCOL_REQUESTS } from '../protocol/endpoints';
 import { tokenCount } from '../scenario/compile/scenario-set';
 import { previewAnswer } from '../scenario/compile/compile-entry';
 import { chooseScenarios, collect } from './default-scenarios';
+import { keepServingWhenStdoutCloses } from './closed-stdout';
 import { writePortFile } from './port-file';
 import { baseUrlProblem } from './usage-checks';
 import { pathsWithoutScenarioFiles, skippedNote } from '../scenario/base/read-scenario-sources';
@@ -120,9 +121,10 @@ export async function startServing(
   requestLog: RequestLog | undefined,
   beforeAnnounce: (simulator: Simulator) => void = () => undefined,
 ): Promise<Simulator | undefined> {
+  keepServingWhenStdoutCloses();
   const chosen = chooseScenarios(flags.scenarios);
   const paths = [...chosen.paths];
-  const showWarnings = warningsShown(chosen.shipped);
+  const showWarnings = warningsShown(chosen.shippedBecause !== null);
   const tlsFailed = throttledWarning((line) => logger.warn(line), TLS_FAILURE_WINDOW_MS, 'TLS handshakes failed');
   try {
     if (flags.portFile !== undefined && !existsSync(path.dirname(path.resolve(flags.portFile))))
@@ -155,10 +157,10 @@ export async function startServing(
       ...(requestLog ? { onRequestRecord: (record) => requestLog.push(record) } : {}),
     });
     const set = simulator.store.set;
-    if (!chosen.shipped) showWarnings(logger, set.warnings);
-    const from = chosen.shipped ? ' (the shipped examples: no path given and no ./scenarios here)' : '';
+    if (chosen.shippedBecause === null) showWarnings(logger, set.warnings);
+    const from = chosen.shippedBecause === null ? '' : ` (the shipped examples: ${chosen.shippedBecause})`;
     logger.info(`loaded ${set.files.length} file(s), ${tokenCount(set)} token(s) from ${paths.join(', ')}${from}`);
-    if (chosen.shipped) showWarnings(logger, set.warnings);
+    if (chosen.shippedBecause !== null) showWarnings(logger, set.warnings);
     for (const empty of await pathsWithoutScenarioFiles(paths))
       logger.warn(
         `${empty.path} holds no scenario file (.yaml, .yml or .json)${skippedNote(empty)}: every token gets the fallback answer until one is added`,

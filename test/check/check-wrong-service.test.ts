@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { runCliAsync } from '../helpers/run-cli-async';
+import { runCliAsync, type CliRun } from '../helpers/run-cli-async';
 
 const CARD = {
   id: '1',
@@ -34,6 +34,20 @@ function json(status: number, body: unknown): { status: number; type: string; bo
 
 let server: http.Server;
 let url: string;
+let asText: CliRun;
+let asJson: CliRun;
+let asJunit: CliRun;
+const tokens = Object.keys(ANSWERS);
+const args = () => [
+  'check',
+  url,
+  ...tokens.flatMap((t) => ['--token', t]),
+  '--timeout',
+  '1500ms',
+  '--unknown-token',
+  'nobody',
+];
+
 /** What the fake service saw: the token of each request, decoded, with its method. */
 const seen: string[] = [];
 
@@ -54,6 +68,12 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // The three report formats of one check, run side by side: each waits out the hang twice (GET, then POST).
+  [asText, asJson, asJunit] = await Promise.all([
+    runCliAsync(args()),
+    runCliAsync([...args(), '--format', 'json']),
+    runCliAsync([...args(), '--format', 'junit']),
+  ]);
 });
 
 afterAll(async () => {
@@ -61,20 +81,9 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-const tokens = Object.keys(ANSWERS);
-const args = () => [
-  'check',
-  url,
-  ...tokens.flatMap((t) => ['--token', t]),
-  '--timeout',
-  '1500ms',
-  '--unknown-token',
-  'nobody',
-];
-
 describe('auth-sim check against a deliberately wrong service', () => {
-  it('reports each problem on one exact line and exits 1', async () => {
-    const run = await runCliAsync(args());
+  it('reports each problem on one exact line and exits 1', () => {
+    const run = asText;
     const problems = run.stdout.split('\n').filter((l) => l.includes(': ') && !l.includes(' token(s), '));
     expect(problems).toEqual([
       'json-bools GET client.enabled: must be "true" or "false"; got true (a JSON boolean)',
@@ -107,8 +116,7 @@ describe('auth-sim check against a deliberately wrong service', () => {
     ]);
   });
 
-  it('writes the same findings as JSON and as JUnit XML', async () => {
-    const asJson = await runCliAsync([...args(), '--format', 'json']);
+  it('writes the same findings as JSON and as JUnit XML', () => {
     const report = JSON.parse(asJson.stdout) as {
       findings: unknown[];
       requests: { token: string; method: string; outcome: string }[];
@@ -125,7 +133,6 @@ describe('auth-sim check against a deliberately wrong service', () => {
       expect.objectContaining({ token: 'hang', method: 'POST' }),
     ]);
     expect(asJson.status).toBe(1);
-    const asJunit = await runCliAsync([...args(), '--format', 'junit']);
     expect(asJunit.stdout).toContain('<testsuites tests="20" failures="8" errors="0">');
     expect(asJunit.stdout).toMatch(
       /<testcase classname="auth-sim.check" name="json-bools GET" time="\d+\.\d{3}">\n {6}<failure message="json-bools GET client.enabled: must be &quot;true&quot; or &quot;false&quot;; got true \(a JSON boolean\)"\/>\n {4}<\/testcase>/,

@@ -30,10 +30,23 @@ type Doc = {
   };
 };
 
+/** What `auth-sim openapi` printed, per argument list: each distinct run is made once per file. */
+const printed = new Map<string, string>();
+
+/** The document `auth-sim openapi ...args` prints, as text. */
+function openapiText(...args: string[]): string {
+  const key = JSON.stringify(args);
+  if (!printed.has(key)) {
+    const run = runCli(['openapi', ...args]);
+    expect([run.status, run.stderr]).toEqual([0, '']);
+    printed.set(key, run.stdout);
+  }
+  return printed.get(key)!;
+}
+
+/** The same, parsed: a fresh copy each time, for tests that change it. */
 function openapi(...args: string[]): Doc {
-  const run = runCli(['openapi', ...args]);
-  expect([run.status, run.stderr]).toEqual([0, '']);
-  return JSON.parse(run.stdout) as Doc;
+  return JSON.parse(openapiText(...args)) as Doc;
 }
 
 /** Every example of an operation's answers, checked against the schema it sits under (Ajv in 2020-12 mode, OpenAPI 3.1's dialect). */
@@ -132,7 +145,7 @@ test('a --wire style that does not exist is refused', () => {
 test('a chat-server team generates a typed client from it (openapi-typescript) and a wrong field type fails to compile', () => {
   const dir = makeTempDir();
   try {
-    const spec = dir.write('auth.openapi.json', runCli(['openapi']).stdout);
+    const spec = dir.write('auth.openapi.json', openapiText());
     const generator = spawnSync(
       process.execPath,
       [

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DEFAULT_SCENARIOS } from '../../src/cli/default-scenarios';
+import { chooseScenarios, DEFAULT_SCENARIOS } from '../../src/cli/default-scenarios';
 import { runCli, startCli } from '../helpers/spawn-cli';
 import { makeTempDir, type TempDir } from '../helpers/temp-dir';
 
@@ -60,4 +60,13 @@ test('the start hint names a token that is loaded', async () => {
   const cli = await startCli(['-s', 'team.yaml', '--port', '0', '--no-watch'], { cwd: dir.path });
   await cli.stop();
   expect(cli.stdout()).toContain(`auth-sim: listening on ${cli.url}  (try: curl ${cli.url}/rest/chat/client/id/zoe)\n`);
+});
+
+test("in auth-sim's own checkout, ./scenarios is named as the shipped examples, not as missing", () => {
+  const chosen = chooseScenarios(undefined, path.dirname(DEFAULT_SCENARIOS));
+  expect(chosen).toEqual({
+    paths: ['scenarios'],
+    note: 'no path given: using ./scenarios, the shipped examples',
+    shippedBecause: 'no path given, and ./scenarios is the shipped folder',
+  });
 });

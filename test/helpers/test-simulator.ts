@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { runSimulator, type Simulator, type SimulatorOptions } from '../../src/server/run-simulator';
 import { makeTempDir, type TempDir } from './temp-dir';
 
@@ -41,6 +42,38 @@ async function read(res: Response): Promise<WireResponse> {
 /** GET /rest/chat/client/id/{token}, the token percent-encoded as a chat server would. */
 export async function getClient(url: string, token: string): Promise<WireResponse> {
   return read(await fetch(`${url}/rest/chat/client/id/${encodeURIComponent(token)}`));
+}
+
+/**
+ * getClient for each token, in order, over `connections` keep-alive connections of node:http, for
+ * suites that send thousands of requests: there fetch's own per-request work costs more CPU than
+ * the server's answer.
+ */
+export async function getClients(url: string, tokens: readonly string[], connections = 100): Promise<WireResponse[]> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const get = (token: string) =>
+    new Promise<WireResponse>((resolve, reject) => {
+      http
+        .get(`${url}/rest/chat/client/id/${encodeURIComponent(token)}`, { agent }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('error', reject);
+          res.on('end', () => {
+            const bytes = Buffer.concat(chunks);
+            const contentType = res.headers['content-type'] ?? null;
+            resolve({ status: res.statusCode ?? 0, contentType, text: bytes.toString('utf8'), bytes });
+          });
+        })
+        .on('error', reject);
+    });
+  try {
+    const responses: WireResponse[] = [];
+    for (let from = 0; from < tokens.length; from += connections)
+      responses.push(...(await Promise.all(tokens.slice(from, from + connections).map(get))));
+    return responses;
+  } finally {
+    agent.destroy();
+  }
 }
 
 /** POST /rest/chat/client/id/ with the token in the `token` header. */

@@ -29,8 +29,11 @@ test('a rule table missing a protocol field, or naming one the table lacks, does
     esModuleInterop: true,
   };
   const program = ts.createProgram([PROBE], options, host);
+  // The probe's own diagnostics (with the program-wide ones); src/ itself is npm run build's to check.
+  const probe = program.getSourceFile(PROBE);
+  expect(probe).toBeDefined();
   const problems = ts
-    .getPreEmitDiagnostics(program)
+    .getPreEmitDiagnostics(program, probe)
     .map(
       (d) =>
         `${d.file ? path.relative(ROOT, d.file.fileName) + ':' + (d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1) : ''} ${ts.flattenDiagnosticMessageText(d.messageText, '\n').split('\n')[0]}`,

@@ -1,5 +1,5 @@
 import { ru } from '@faker-js/faker';
-import { getClient, startTestSimulator, type TestSimulator } from '../helpers/test-simulator';
+import { getClients, startTestSimulator, type TestSimulator } from '../helpers/test-simulator';
 
 const CARDS = 10_000;
 const BATCH = 100;
@@ -59,13 +59,13 @@ const cards: Json[] = [];
 
 beforeAll(async () => {
   t = await startTestSimulator({ 'population.yaml': POPULATION });
-  for (let from = 1; from <= CARDS; from += BATCH) {
-    const batch = Array.from({ length: BATCH }, (_, i) => getClient(t.url, `card-${from + i}`));
-    for (const res of await Promise.all(batch)) {
-      expect(res.status).toBe(200);
-      cards.push(JSON.parse(res.text) as Json);
-    }
-  }
+  const served = await getClients(
+    t.url,
+    Array.from({ length: CARDS }, (_, i) => `card-${i + 1}`),
+    BATCH,
+  );
+  expect(served.map((res) => res.status).filter((status) => status !== 200)).toEqual([]);
+  cards.push(...served.map((res) => JSON.parse(res.text) as Json));
 }, 180_000);
 afterAll(() => t.close());
 

@@ -4,5 +4,9 @@
  * warning. Loading it costs ~30 ms that a start with nothing to report never pays.
  */
 export function yaml(): typeof import('yaml') {
-  return require('yaml') as typeof import('yaml');
+  // Kept after the first call: a require() per call costs a module-cache lookup, and placing
+  // problems calls this once per map item it passes.
+  return (loaded ??= require('yaml') as typeof import('yaml'));
 }
+
+let loaded: typeof import('yaml') | undefined;

@@ -1,5 +1,5 @@
 import { adminCall } from '../../helpers/admin-client';
-import { getClient, startTestSimulator } from '../../helpers/test-simulator';
+import { getClients, startTestSimulator } from '../../helpers/test-simulator';
 
 test('a journal read in many turns is one whole JSON answer, every entry once, newest first', async () => {
   const t = await startTestSimulator(
@@ -7,8 +7,11 @@ test('a journal read in many turns is one whole JSON answer, every entry once, n
     { journalSize: 5000 },
   );
   try {
-    for (let i = 0; i < 5000; i += 50)
-      await Promise.all(Array.from({ length: 50 }, (_, j) => getClient(t.url, `alise-${i + j}`)));
+    await getClients(
+      t.url,
+      Array.from({ length: 5000 }, (_, i) => `alise-${i}`),
+      50,
+    );
     const res = await adminCall(t.url, 'GET', '/__admin/requests');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
