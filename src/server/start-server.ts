@@ -61,14 +61,17 @@ export function startServer(
  */
 const DEFAULT_SILENT_CONNECTION_MS = 60_000;
 
+/**
+ * A timer of its own rather than `socket.setTimeout` plus a 'data' listener: Node's HTTP server
+ * reads a connection in C++ (llhttp consumes the stream) until someone listens for 'data', and
+ * such a listener moved every request of the connection back through JavaScript streams.
+ */
 function closeIfSilent(socket: Socket, ms: number): void {
-  const close = () => socket.destroy();
-  socket.setTimeout(ms);
-  socket.once('timeout', close);
-  socket.once('data', () => {
-    socket.off('timeout', close);
-    socket.setTimeout(0);
-  });
+  const timer = setTimeout(() => {
+    if (socket.bytesRead === 0) socket.destroy();
+  }, ms);
+  timer.unref();
+  socket.once('close', () => clearTimeout(timer));
 }
 
 /** How long in-flight requests may take to finish once a close begins, unless told otherwise. */

@@ -37,6 +37,13 @@ export type TokenBatch = [number, string, unknown, number, number][];
 const OFF_THREAD_BYTES = 512 * 1024;
 
 /**
+ * The same for the first load, before anything is served: no request waits for it, so a worker
+ * only adds its start (tens of milliseconds) to the first answer. Larger texts still go to the
+ * worker, whose memory (the parser's, the `yaml` document's) is given back when it ends.
+ */
+const FIRST_LOAD_OFF_THREAD_BYTES = 16 * 1024 * 1024;
+
+/**
  * The worker's built file. Absent when this module runs from the TypeScript sources (the
  * repository's own jest tests): texts are then checked on this thread, as small ones always are.
  */
@@ -44,13 +51,18 @@ const WORKER_FILE = path.join(__dirname, 'check-worker.js');
 
 /**
  * checkScenarioTexts on a worker thread, so that parsing and checking a large set (seconds for
- * 300,000 tokens) holds up no request. The data comes back a batch of tokens at a time, each
+ * 300,000 tokens) holds up no request (`serving`: requests are being answered meanwhile). The data comes back a batch of tokens at a time, each
  * batch asked for once the last is taken in, so copying it onto this thread is sliced as well.
  * The worker's memory (the parser's, the `yaml` document's) is all given back when it ends.
  */
-export async function checkOffThread(texts: readonly ScenarioText[], wire?: WireOptions): Promise<CheckedTexts> {
+export async function checkOffThread(
+  texts: readonly ScenarioText[],
+  wire: WireOptions | undefined,
+  serving: boolean,
+): Promise<CheckedTexts> {
   const bytes = texts.reduce((n, t) => n + t.text.length, 0);
-  if (bytes < OFF_THREAD_BYTES || !existsSync(WORKER_FILE)) return checkScenarioTexts(texts, wire);
+  const limit = serving ? OFF_THREAD_BYTES : FIRST_LOAD_OFF_THREAD_BYTES;
+  if (bytes < limit || !existsSync(WORKER_FILE)) return checkScenarioTexts(texts, wire);
   const input: CheckInput = { texts, wire, batchSize: COMPILE_SLICE };
   const worker = new Worker(WORKER_FILE, { workerData: input });
   try {

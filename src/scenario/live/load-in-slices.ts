@@ -11,14 +11,17 @@ import { checkOffThread } from './check-off-thread';
 /**
  * loadScenarioSet for a running server: texts checked on a worker thread (checkOffThread), then
  * compiled here a slice of tokens at a time, with the requests that came in answered between
- * two slices. A 300,000-token reload holds no request up for more than a slice.
+ * two slices. A 300,000-token reload holds no request up for more than a slice. `serving`: a set
+ * is being served meanwhile (false for the first load, which has no request to hold up).
  */
 export async function loadInSlices(
   texts: readonly ScenarioText[],
   options: LoadOptions,
   compilePopulations: PopulationCompiler,
+  serving: boolean,
 ): Promise<LoadResult> {
-  return inSlices(compileScenarioSet(await checkOffThread(texts, options.wire), options, compilePopulations));
+  const checked = await checkOffThread(texts, options.wire, serving);
+  return inSlices(compileScenarioSet(checked, options, compilePopulations));
 }
 
 /** Runs work that yields after each slice to its end, letting the event loop turn between two slices. */

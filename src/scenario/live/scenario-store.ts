@@ -164,6 +164,7 @@ export class ScenarioStore extends EventEmitter {
       [...files, ...(this.sources.inline ?? [])],
       this.options,
       this.compilePopulations,
+      this.served !== undefined,
     );
     return result.ok
       ? { ...result, hadContent: new Set(files.filter((f) => !isBlank(f.text)).map((f) => f.file)) }

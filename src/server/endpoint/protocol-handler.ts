@@ -18,8 +18,6 @@ interface Walk extends Lookup {
   refused: string | undefined;
   /** Answered by an outage (`POST /outage`) rather than the token's own entry. */
   outage: boolean;
-  /** performance.now() at arrival, for the caller report; 0 when it is off. */
-  readonly arrivedAt: number;
 }
 
 /**
@@ -50,7 +48,8 @@ export function createProtocolHandler(
       answer: null,
       refused: undefined,
       outage: false,
-      arrivedAt: callers === undefined ? 0 : performance.now(),
+      // 0 when neither the journal nor the caller report is on: then nothing reads a clock.
+      arrivedAt: callers === undefined && recorder === undefined ? 0 : performance.now(),
     };
     // The service checks its caller before it reads the request (`--caller-auth`, optional client certificates).
     if (guard !== undefined && isRefused(req, walk, guard)) return answer(req, res, walk);

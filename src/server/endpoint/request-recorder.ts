@@ -28,6 +28,8 @@ export interface Lookup {
   readonly answer: Answer | null;
   /** Why the caller was refused; absent when it was not. */
   readonly refused?: string;
+  /** performance.now() at arrival, read once for the journal and the caller report. */
+  readonly arrivedAt: number;
 }
 
 /** Every field a JournalRecord has, writable while its request is in flight. */
@@ -47,6 +49,8 @@ export interface RequestRecord extends Mutable<JournalRecord> {
   startedAt: number;
 }
 
+/** Read once: a getter on every request costs more than the addition. */
+const TIME_ORIGIN = performance.timeOrigin;
 const RECORD = Symbol('auth-sim.request-record');
 const RECORDER = Symbol('auth-sim.request-recorder');
 type Tracked = ServerResponse & { [RECORD]?: RequestRecord; [RECORDER]?: RequestRecorder };
@@ -75,10 +79,10 @@ export class RequestRecorder {
   track(req: IncomingMessage, res: ServerResponse, lookup: Lookup): RequestRecord {
     const socket = res.socket;
     const matched = matchKind(lookup);
-    const now = performance.now();
+    const now = lookup.arrivedAt;
     return {
       seq: 0,
-      at: performance.timeOrigin + now,
+      at: TIME_ORIGIN + now,
       method: req.method ?? '',
       // A named entry's own token (long-lived, equal to the request's) rather than each request's copy of it.
       token: lookup.entry?.token ?? lookup.token,
@@ -104,7 +108,7 @@ export class RequestRecorder {
   /** The answer has been handed to the response: record it now if it went out whole, else when it does. */
   sent(res: ServerResponse, record: RequestRecord): void {
     if (res.writableEnded && record.mark >= 0 && res.socket === record.socket) {
-      this.complete(record, res);
+      this.record(record, res);
       return;
     }
     (res as Tracked)[RECORD] = record;
@@ -134,7 +138,16 @@ export class RequestRecorder {
     if (record.socket === null) return;
     this.open.delete(res);
     (res as Tracked)[RECORD] = undefined;
-    record.bytes = record.mark < 0 ? 0 : record.socket.bytesWritten - record.mark;
+    this.record(record, res);
+  }
+
+  /**
+   * Fills in and hands on a record. A reply recorded at once never touches the response: a
+   * property added to Node's response object changes its shape, and Node's own code reading it
+   * afterwards slows down.
+   */
+  private record(record: RequestRecord, res: ServerResponse): void {
+    record.bytes = record.mark < 0 || record.socket === null ? 0 : record.socket.bytesWritten - record.mark;
     record.socket = null;
     record.seq = ++this.seq;
     record.status = res.headersSent ? res.statusCode : null;
