@@ -3,6 +3,7 @@ import path from 'node:path';
 import { DEFAULT_SCENARIOS } from '../../src/cli/default-scenarios';
 import { buildProgram } from '../../src/cli/main';
 import { runCli, startCli } from '../helpers/spawn-cli';
+import { makeTempDir } from '../helpers/temp-dir';
 
 const version = (
   JSON.parse(readFileSync(path.resolve(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }
@@ -35,9 +36,11 @@ test.each(['--version', '-V'])('auth-sim %s prints the version', (flag) => {
 });
 
 test('the first screen on the shipped examples says what is served and where, and counts their warnings in one line', async () => {
-  const warnings = runCli(['validate']).stderr.match(/ warning: /g)?.length ?? 0;
+  // A user's folder with no ./scenarios (this checkout has one: the shipped folder itself).
+  const fresh = makeTempDir();
+  const warnings = runCli(['validate'], { cwd: fresh.path }).stderr.match(/ warning: /g)?.length ?? 0;
   expect(warnings).toBeGreaterThan(0);
-  const cli = await startCli(['--port', '0']);
+  const cli = await startCli(['--port', '0'], { cwd: fresh.path });
   try {
     const lines = cli.stdout().split('\n');
     expect(cli.stderr()).toBe('');
@@ -54,6 +57,7 @@ test('the first screen on the shipped examples says what is served and where, an
     );
   } finally {
     await cli.stop();
+    fresh.remove();
   }
 });
 
