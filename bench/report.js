@@ -81,7 +81,7 @@ function renderMarkdown(r) {
           `CPU speed check: a fixed loop before each of ${m.cpuSpeed.probes} timed runs took ${m.cpuSpeed.fastestMs} ms at best, ${m.cpuSpeed.medianMs} ms median, ${m.cpuSpeed.slowestMs} ms at worst (a wide spread means the machine's speed moved during the run, which interleaving cancels only in part)  `,
         ]
       : []),
-    `Load: autocannon ${r.options.connections} connections, pipelining 1, ${r.options.seconds} s per run, ${r.options.rounds} interleaved round(s) per server (baseline, auth-sim, baseline, auth-sim, ...), medians reported; a random token per request (seeded).`,
+    `Load: ${r.options.generator ?? 'autocannon'}, ${r.options.connections} connections, pipelining 1, ${r.options.seconds} s per run, ${r.options.rounds} interleaved round(s) per server (baseline, auth-sim, baseline, auth-sim, ...), medians reported; a random token per request (seeded).`,
     '',
     '## Targets',
     '',
@@ -89,7 +89,7 @@ function renderMarkdown(r) {
     '',
     '## Throughput and latency',
     '',
-    "Ratios are auth-sim / baseline in the same section. CPU is the share of one core used by the server process, by the load generator (the bench process) and by everything else on the machine during the run (other CPU well above 0% means a busy neighbour, and the figures are noisy). Server CPU µs/req is the server's CPU time per answered request, the figure a busy machine disturbs least.",
+    "Ratios are auth-sim / baseline in the same section. CPU is the share of one core used by the server process, by the load generator and by everything else on the machine during the run (other CPU well above 0% means a busy neighbour, and the figures are noisy). Server CPU µs/req is the server's CPU time per answered request, the figure a busy machine disturbs least.",
     '',
     table(
       [

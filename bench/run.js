@@ -13,6 +13,7 @@ const { loadSet, writeBodies } = require('./bodies');
 const { evaluateTargets } = require('./targets');
 const { writeReport } = require('./report');
 const { ROOT } = require('./servers');
+const { loadGenerator } = require('./load');
 
 const SECTION_IDS = [
   'generator',
@@ -149,7 +150,7 @@ async function main() {
     build: describeBuild(),
     date: new Date().toISOString(),
     machine,
-    options: { ...options, connections: 50 },
+    options: { ...options, connections: 50, generator: loadGenerator() },
     features,
     notes: [],
   };
