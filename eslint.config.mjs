@@ -47,7 +47,15 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**/*.js', 'bench/**/*.js', 'bin/**/*.js', 'examples/**/*.js', '*.cjs', 'jest.config.js'],
+    files: [
+      'scripts/**/*.js',
+      'bench/**/*.js',
+      'bin/**/*.js',
+      'examples/**/*.js',
+      'test/helpers/*.js',
+      '*.cjs',
+      'jest.config.js',
+    ],
     languageOptions: { sourceType: 'commonjs', globals: globals.node },
   },
   {

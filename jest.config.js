@@ -14,6 +14,8 @@ module.exports = {
   // One folder per run for what suites share (the packed tarball), removed at the end.
   globalSetup: '<rootDir>/test/helpers/test-run-dir.ts',
   globalTeardown: '<rootDir>/test/helpers/test-run-dir-teardown.ts',
+  // src/ takes the scenario validators npm run build generates from dist/, as the shipped code does.
+  resolver: '<rootDir>/test/helpers/resolve-generated-validators.js',
   // The README's jest example and the container tests import the package by name; here that is the source.
   moduleNameMapper: {
     '^auth-sim$': '<rootDir>/src/index.ts',
