@@ -5,7 +5,9 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
-  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
+  transform: {
+    '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } }],
+  },
   testTimeout: 30000,
   // Most suites wait on a child process, a socket or a browser more than they compute: a worker
   // and a half per core keeps the cores busy (jest's default, cores - 1, is one worker on two
