@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { DEFAULT_SCENARIOS } from '../../src/cli/default-scenarios';
 import { runSimulator, type Simulator } from '../../src/server/run-simulator';
-import { runCliAsync } from '../helpers/run-cli-async';
+import { runCliAsync, type CliRun } from '../helpers/run-cli-async';
 
 /** Every token of the shipped example files (not the toolbox: its faults break the protocol on purpose). */
 function shippedTokens(): string[] {
@@ -17,24 +17,29 @@ function shippedTokens(): string[] {
 }
 
 let sim: Simulator;
+const tokens = [...shippedTokens(), 'demo-1', 'demo-10000', 'corp-demo-1', 'corp-demo-2', 'latency-typical'];
+let all: CliRun;
+let typed: CliRun;
+let legacy: CliRun;
+let typedAsStrings: CliRun;
 
 beforeAll(async () => {
   sim = await runSimulator({ sources: { paths: [DEFAULT_SCENARIOS] }, port: 0, watch: false, seed: 1 });
+  // The checks run side by side: the first waits out the slow example (2.5 s, GET then POST).
+  [all, typed, legacy, typedAsStrings] = await Promise.all([
+    runCliAsync(['check', sim.url, ...tokens.flatMap((t) => ['--token', t]), '--unknown-token', 'nobody']),
+    runCliAsync(['check', sim.url, '--token', 'typed-card', '--wire', 'typed']),
+    runCliAsync(['check', sim.url, '--token', 'legacy-1-0', '--protocol', '1.0']),
+    runCliAsync(['check', sim.url, '--token', 'typed-card']),
+  ]);
 });
 
 afterAll(() => sim.close(1000));
 
 describe('auth-sim check against a real auth-sim', () => {
-  it('passes every shipped example token, synthetic ones included, with only the warnings the examples mean to show', async () => {
-    const tokens = [...shippedTokens(), 'demo-1', 'demo-10000', 'corp-demo-1', 'corp-demo-2', 'latency-typical'];
+  it('passes every shipped example token, synthetic ones included, with only the warnings the examples mean to show', () => {
     expect(tokens).toEqual(expect.arrayContaining(['alice', 'bob-corp', 'expired', 'crm-down', 'full']));
-    const run = await runCliAsync([
-      'check',
-      sim.url,
-      ...tokens.flatMap((t) => ['--token', t]),
-      '--unknown-token',
-      'nobody',
-    ]);
+    const run = all;
     const lines = run.stdout.trimEnd().split('\n');
     expect(lines.filter((l) => / (GET|POST) [^0-9]/.test(l) && !/ (GET|POST) \d{3} /.test(l))).toEqual([
       'full GET client.crmURL: warning: deprecated; use actionList instead',
@@ -51,16 +56,14 @@ describe('auth-sim check against a real auth-sim', () => {
     expect(run.status).toBe(0);
   });
 
-  it('passes the toolbox cards served typed or as protocol 1.0 when told to expect them so', async () => {
-    const typed = await runCliAsync(['check', sim.url, '--token', 'typed-card', '--wire', 'typed']);
+  it('passes the toolbox cards served typed or as protocol 1.0 when told to expect them so', () => {
     expect(typed.stdout.trimEnd().split('\n').at(-1)).toBe('2 token(s), 4 request(s): 0 error(s), 0 warning(s)');
-    const legacy = await runCliAsync(['check', sim.url, '--token', 'legacy-1-0', '--protocol', '1.0']);
     expect(legacy.stdout.trimEnd().split('\n').at(-1)).toBe('2 token(s), 4 request(s): 0 error(s), 0 warning(s)');
     expect([typed.status, legacy.status]).toEqual([0, 0]);
   });
 
-  it('fails a typed card held to the default strings style, naming each JSON boolean and number', async () => {
-    const run = await runCliAsync(['check', sim.url, '--token', 'typed-card']);
+  it('fails a typed card held to the default strings style, naming each JSON boolean and number', () => {
+    const run = typedAsStrings;
     expect(run.stdout).toContain(
       'typed-card GET client.enabled: must be "true" or "false"; got false (a JSON boolean)\n',
     );
