@@ -5,7 +5,9 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
-  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
+  transform: {
+    '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } }],
+  },
   testTimeout: 30000,
   // Most suites wait on a child process, a socket or a browser more than they compute: a worker
   // and a half per core keeps the cores busy (jest's default, cores - 1, is one worker on two
@@ -14,6 +16,8 @@ module.exports = {
   // One folder per run for what suites share (the packed tarball), removed at the end.
   globalSetup: '<rootDir>/test/helpers/test-run-dir.ts',
   globalTeardown: '<rootDir>/test/helpers/test-run-dir-teardown.ts',
+  // src/ takes the scenario validators npm run build generates from dist/, as the shipped code does.
+  resolver: '<rootDir>/test/helpers/resolve-generated-validators.js',
   // The README's jest example and the container tests import the package by name; here that is the source.
   moduleNameMapper: {
     '^auth-sim$': '<rootDir>/src/index.ts',

@@ -5,7 +5,8 @@
  * dist/scenario/schema/generated/<name>.js, so a start pays neither loading Ajv nor compiling the schema.
  * The schemas and options come from the built dist/scenario/schema/scenario-validators.js, so they stay
  * derived from src/protocol/fields.ts. loadValidator() compiles with Ajv instead when a module is
- * absent (ts-jest runs src/) or was generated from a different schema (a dist built by a bare tsc).
+ * absent (a bare tsc build) or was generated from a different schema; jest's runs of src/ find these in
+ * dist/ through test/helpers/resolve-generated-validators.js.
  */
 const fs = require('node:fs');
 const path = require('node:path');

@@ -2,7 +2,8 @@ import type { Express } from 'express';
 import type { Socket } from 'node:net';
 import { ScenarioError } from '../scenario/base/scenario-error';
 import { ScenarioStore } from '../scenario/live/scenario-store';
-import { ScenarioWatcher, type WatchOptions } from '../scenario/live/watch-scenarios';
+import type { ScenarioWatcher, WatchOptions } from '../scenario/live/watch-scenarios';
+import type * as WatchScenariosModule from '../scenario/live/watch-scenarios';
 import { DEFAULT_HOST, type SimulatorOptions } from './simulator-options';
 import type { ControlParts } from './admin/control-parts';
 import { createControlParts } from './create-control-parts';
@@ -69,11 +70,8 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
       : {},
     group,
   );
-  // Watch before the first read, so an edit made while loading is not missed.
-  const watcher = await startWatcher(store, options.watch);
   const first = await store.reload('start');
   if (!first.ok) {
-    await watcher?.close();
     await group?.close();
     throw new ScenarioError('auth-sim: the scenarios did not load:', first.problems);
   }
@@ -96,11 +94,13 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
     tls?.serverOptions,
     options.silentConnectionMs,
   ).catch(async (error: unknown) => {
-    await watcher?.close();
     await group?.close();
     throw error;
   });
   if (group) await joinGroup(group, running.port, control);
+  // Watched once listening, so the first answer waits for no directory scan; the watcher then
+  // catches up on an edit made since the first read (see ScenarioWatcher.start).
+  const watcher = startWatcher(store, options.watch);
   if (tls && options.onTlsFailure) {
     const report = options.onTlsFailure;
     // A handshake cut short has a destroyed socket, whose address reads undefined: each
@@ -150,7 +150,9 @@ function lazyApp(protocol: NodeHandler, control: ControlParts): () => Express {
   };
 }
 
-function startWatcher(store: ScenarioStore, watch: boolean | WatchOptions = true): Promise<ScenarioWatcher> | null {
+/** The watcher (and chokidar behind it) loads only when watching. */
+function startWatcher(store: ScenarioStore, watch: boolean | WatchOptions = true): ScenarioWatcher | null {
   if (watch === false || store.sources.paths.length === 0) return null;
+  const { ScenarioWatcher } = require('../scenario/live/watch-scenarios') as typeof WatchScenariosModule;
   return ScenarioWatcher.start(store, watch === true ? {} : watch);
 }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import net from 'node:net';
 import { X509Certificate } from 'node:crypto';
-import { makeTestPki, type TestPki } from '../helpers/certificates';
+import { testPki, type TestPki } from '../helpers/certificates';
 import { httpsRequest, protocolRequest } from '../helpers/https-request';
 import { runCli, startCli, type CliProcess } from '../helpers/spawn-cli';
 import { makeTempDir, type TempDir } from '../helpers/temp-dir';
@@ -14,10 +14,10 @@ const SECRETS = /S3cret-Pass|Env-T0ken|Hdr-Val/;
 let dir: TempDir;
 let pki: TestPki;
 let running: CliProcess[] = [];
-beforeAll(() => {
+beforeAll(async () => {
   dir = makeTempDir();
   dir.write('main.yaml', SCENARIO);
-  pki = makeTestPki();
+  pki = await testPki();
   for (const name of ['ca', 'server', 'client'] as const) {
     dir.write(`${name}.pem`, pki[name].cert);
     dir.write(`${name}-key.pem`, pki[name].key);

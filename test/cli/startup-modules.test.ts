@@ -4,13 +4,21 @@ import { CLI, cliEnv } from '../helpers/spawn-cli';
 import { makeTempDir, type TempDir } from '../helpers/temp-dir';
 import { waitFor } from '../helpers/wait-for';
 
-// The CLI run in a process that reports, when asked over IPC, which npm packages it has loaded so far,
-// and auth-sim's own modules as "auth-sim:<path under dist/>"; the channel is unref'd so that it does not
-// keep the process alive once the CLI stops on SIGTERM.
+// The CLI run in a process that reports, when asked over IPC, which npm packages it has loaded so far
+// ("now") or had loaded when its server began to listen ("listening"), and auth-sim's own modules as
+// "auth-sim:<path under dist/>"; the channel is unref'd so that it does not keep the process alive once
+// the CLI stops on SIGTERM.
 const REPORTER = `
 process.channel.unref();
-process.on('message', () => process.send([...new Set(Object.keys(require.cache)
-  .map((f) => f.includes('/node_modules/') ? f.split('/node_modules/').pop().split('/')[0] : 'auth-sim:' + f.split('/dist/').pop().replace(/[.]js$/, '')))]));
+const loaded = () => [...new Set(Object.keys(require.cache)
+  .map((f) => f.includes('/node_modules/') ? f.split('/node_modules/').pop().split('/')[0] : 'auth-sim:' + f.split('/dist/').pop().replace(/[.]js$/, '')))];
+let atListening = [];
+const listen = require('node:http').Server.prototype.listen;
+require('node:http').Server.prototype.listen = function (...args) {
+  this.once('listening', () => (atListening = loaded()));
+  return listen.apply(this, args);
+};
+process.on('message', (which) => process.send(which === 'listening' ? atListening : loaded()));
 process.argv = [process.execPath, ${JSON.stringify(CLI)}, ...process.argv.slice(1)];
 require(${JSON.stringify(CLI)});
 `;
@@ -18,7 +26,8 @@ require(${JSON.stringify(CLI)});
 interface Reporting {
   readonly child: ChildProcess;
   readonly url: string;
-  packages(): Promise<string[]>;
+  /** What is loaded now, or ("listening") what was when the server began to listen. */
+  packages(when?: 'now' | 'listening'): Promise<string[]>;
 }
 
 async function startReporting(args: string[]): Promise<Reporting> {
@@ -36,9 +45,9 @@ async function startReporting(args: string[]): Promise<Reporting> {
     throw new Error(`${error.message}; output: ${out}`);
   });
   const url = (/listening on (http:\/\/\S+)/.exec(out) as RegExpExecArray)[1];
-  const packages = async () => {
+  const packages = async (when: 'now' | 'listening' = 'now') => {
     const reply = once(child, 'message') as Promise<[string[]]>;
-    child.send('which');
+    child.send(when);
     return (await reply)[0];
   };
   return { child, url, packages };
@@ -67,7 +76,7 @@ describe('a start of auth-sim serve', () => {
     running = await startReporting(['--scenarios', dir.path, '--port', '0']);
     expect((await fetch(`${running.url}/rest/chat/client/id/alice`)).status).toBe(204);
     const first = await running.packages();
-    expect(first).toEqual(expect.arrayContaining(['commander', 'chokidar', 'js-yaml']));
+    expect(first).toEqual(expect.arrayContaining(['commander', 'js-yaml']));
     expect(first).not.toEqual(expect.arrayContaining(['express']));
     expect(first).not.toEqual(expect.arrayContaining(['ajv']));
     expect(first).not.toEqual(expect.arrayContaining(['cli-progress']));
@@ -78,6 +87,17 @@ describe('a start of auth-sim serve', () => {
     expect(first.filter((m) => /^auth-sim:(check|record|tls|synth|shared-state)\//.test(m))).toEqual([]);
     // Without --redis, no Redis client.
     expect(first).not.toEqual(expect.arrayContaining(['ioredis']));
+    // The caller report's summary waits for the stop.
+    expect(first.filter((m) => /^auth-sim:(cli\/report-summary|caller-report\/(build|judge|format)-)/.test(m))).toEqual(
+      [],
+    );
+
+    // The watcher starts once listening: the first answer waits for no directory scan.
+    const listening = await running.packages('listening');
+    expect(listening).toEqual(expect.arrayContaining(['commander', 'js-yaml']));
+    expect(listening).not.toEqual(expect.arrayContaining(['chokidar']));
+    const reporting = running;
+    await waitFor(async () => (await reporting.packages()).includes('chokidar'), { what: 'chokidar loaded' });
 
     const health = await fetch(`${running.url}/__admin/health`);
     expect(health.status).toBe(200);

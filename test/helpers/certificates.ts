@@ -1,4 +1,5 @@
 import { issueCertificate, type IssuedCertificate } from '../../src/tls/issue-certificate';
+import { oncePerRun } from './test-run-dir';
 
 /** The certificates the TLS tests need, made in the test (no files, no network). */
 export interface TestPki {
@@ -17,8 +18,16 @@ export interface TestPki {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Issues a fresh set; each key is a native RSA-2048 key, so this takes a fraction of a second. */
-export function makeTestPki(): TestPki {
+/**
+ * This run's set, issued once by the first suite that asks: six native RSA-2048 keys still cost
+ * about a second of CPU, and no suite changes a certificate.
+ */
+export function testPki(): Promise<TestPki> {
+  return oncePerRun('test-pki', 'the certificates another suite issues', async () => makeTestPki());
+}
+
+/** Issues a fresh set. */
+function makeTestPki(): TestPki {
   const ca = issueCertificate({ commonName: 'Test Root CA', organization: 'Acme Chat', isCa: true });
   const foreignCa = issueCertificate({ commonName: 'Foreign Root CA', organization: 'Elsewhere', isCa: true });
   return {

@@ -1,7 +1,7 @@
 import https from 'node:https';
 import { X509Certificate } from 'node:crypto';
 import { startSimulator, TlsSetupError, type SimulatorHandle } from '../../src/index';
-import { makeTestPki, type TestPki } from '../helpers/certificates';
+import { testPki, type TestPki } from '../helpers/certificates';
 import { httpsRequest, protocolRequest } from '../helpers/https-request';
 
 const SCENARIOS = {
@@ -15,8 +15,8 @@ const ALICE =
   '{"client":{"id":"1","name":"Alice Liddell","surname":"Liddell","firstname":"Alice","type":"0","enabled":"true"}}';
 
 let pki: TestPki;
-beforeAll(() => {
-  pki = makeTestPki();
+beforeAll(async () => {
+  pki = await testPki();
 });
 
 describe('--tls alone: a self-signed certificate made at start', () => {

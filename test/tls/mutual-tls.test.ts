@@ -1,5 +1,5 @@
 import { startSimulator, type SimulatorHandle } from '../../src/index';
-import { makeTestPki, type TestPki } from '../helpers/certificates';
+import { testPki, type TestPki } from '../helpers/certificates';
 import { protocolRequest, type ClientTls } from '../helpers/https-request';
 
 const SCENARIOS = { tokens: { alice: { status: 200, errorCode: 'OK', errorText: 'alice' } } };
@@ -7,8 +7,8 @@ const ALICE = '{"errorCode":"OK","errorText":"alice"}';
 const UNAUTHORIZED = '{"errorCode":"UNAUTHORIZED","errorText":"the caller is not authenticated"}';
 
 let pki: TestPki;
-beforeAll(() => {
-  pki = makeTestPki();
+beforeAll(async () => {
+  pki = await testPki();
 });
 
 /** The client side of each case: trust the server's CA, present (or not) a client certificate. */

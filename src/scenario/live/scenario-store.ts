@@ -4,7 +4,7 @@ import { emptiedFileProblems, isBlank } from './emptied-files';
 import type { LoadOptions, PopulationCompiler } from '../compile/load-scenario-set';
 import { inSlices, loadInSlices } from './load-in-slices';
 import type { Problem } from '../base/problem';
-import { readFailureProblem, readScenarioSources, type ScenarioText } from '../base/read-scenario-sources';
+import { displayName, readFailureProblem, readScenarioSources, type ScenarioText } from '../base/read-scenario-sources';
 import { tokenCount, type ScenarioSet } from '../compile/scenario-set';
 
 /** Where a store's scenarios come from: paths on disk, and texts given directly (programmatic use). */
@@ -61,6 +61,8 @@ export class ScenarioStore extends EventEmitter {
   private reloads = 0;
   private hadContent: ReadonlySet<string> = new Set();
   private queue: Promise<unknown> = Promise.resolve();
+  /** The files as read before a set was first served, until a watcher compares them (changedSinceFirstRead). */
+  private firstRead: readonly ScenarioText[] | undefined;
 
   constructor(
     readonly sources: ScenarioSources,
@@ -106,6 +108,26 @@ export class ScenarioStore extends EventEmitter {
     this.failure = { at, problems: outcome.problems };
     this.summary = { at, trigger: outcome.trigger, ok: false, ms: outcome.ms, added: 0, removed: 0, changed: 0 };
     this.emit('reload-failed', outcome);
+  }
+
+  /**
+   * A file that differs now from the first read that was served (edited, added or removed), or
+   * undefined if none does: a watcher that starts after that read catches up on what it could not
+   * see. Asked once; the texts are let go.
+   */
+  async changedSinceFirstRead(): Promise<string | undefined> {
+    const before = this.firstRead;
+    this.firstRead = undefined;
+    if (!before) return undefined;
+    let now: ScenarioText[];
+    try {
+      now = await readScenarioSources(this.sources.paths, this.options.maxFileBytes);
+    } catch {
+      return displayName(this.sources.paths[0]);
+    }
+    const texts = new Map(before.map((t) => [t.file, t.text]));
+    const names = new Set(now.map((t) => t.file));
+    return now.find((t) => texts.get(t.file) !== t.text)?.file ?? before.find((t) => !names.has(t.file))?.file;
   }
 
   /** The served set's state, the newest reload, and the newest edit's error if it is broken. */
@@ -158,6 +180,7 @@ export class ScenarioStore extends EventEmitter {
     } catch (error) {
       return { ok: false, problems: [readFailureProblem(error)] };
     }
+    if (!this.served) this.firstRead = files;
     const emptied = emptiedFileProblems(files, this.hadContent);
     if (emptied.length > 0) return { ok: false, problems: emptied };
     const result = await loadInSlices(

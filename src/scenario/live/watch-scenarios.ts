@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events';
 import path from 'node:path';
 import { watchRootEntries, unreadableRoot } from './watch-roots';
-import { watch, type FSWatcher } from 'chokidar';
+import type { FSWatcher } from 'chokidar';
+import type * as Chokidar from 'chokidar';
 import { displayName } from '../base/read-scenario-sources';
 import type { ReloadFailure, ScenarioStore } from './scenario-store';
 import { watchTargets, type WatchTargets } from './watch-targets';
@@ -43,30 +44,49 @@ export class ScenarioWatcher extends EventEmitter {
   private stopped: string | undefined;
   private closeRoots: () => void = () => undefined;
 
+  private targets: WatchTargets | undefined;
+  private fsw: FSWatcher | undefined;
+  /** Resolves once chokidar has scanned the paths and any edit since the store's first read is caught up on. */
+  readonly ready: Promise<void>;
+
   private constructor(
     private readonly store: ScenarioStore,
-    private readonly targets: WatchTargets,
-    private fsw: FSWatcher,
     options: WatchOptions,
   ) {
     super();
     this.settleMs = options.settleMs ?? DEFAULT_SETTLE_MS;
     this.confirmMs = options.confirmMs ?? DEFAULT_CONFIRM_MS;
+    this.ready = this.begin().catch((error: Error) => void this.emit('watch-error', error));
   }
 
-  /** Starts watching; resolves once chokidar has scanned the paths and sees every later change. */
-  static async start(store: ScenarioStore, options: WatchOptions = {}): Promise<ScenarioWatcher> {
-    const targets = await watchTargets(store.sources.paths);
+  /**
+   * Starts watching the store's paths, after its first read: chokidar scans them in the
+   * background, and once it sees every later change, an edit made between that read and then
+   * (which no event reports) reloads the store all the same (ScenarioStore.changedSinceFirstRead).
+   */
+  static start(store: ScenarioStore, options: WatchOptions = {}): ScenarioWatcher {
+    return new ScenarioWatcher(store, options);
+  }
+
+  private async begin(): Promise<void> {
+    const targets = await watchTargets(this.store.sources.paths);
+    if (this.closed) return;
+    this.targets = targets;
     const fsw = watchTree(targets);
-    const watcher = new ScenarioWatcher(store, targets, fsw, options);
-    watcher.listen();
+    this.fsw = fsw;
+    this.listen(fsw, targets);
     await new Promise<void>((resolve) => fsw.once('ready', resolve));
-    watcher.closeRoots = watchRootEntries(
+    if (this.closed) return;
+    this.closeRoots = watchRootEntries(
       targets.roots,
-      () => watcher.rearmSoon(),
-      (error) => watcher.emit('watch-error', error),
+      () => this.rearmSoon(),
+      (error) => this.emit('watch-error', error),
     );
-    return watcher;
+    const changed = await this.store.changedSinceFirstRead();
+    if (changed === undefined) return;
+    // The change may be a root removed or replaced before its entry was watched.
+    await this.checkRoots(targets);
+    if (!this.closed) this.poke(changed);
   }
 
   private rearmSoon(): void {
@@ -75,24 +95,31 @@ export class ScenarioWatcher extends EventEmitter {
     this.rearmTimer = setTimeout(() => void this.rearm(), this.settleMs);
   }
 
-  /** A fresh chokidar watcher over the roots as they are now, then a reload. */
+  /** A fresh chokidar watcher over the roots as they are now, then a reload (only once begun: the roots are watched from then). */
   private async rearm(): Promise<void> {
     if (this.rearming) return void this.rearming.then(() => this.rearmSoon());
+    const { targets, fsw: old } = this;
+    if (!targets || !old || this.closed) return;
     this.rearming = (async () => {
-      const old = this.fsw;
-      this.fsw = watchTree(this.targets);
-      this.listen();
-      await Promise.all([new Promise<void>((resolve) => this.fsw.once('ready', () => resolve())), old.close()]);
-      const problem = (await Promise.all(this.targets.roots.map(unreadableRoot))).find((p) => p !== undefined);
-      if (this.closed) return;
-      if (problem !== undefined && problem !== this.stopped) this.emit('watch-stopped', problem);
-      if (problem === undefined && this.stopped !== undefined)
-        this.emit('watch-resumed', this.targets.roots.map(displayName).join(', '));
-      this.stopped = problem;
-      this.poke(this.targets.roots[0]);
+      const fsw = watchTree(targets);
+      this.fsw = fsw;
+      this.listen(fsw, targets);
+      await Promise.all([new Promise<void>((resolve) => fsw.once('ready', () => resolve())), old.close()]);
+      await this.checkRoots(targets);
+      if (!this.closed) this.poke(targets.roots[0]);
     })();
     await this.rearming;
     this.rearming = undefined;
+  }
+
+  /** Tells whether the roots can be watched now: 'watch-stopped' (why) when one cannot, 'watch-resumed' once all can again. */
+  private async checkRoots(targets: WatchTargets): Promise<void> {
+    const problem = (await Promise.all(targets.roots.map(unreadableRoot))).find((p) => p !== undefined);
+    if (this.closed) return;
+    if (problem !== undefined && problem !== this.stopped) this.emit('watch-stopped', problem);
+    if (problem === undefined && this.stopped !== undefined)
+      this.emit('watch-resumed', targets.roots.map(displayName).join(', '));
+    this.stopped = problem;
   }
 
   /** Stops watching and drops any reload not yet started; one already running still finishes. */
@@ -103,17 +130,16 @@ export class ScenarioWatcher extends EventEmitter {
     clearTimeout(this.rearmTimer);
     this.closeRoots();
     await this.rearming;
-    await this.fsw.close();
+    await this.fsw?.close();
   }
 
-  private listen(): void {
-    const fsw = this.fsw;
+  private listen(fsw: FSWatcher, targets: WatchTargets): void {
     // chokidar reports each symbolic link as added while it scans, ignoreInitial or not: only later adds are changes.
     let scanned = false;
     fsw.once('ready', () => (scanned = true));
     for (const event of ['add', 'change', 'unlink'] as const) {
       fsw.on(event, (file) => {
-        if ((scanned || event !== 'add') && this.targets.isScenarioPath(file)) this.poke(file);
+        if ((scanned || event !== 'add') && targets.isScenarioPath(file)) this.poke(file);
       });
     }
     for (const event of ['addDir', 'unlinkDir'] as const)
@@ -122,7 +148,7 @@ export class ScenarioWatcher extends EventEmitter {
     // throttled, so a truncate followed quickly by the write is still seen.
     fsw.on('raw', (_event, name, details) => {
       const file = rawEventPath((details as { watchedPath?: string } | undefined)?.watchedPath, name);
-      if (file && this.targets.isScenarioPath(file)) this.poke(file);
+      if (file && targets.isScenarioPath(file)) this.poke(file);
     });
     fsw.on('error', (error) => this.emit('watch-error', error));
   }
@@ -177,6 +203,8 @@ export class ScenarioWatcher extends EventEmitter {
  * update is seen as its `..data` link being replaced (watch-targets counts that as a change).
  */
 function watchTree(targets: WatchTargets): FSWatcher {
+  // Required here, not imported: a start's first answer comes before the watcher begins.
+  const { watch } = require('chokidar') as typeof Chokidar;
   return watch([...targets.roots], {
     ignoreInitial: true,
     ignored: targets.ignored,

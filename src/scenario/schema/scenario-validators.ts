@@ -59,7 +59,7 @@ export function compileValidator(schema: JsonSchema): ValidateFunction {
 
 function loadGenerated(name: ValidatorName): GeneratedValidator | undefined {
   try {
-    // Present only in dist/, after `npm run build`; absent when ts-jest runs the sources.
+    // Present only in dist/, after `npm run build`; jest's runs of src/ resolve it there (test/helpers/resolve-generated-validators.js).
      
     return require(`./generated/${name}.js`) as GeneratedValidator;
   } catch (error) {

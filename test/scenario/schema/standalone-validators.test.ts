@@ -130,13 +130,14 @@ describe('the validators generated at build time', () => {
 });
 
 describe('loading a validator', () => {
-  const generatedPath = path.join(root, 'src', 'scenario', 'schema', 'generated', 'scenario-file.js');
+  // Where src/'s loader finds the generated module under jest (test/helpers/resolve-generated-validators.js).
+  const generatedPath = path.join(generatedDir, 'scenario-file.js');
   const fake = Object.assign(() => true, { errors: null }) as unknown as ValidateFunction;
 
   function loadWith(schemaJson: string): ValidateFunction {
     let loaded: ValidateFunction | undefined;
     jest.isolateModules(() => {
-      jest.doMock(generatedPath, () => ({ validate: fake, schemaJson }), { virtual: true });
+      jest.doMock(generatedPath, () => ({ validate: fake, schemaJson }));
        
       loaded = (
         require('../../../src/scenario/schema/scenario-validators') as typeof import('../../../src/scenario/schema/scenario-validators')
