@@ -22,7 +22,7 @@ import { createRequestLog, type RequestLog } from './request-log';
 import { SHUTDOWN_GRACE_OPTION, stopOnSignals } from './shutdown';
 import { TOOLBOX_OPTIONS, toolboxSettings, type ToolboxFlags } from './toolbox-flags';
 import { LIMIT_OPTIONS, limitSettings, type LimitFlags } from './limit-flags';
-import { printReportSummary } from './report-summary';
+import type * as ReportSummaryModule from './report-summary';
 import { REPORT_OPTIONS, reportSettings, type ReportFlags } from './report-flags';
 import { isRedisConfigError, REDIS_OPTIONS, redisSettings, type RedisFlags } from './redis-flags';
 import { describeSecurity, TLS_OPTIONS, tlsSettings, writeSelfSignedCert, type TlsFlags } from './tls-flags';
@@ -69,6 +69,8 @@ export function registerServe(program: Command): Command {
       );
       await startServing(flags, logger, requestLog, (simulator) =>
         stopOnSignals(simulator, logger, flags.shutdownGrace, requestLog, async () => {
+          // The caller report's code loads when the server stops, not before its first answer.
+          const { printReportSummary } = require('./report-summary') as typeof ReportSummaryModule;
           await printReportSummary(simulator, logger, flags.report === true);
         }),
       );

@@ -1,10 +1,11 @@
 // Namespace imports, not default ones: these types reach the public .d.ts, and a user's project
 // without esModuleInterop refuses `import http from 'node:http'` there.
 import * as http from 'node:http';
-import * as https from 'node:https';
 import type { TlsOptions } from 'node:tls';
 import type { AddressInfo, Socket } from 'node:net';
 import type { NodeHandler } from './endpoint/protocol-handler';
+// A type only: node:https (and node:tls behind it) loads only to serve HTTPS.
+import type * as HttpsModule from 'node:https';
 
 /** A listening server. */
 export interface RunningServer {
@@ -33,7 +34,9 @@ export function startServer(
     if (!protocol(req, res)) app(req, res);
   };
   // https.Server shares http.Server's request and connection methods; the cast says so to the types.
-  const server = tls ? (https.createServer(tls, listener) as unknown as http.Server) : http.createServer(listener);
+  const server = tls
+    ? ((require('node:https') as typeof HttpsModule).createServer(tls, listener) as unknown as http.Server)
+    : http.createServer(listener);
   // Plain HTTP only: TLS has its own limit for a silent caller (the handshake time-out), and its
   // wrapped connection no longer sees the traffic this timer watches.
   if (!tls) server.on('connection', (socket: Socket) => closeIfSilent(socket, silentConnectionMs));

@@ -87,6 +87,10 @@ describe('a start of auth-sim serve', () => {
     expect(first.filter((m) => /^auth-sim:(check|record|tls|synth|shared-state)\//.test(m))).toEqual([]);
     // Without --redis, no Redis client.
     expect(first).not.toEqual(expect.arrayContaining(['ioredis']));
+    // The caller report's summary waits for the stop.
+    expect(first.filter((m) => /^auth-sim:(cli\/report-summary|caller-report\/(build|judge|format)-)/.test(m))).toEqual(
+      [],
+    );
 
     // The watcher starts once listening: the first answer waits for no directory scan.
     const listening = await running.packages('listening');

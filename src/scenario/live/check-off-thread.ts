@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import type * as WorkerThreadsModule from 'node:worker_threads';
 import type { WireOptions } from '../../protocol/wire-encode';
 import { hasErrors, type Problem, type SourceRef } from '../base/problem';
 import type { ScenarioText } from '../base/read-scenario-sources';
@@ -64,6 +65,8 @@ export async function checkOffThread(
   const limit = serving ? OFF_THREAD_BYTES : FIRST_LOAD_OFF_THREAD_BYTES;
   if (bytes < limit || !existsSync(WORKER_FILE)) return checkScenarioTexts(texts, wire);
   const input: CheckInput = { texts, wire, batchSize: COMPILE_SLICE };
+  // Required here: a start whose texts are checked on this thread never loads worker_threads.
+  const { Worker } = require('node:worker_threads') as typeof WorkerThreadsModule;
   const worker = new Worker(WORKER_FILE, { workerData: input });
   try {
     const header = await nextMessage<CheckedHeader>(worker);
