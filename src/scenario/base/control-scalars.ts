@@ -8,8 +8,13 @@ import type { JsonSchema } from '../../protocol/json-schema';
  * type union admits strings (`after: 3` would fail its "30s" pattern) and turns null into "".
  */
 export function convertControlScalars(data: unknown, schema: JsonSchema): unknown {
-  return new SchemaWalk(schema).visit(data, schema);
+  let walk = walks.get(schema);
+  if (!walk) walks.set(schema, (walk = new SchemaWalk(schema)));
+  return walk.visit(data, schema);
 }
+
+/** One walk per schema (the schemas are built once and never change), so what it learns of a schema is learnt once. */
+const walks = new WeakMap<JsonSchema, SchemaWalk>();
 
 const CORE_NUMBER = /^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$/;
 const CORE_BOOLEAN: Record<string, boolean> = {
@@ -22,6 +27,9 @@ const CORE_BOOLEAN: Record<string, boolean> = {
 };
 
 class SchemaWalk {
+  /** Per schema node, whether a scalar under it may become a number or a boolean (see converts). */
+  private readonly converting = new Map<JsonSchema, boolean>();
+
   constructor(private readonly root: JsonSchema) {}
 
   visit(value: unknown, schema: JsonSchema | undefined): unknown {
@@ -36,15 +44,42 @@ class SchemaWalk {
   private visitChildren(value: Record<string, unknown>, node: JsonSchema): void {
     if (Array.isArray(value)) {
       const items = node.items as JsonSchema | undefined;
-      if (items) for (let i = 0; i < value.length; i++) value[i] = this.visit(value[i], items);
+      if (items && this.converts(items)) for (let i = 0; i < value.length; i++) value[i] = this.visit(value[i], items);
       return;
     }
     const properties = node.properties as Record<string, JsonSchema> | undefined;
     const rest = typeof node.additionalProperties === 'object' ? (node.additionalProperties as JsonSchema) : undefined;
     for (const key in value) {
       const child = (properties && Object.hasOwn(properties, key) ? properties[key] : undefined) ?? rest;
-      if (child) value[key] = this.visit(value[key], child);
+      if (child && this.converts(child)) value[key] = this.visit(value[key], child);
     }
+  }
+
+  /**
+   * Whether a scalar at or under `schema` may become a number or a boolean. A subtree with none
+   * (a card's fields, most of a file) is not walked at all. A node met again while it is being
+   * decided (a recursive `$ref`) counts as converting, which only walks more.
+   */
+  private converts(schema: JsonSchema): boolean {
+    const known = this.converting.get(schema);
+    if (known !== undefined) return known;
+    this.converting.set(schema, true);
+    const node = this.resolve(schema);
+    const answer = node !== undefined && this.nodeConverts(node);
+    this.converting.set(schema, answer);
+    return answer;
+  }
+
+  private nodeConverts(node: JsonSchema): boolean {
+    if (node.if) return [node.then, node.else].some((b) => b !== undefined && this.converts(b as JsonSchema));
+    const types = ([] as unknown[]).concat(node.type ?? []);
+    if (types.includes('number') || types.includes('integer') || types.includes('boolean')) return true;
+    const children = [
+      ...Object.values((node.properties ?? {}) as Record<string, JsonSchema>),
+      ...(typeof node.additionalProperties === 'object' ? [node.additionalProperties as JsonSchema] : []),
+      ...(node.items ? [node.items as JsonSchema] : []),
+    ];
+    return children.some((child) => this.converts(child));
   }
 
   /** The schema behind a `$ref` into `$defs` (the only references the scenario schema uses). */

@@ -48,6 +48,8 @@ const CASES = ROUTES.flatMap(([route, url]) =>
   METHODS.map((method) => [`${method} via ${route}`, method, url] as const),
 );
 
+// The faults that take time (hang, drip, delay) are waited out side by side: each request is
+// independent, and what is asserted of them is a lower bound on time or no bytes at all.
 describe.each(CASES)('%s', (_name, method, url) => {
   test('reset: the connection is reset before any byte (ECONNRESET)', async () => {
     const got = await rawRequest(url(), method, 'f-reset');
@@ -63,13 +65,13 @@ describe.each(CASES)('%s', (_name, method, url) => {
     expect(got.bytes.length).toBe(0);
   });
 
-  test('hang: nothing arrives before the client gives up', async () => {
+  test.concurrent('hang: nothing arrives before the client gives up', async () => {
     const got = await rawRequest(url(), method, 'f-hang', 250);
     expect(got.ending).toBe('timeout');
     expect(got.bytes.length).toBe(0);
   });
 
-  test('hang: at its cap the connection is closed, still with no response', async () => {
+  test.concurrent('hang: at its cap the connection is closed, still with no response', async () => {
     const got = await rawRequest(url(), method, 'f-hang', 5000);
     expect(got.ending).not.toBe('timeout');
     expect(got.bytes.length).toBe(0);
@@ -93,7 +95,7 @@ describe.each(CASES)('%s', (_name, method, url) => {
     expect(got.ending).toBe('end');
   });
 
-  test('drip: the whole card arrives, in several pieces spread over the drip time', async () => {
+  test.concurrent('drip: the whole card arrives, in several pieces spread over the drip time', async () => {
     const got = await rawRequest(url(), method, 'f-drip');
     expect(got.status).toBe(200);
     expect(got.body.toString()).toBe(CARD_JSON);
@@ -128,7 +130,7 @@ describe.each(CASES)('%s', (_name, method, url) => {
     expect(JSON.parse(got.body.toString())).toEqual({});
   });
 
-  test('a delay comes first, then the fault', async () => {
+  test.concurrent('a delay comes first, then the fault', async () => {
     const got = await rawRequest(url(), method, 'f-late-reset');
     expect(got.code).toBe('ECONNRESET');
     expect(got.ms).toBeGreaterThanOrEqual(140);
