@@ -194,6 +194,9 @@ export async function startServing(
     describeSecurity(simulator.tls, certPath, flags, security.callerAuth ?? []).forEach((line) => logger.info(line));
     const curl = certPath ? `curl --cacert ${certPath}` : 'curl';
     const tryIt = `${curl} ${simulator.url}${PROTOCOL_PATH}/${encodeURIComponent(hintToken(set))}`;
+    // The server already answers; the line (and the port file) waits for the watcher, so a
+    // script that edits a file once it reads them sees the edit reloaded as a watched change.
+    await simulator.watcher?.ready;
     beforeAnnounce(simulator);
     if (flags.portFile !== undefined) writePortFile(flags.portFile, simulator.port);
     logger.event('info', 'listening', `listening on ${simulator.url}  (try: ${tryIt})`, {
