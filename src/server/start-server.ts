@@ -80,12 +80,23 @@ function closeIfSilent(socket: Socket, ms: number): void {
 /** How long in-flight requests may take to finish once a close begins, unless told otherwise. */
 export const DEFAULT_SHUTDOWN_GRACE_MS = 5000;
 
+/**
+ * How often a closing server closes the connections that have gone idle: close() closes those idle
+ * at the start, but a keep-alive connection whose request was still in flight turns idle later
+ * and would hold the close until its keep-alive time-out or the grace ran out. Node has no event
+ * for "this connection is idle now", so the close sweeps for them.
+ */
+const IDLE_SWEEP_MS = 20;
+
 function closeServer(server: http.Server, graceMs = DEFAULT_SHUTDOWN_GRACE_MS): Promise<void> {
   return new Promise((resolve) => {
     const force = setTimeout(() => server.closeAllConnections(), graceMs);
     force.unref();
+    const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
+    sweep.unref();
     server.close(() => {
       clearTimeout(force);
+      clearInterval(sweep);
       resolve();
     });
     server.closeIdleConnections();
