@@ -9,11 +9,13 @@ module.exports = {
     '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } }],
   },
   testTimeout: 30000,
-  // Most suites wait on a child process, a socket or a browser more than they compute: a worker
-  // and a half per core keeps the cores busy (jest's default, cores - 1, is one worker on two
-  // cores; its '150%' form stops at 100%).
-  maxWorkers: Math.ceil(os.availableParallelism() * 1.5),
-  // One folder per run for what suites share (the packed tarball), removed at the end.
+  // Most suites wait on a child process, a timer, a socket or a browser more than they compute:
+  // with 1.5 workers per core every worker was busy from start to end while the cores idled
+  // (sum of suite times = 3 x the run); two and a half per core keep both cores busy (jest's
+  // default, cores - 1, is one worker on two cores; its percentage form stops at 100%).
+  maxWorkers: Math.ceil(os.availableParallelism() * 2.5),
+  // One folder per run for what suites share (the packed tarball, the browser, the test
+  // certificates), removed at the end.
   globalSetup: '<rootDir>/test/helpers/test-run-dir.ts',
   globalTeardown: '<rootDir>/test/helpers/test-run-dir-teardown.ts',
   // src/ takes the scenario validators npm run build generates from dist/, as the shipped code does.

@@ -195,6 +195,9 @@ export async function startServing(
     const curl = certPath ? `curl --cacert ${certPath}` : 'curl';
     const tryIt = `${curl} ${simulator.url}${PROTOCOL_PATH}/${encodeURIComponent(hintToken(set))}`;
     beforeAnnounce(simulator);
+    // The server already answers (and stops cleanly on a signal); the line and the port file wait
+    // for the watcher, so a script that edits a file once it reads them sees a watched change.
+    await simulator.watcher?.ready;
     if (flags.portFile !== undefined) writePortFile(flags.portFile, simulator.port);
     logger.event('info', 'listening', `listening on ${simulator.url}  (try: ${tryIt})`, {
       url: simulator.url,

@@ -1,5 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
-import { browserMissing, launchChromium } from '../helpers/browser';
+import type { Page } from 'playwright-core';
+import { browserMissing, launchChromium, type SuiteBrowser } from '../helpers/browser';
 import { getClient, startTestSimulator, type TestSimulator } from '../helpers/test-simulator';
 import { callWithRetries, constant } from '../helpers/retrying-caller';
 
@@ -20,7 +20,7 @@ if (missing) console.log(`skipped: ${missing}`);
 const describeInBrowser = missing ? describe.skip : describe;
 
 describeInBrowser('the dashboard Caller view in Chromium', () => {
-  let browser: Browser;
+  let browser: SuiteBrowser;
   let t: TestSimulator;
   let page: Page;
 

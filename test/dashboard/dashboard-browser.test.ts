@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
-import { browserMissing, launchChromium } from '../helpers/browser';
+import type { Page } from 'playwright-core';
+import { browserMissing, launchChromium, type SuiteBrowser } from '../helpers/browser';
 import { adminCall } from '../helpers/admin-client';
 import { getClient, postClient, startTestSimulator, type TestSimulator } from '../helpers/test-simulator';
 
@@ -19,7 +19,7 @@ if (missing) console.log(`skipped: ${missing}`);
 const describeInBrowser = missing ? describe.skip : describe;
 
 describeInBrowser('the dashboard in Chromium', () => {
-  let browser: Browser;
+  let browser: SuiteBrowser;
   let t: TestSimulator;
   let page: Page;
 

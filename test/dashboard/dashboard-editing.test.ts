@@ -1,5 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
-import { browserMissing, launchChromium } from '../helpers/browser';
+import type { Page } from 'playwright-core';
+import { browserMissing, launchChromium, type SuiteBrowser } from '../helpers/browser';
 import { adminCall } from '../helpers/admin-client';
 import { getClient, startTestSimulator, type TestSimulator } from '../helpers/test-simulator';
 
@@ -22,7 +22,7 @@ if (missing) console.log(`skipped: ${missing}`);
 const describeInBrowser = missing ? describe.skip : describe;
 
 describeInBrowser('dashboard editing in Chromium: no trap left', () => {
-  let browser: Browser;
+  let browser: SuiteBrowser;
   let t: TestSimulator;
   let page: Page;
 

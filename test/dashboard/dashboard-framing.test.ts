@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
-import { browserMissing, launchChromium } from '../helpers/browser';
+import type { Page } from 'playwright-core';
+import { browserMissing, launchChromium, type SuiteBrowser } from '../helpers/browser';
 import { adminCall } from '../helpers/admin-client';
 import { startTestSimulator, type TestSimulator } from '../helpers/test-simulator';
 
@@ -42,7 +42,7 @@ test('every admin answer forbids framing and inline script', async () => {
 });
 
 describeInBrowser('the dashboard in Chromium, against other sites', () => {
-  let browser: Browser;
+  let browser: SuiteBrowser;
   let page: Page;
   beforeAll(async () => {
     browser = await launchChromium();

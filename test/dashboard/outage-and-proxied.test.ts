@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { createPassOn } from '../../src/record/record-proxy';
 import { DEFAULT_WIRE_OPTIONS } from '../../src/protocol/wire-encode';
-import { browserMissing, launchChromium } from '../helpers/browser';
+import { browserMissing, launchChromium, type SuiteBrowser } from '../helpers/browser';
 import { getClient, startTestSimulator, type TestSimulator } from '../helpers/test-simulator';
 import { adminCall } from '../helpers/admin-client';
 import { waitFor } from '../helpers/wait-for';
@@ -15,7 +15,7 @@ const missing = browserMissing();
 const describeInBrowser = missing ? describe.skip : describe;
 
 describeInBrowser('the dashboard outage button and proxied marks in Chromium', () => {
-  let browser: Browser;
+  let browser: SuiteBrowser;
   let t: TestSimulator;
   let page: Page;
   beforeAll(async () => (browser = await launchChromium()));

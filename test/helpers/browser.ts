@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, LaunchOptions } from 'playwright-core';
+import type { LaunchOptions, Page } from 'playwright-core';
 import { oncePerRun, testRunDir } from './test-run-dir';
 
 /** Debian's Chromium; never a downloaded browser. */
@@ -72,13 +72,24 @@ function startServer(): Promise<string> {
   });
 }
 
+/** A suite's view of the browser: pages in one context of its own, and close(). */
+export interface SuiteBrowser {
+  newPage(): Promise<Page>;
+  /** Disconnects, closing the suite's context and its pages. */
+  close(): Promise<void>;
+}
+
 /**
  * This run's one Chromium (started by the first suite that asks; a launch per suite costs a
- * second or more): each suite connects, opens pages (each page its own context, so suites share
- * no cookies or storage), and close() disconnects it, closing the contexts it made.
+ * second or more): each suite connects and gets a context of its own, so suites share no cookies
+ * or storage. Its tests open a page each in that context (a context per page would start a
+ * renderer for each, twice the CPU) on a simulator of their own, a new origin, so they share no
+ * storage either (the dashboard keeps its secret in sessionStorage, which is per page anyway).
  */
-export async function launchChromium(): Promise<Browser> {
+export async function launchChromium(): Promise<SuiteBrowser> {
   const endpoint = await oncePerRun('chromium', 'the Chromium another suite starts', () => startServer());
   const { chromium } = await import('playwright-core');
-  return chromium.connect(endpoint);
+  const browser = await chromium.connect(endpoint);
+  const context = await browser.newContext();
+  return { newPage: () => context.newPage(), close: () => browser.close() };
 }
