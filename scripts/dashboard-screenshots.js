@@ -9,6 +9,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { chromium } = require('playwright-core');
 const { runSimulator } = require('../dist/server/run-simulator');
+const { CHROMIUM_LAUNCH } = require('./chromium-launch');
 
 const root = path.join(__dirname, '..');
 const docs = path.join(root, 'docs');
@@ -21,18 +22,7 @@ async function main() {
     fs.copyFileSync(path.join(root, 'scenarios', name), path.join(dir, 'scenarios', name));
   process.chdir(dir);
   const sim = await runSimulator({ sources: { paths: ['scenarios'] }, port: 0, seed: 1 });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 800 } });
     await page.goto(`${sim.url}/__admin/ui/`);

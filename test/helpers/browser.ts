@@ -4,8 +4,11 @@ import path from 'node:path';
 import type { LaunchOptions, Page } from 'playwright-core';
 import { oncePerRun, testRunDir } from './test-run-dir';
 
-/** Debian's Chromium; never a downloaded browser. */
-const CHROMIUM = '/usr/bin/chromium';
+/** Debian's Chromium and how it is launched, shared with scripts/dashboard-screenshots.js. */
+const { CHROMIUM, CHROMIUM_LAUNCH: LAUNCH } = require('../../scripts/chromium-launch') as {
+  CHROMIUM: string;
+  CHROMIUM_LAUNCH: LaunchOptions;
+};
 
 /** Why browser tests cannot run here, or null when they can. */
 export function browserMissing(): string | null {
@@ -13,23 +16,6 @@ export function browserMissing(): string | null {
     ? null
     : `${CHROMIUM} is not installed (apt-get install -y chromium): the dashboard's browser tests are skipped`;
 }
-
-/**
- * A headless Chromium with nothing that reaches for the network. Playwright gives each context a
- * fresh profile (it refuses a --user-data-dir argument) and removes it on close.
- */
-const LAUNCH: LaunchOptions = {
-  executablePath: CHROMIUM,
-  headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-};
 
 /**
  * Playwright's browser server in a node process of its own (hosted by a worker, it would stall
