@@ -2,6 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
+import type { SimulatorOptions } from '../../src/server/run-simulator';
+import { startTestSimulator, type TestSimulator } from './test-simulator';
 
 /** Debian's redis-server (apt-get install -y redis-server). */
 const REDIS_SERVER = '/usr/bin/redis-server';
@@ -80,4 +82,33 @@ export async function startRedis(extra: readonly string[] = []): Promise<TestRed
   };
   await start();
   return { port, url: `redis://127.0.0.1:${port}/0`, kill: () => end('SIGKILL'), start, stop: () => end('SIGTERM') };
+}
+
+/** Two simulators over the same files sharing one real redis-server: a group as two replicas form it. */
+export interface TestGroup {
+  readonly redis: TestRedis;
+  readonly a: TestSimulator;
+  readonly b: TestSimulator;
+  close(): Promise<void>;
+}
+
+/** Starts a redis-server and two simulators joined to it (no file watching: the files do not change). */
+export async function startTestGroup(
+  files: Record<string, string>,
+  options: Omit<SimulatorOptions, 'sources' | 'redis'> = {},
+): Promise<TestGroup> {
+  const redis = await startRedis();
+  const started = await Promise.allSettled(
+    [0, 1].map(() => startTestSimulator(files, { watch: false, ...options, redis: { url: redis.url } })),
+  );
+  const close = async () => {
+    await Promise.all(started.map((s) => (s.status === 'fulfilled' ? s.value.close() : undefined)));
+    await redis.stop();
+  };
+  const [a, b] = started;
+  if (a.status === 'rejected' || b.status === 'rejected') {
+    await close();
+    throw a.status === 'rejected' ? a.reason : (b as PromiseRejectedResult).reason;
+  }
+  return { redis, a: a.value, b: b.value, close };
 }

@@ -1,6 +1,6 @@
 import { adminCall } from '../helpers/admin-client';
-import { describeWithRedis, startRedis, type TestRedis } from '../helpers/redis-server';
-import { getClient, startTestSimulator, type TestSimulator } from '../helpers/test-simulator';
+import { describeWithRedis, startTestGroup, type TestGroup } from '../helpers/redis-server';
+import { getClient, type TestSimulator } from '../helpers/test-simulator';
 import { waitFor } from '../helpers/wait-for';
 
 const CARD = '{ id: "1", name: Ivanova Alisa, surname: Ivanova, firstname: Alisa, type: "0", enabled: true }';
@@ -18,19 +18,14 @@ interface Report {
 const describeRedis = describeWithRedis();
 
 describeRedis("the caller report across a group: each instance folds in the others' exchanges", () => {
-  let redis: TestRedis;
+  let group: TestGroup;
   let a: TestSimulator;
   let b: TestSimulator;
   beforeAll(async () => {
-    redis = await startRedis();
-    [a, b] = await Promise.all(
-      [0, 1].map(() => startTestSimulator({ 'qa.yaml': SCENARIO }, { watch: false, redis: { url: redis.url } })),
-    );
+    group = await startTestGroup({ 'qa.yaml': SCENARIO });
+    ({ a, b } = group);
   });
-  afterAll(async () => {
-    await Promise.all([a?.close(), b?.close()]);
-    await redis?.stop();
-  });
+  afterAll(() => group?.close());
 
   test('requests answered together by one instance reach the other each as itself, outage marks included', async () => {
     await adminCall(a.url, 'POST', '/__admin/outage', { body: '{"status": 503}' });

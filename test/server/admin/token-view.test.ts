@@ -1,7 +1,7 @@
 import { adminCall } from '../../helpers/admin-client';
 import { createPassOn } from '../../../src/record/record-proxy';
 import { DEFAULT_WIRE_OPTIONS } from '../../../src/protocol/wire-encode';
-import { describeWithRedis, startRedis, type TestRedis } from '../../helpers/redis-server';
+import { describeWithRedis, startTestGroup, type TestGroup } from '../../helpers/redis-server';
 import { getClient, startTestSimulator, type TestSimulator } from '../../helpers/test-simulator';
 import { waitFor } from '../../helpers/wait-for';
 
@@ -226,21 +226,14 @@ test('in hybrid mode a token no entry names shows that the real service answers 
 const describeRedis = describeWithRedis();
 
 describeRedis('with --redis, the view reads the group state the request path counts in', () => {
-  let redis: TestRedis;
+  let group: TestGroup;
   let a: TestSimulator;
   let b: TestSimulator;
   beforeAll(async () => {
-    redis = await startRedis();
-    [a, b] = await Promise.all(
-      [0, 1].map(() =>
-        startTestSimulator({ 'retail.yaml': SCENARIO }, { watch: false, seed: 3, redis: { url: redis.url } }),
-      ),
-    );
+    group = await startTestGroup({ 'retail.yaml': SCENARIO }, { seed: 3 });
+    ({ a, b } = group);
   });
-  afterAll(async () => {
-    await Promise.all([a?.close(), b?.close()]);
-    await redis?.stop();
-  });
+  afterAll(() => group?.close());
 
   test('requests to one instance move the next step shown by the other', async () => {
     expect(await ask(a.url, 'retry-twice', 3)).toEqual([503, 503, 200]);
