@@ -28,7 +28,7 @@ describeInBrowser('the dashboard in Chromium', () => {
   });
   afterAll(async () => browser?.close());
   afterEach(async () => {
-    await page?.close();
+    await browser?.release(page);
     await t?.close();
   });
 

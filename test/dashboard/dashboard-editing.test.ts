@@ -40,7 +40,7 @@ describeInBrowser('dashboard editing in Chromium: no trap left', () => {
     await page.goto(`${t.url}/__admin/ui/#tokens`);
     await page.waitForSelector('.live:not(.off)');
   });
-  afterEach(async () => page?.close());
+  afterEach(async () => browser?.release(page));
 
   const open = async (token: string) => {
     await page.click(`a[data-token="${token}"]`);

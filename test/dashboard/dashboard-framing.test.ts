@@ -48,7 +48,7 @@ describeInBrowser('the dashboard in Chromium, against other sites', () => {
     browser = await launchChromium();
   });
   afterAll(async () => browser?.close());
-  afterEach(async () => page?.close());
+  afterEach(async () => browser?.release(page));
 
   test('a page on another site cannot frame it', async () => {
     const evil = http.createServer((_req, res) =>

@@ -20,7 +20,7 @@ describeInBrowser('the dashboard outage button and proxied marks in Chromium', (
   let page: Page;
   beforeAll(async () => (browser = await launchChromium()));
   afterAll(async () => browser?.close());
-  afterEach(async () => (await page?.close(), await t?.close()));
+  afterEach(async () => (await browser?.release(page), await t?.close()));
 
   test('starts an outage for every token, marks its requests in the traffic, and ends it', async () => {
     t = await startTestSimulator({ 'a.yaml': ALICE }, { watch: false });

@@ -60,22 +60,56 @@ function startServer(): Promise<string> {
 
 /** A suite's view of the browser: pages in one context of its own, and close(). */
 export interface SuiteBrowser {
+  /** A blank page: the one a test gave back with release(), else a new one. */
   newPage(): Promise<Page>;
+  /**
+   * Gives a test's page back for the next newPage(), as blank as a new one: its listeners gone,
+   * its origin's sessionStorage cleared (a later simulator may get the same port), at about:blank
+   * (the dashboard's event stream ends as on close). A page that will not go blank is closed.
+   */
+  release(page: Page | undefined): Promise<void>;
   /** Disconnects, closing the suite's context and its pages. */
   close(): Promise<void>;
+}
+
+/** Empties a page for the next test, or throws. */
+async function blank(page: Page): Promise<void> {
+  page.removeAllListeners();
+  if (/^https?:/.test(page.url())) await page.evaluate('sessionStorage.clear()');
+  await page.goto('about:blank');
 }
 
 /**
  * This run's one Chromium (started by the first suite that asks; a launch per suite costs a
  * second or more): each suite connects and gets a context of its own, so suites share no cookies
- * or storage. Its tests open a page each in that context (a context per page would start a
- * renderer for each, twice the CPU) on a simulator of their own, a new origin, so they share no
- * storage either (the dashboard keeps its secret in sessionStorage, which is per page anyway).
+ * or storage. Its tests take turns on one page in that context: a new page starts a renderer
+ * process and its set-up in the browser, ~0.7 s of CPU each (a context per page costs twice
+ * that). Each test still opens the dashboard in a new document, and release() clears the
+ * sessionStorage where the dashboard keeps its secret.
  */
 export async function launchChromium(): Promise<SuiteBrowser> {
   const endpoint = await oncePerRun('chromium', 'the Chromium another suite starts', () => startServer());
   const { chromium } = await import('playwright-core');
   const browser = await chromium.connect(endpoint);
   const context = await browser.newContext();
-  return { newPage: () => context.newPage(), close: () => browser.close() };
+  let spare: Page | undefined;
+  return {
+    newPage: async () => {
+      const page = spare && !spare.isClosed() ? spare : await context.newPage();
+      spare = undefined;
+      return page;
+    },
+    release: async (page) => {
+      if (!page || page === spare || page.isClosed()) return;
+      try {
+        await blank(page);
+      } catch {
+        await page.close();
+        return;
+      }
+      if (spare) await page.close();
+      else spare = page;
+    },
+    close: () => browser.close(),
+  };
 }
