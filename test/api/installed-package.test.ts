@@ -7,10 +7,13 @@ import { installedProject, runCommand, type Run } from '../helpers/installed-pac
 // (test/helpers/installed-package.ts, once per run), the README's jest example compiled with
 // `tsc --strict` and run with jest, as CommonJS and as ESM (both at once: each mostly waits on
 // its compiler). The compiler, jest and the example's ambient types (jest, node: what any Node
-// jest project has) come from this repo, so only the tarball is installed.
+// jest project has) come from this repo, so only the tarball is installed. The compiler checks
+// what the tarball brought (test/helpers/tsc-installed.js): the CommonJS project every .d.ts it
+// installed, the package's and its dependencies'; the ESM project the package's own, whose
+// imports resolve anew under nodenext (the dependencies' are checked once, in the first).
 const root = path.resolve(__dirname, '..', '..');
 const bin = (name: string) => path.join(root, 'node_modules', ...name.split('/'));
-const TSC = bin('typescript/bin/tsc');
+const TSC = path.join(__dirname, '..', 'helpers', 'tsc-installed.js');
 const JEST = bin('jest/bin/jest.js');
 // readme-in-sync.test.ts holds this file to the README's block.
 const EXAMPLE = path.join(__dirname, 'readme-example.test.ts');
@@ -47,7 +50,8 @@ async function tryExample(project: string, type: Kind, module: 'commonjs' | 'nod
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: `user-${type}`, private: true, type }));
   writeFileSync(path.join(dir, 'tsconfig.json'), tsconfig(module));
   copyFileSync(EXAMPLE, path.join(dir, 'readme-example.test.ts'));
-  const compiled = await runCommand(process.execPath, [TSC, '-p', 'tsconfig.json'], dir);
+  const checked = path.join(project, 'node_modules', ...(type === 'commonjs' ? [] : ['auth-sim']));
+  const compiled = await runCommand(process.execPath, [TSC, checked], dir);
   const vmModules = type === 'module' ? { NODE_OPTIONS: '--experimental-vm-modules' } : {};
   const config = ['--ci', '--rootDir', path.join(dir, 'out'), '--config', JEST_CONFIG];
   const tested = await runCommand(process.execPath, [JEST, ...config], dir, vmModules);
