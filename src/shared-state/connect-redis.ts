@@ -7,6 +7,8 @@ const CONNECT_TIMEOUT_MS = 3000;
 const COMMAND_TIMEOUT_MS = 250;
 /** Reconnecting backs off to at most this, so a Redis that returns is shared again within a few seconds. */
 const MAX_BACKOFF_MS = 1000;
+/** How long a closing connection waits for its socket to close before destroying it. */
+const DISCONNECT_TIMEOUT_MS = 100;
 
 /** A Redis connection that is ready, or (optional) still trying in the background. */
 export interface OpenedRedis {
@@ -48,6 +50,9 @@ export function redisOptions(timeouts: boolean): RedisOptions {
     commandTimeout: timeouts ? COMMAND_TIMEOUT_MS : undefined,
     connectTimeout: CONNECT_TIMEOUT_MS,
     retryStrategy: (times) => Math.min(50 * 2 ** times, MAX_BACKOFF_MS),
+    // A refused socket has closed before ioredis ends it, so its wait for 'close' runs out in full
+    // (2 s by default): a start that cannot reach Redis would exit that much later.
+    disconnectTimeout: DISCONNECT_TIMEOUT_MS,
   };
 }
 

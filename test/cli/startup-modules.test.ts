@@ -4,14 +4,27 @@ import { CLI, cliEnv } from '../helpers/spawn-cli';
 import { makeTempDir, type TempDir } from '../helpers/temp-dir';
 import { waitFor } from '../helpers/wait-for';
 
-// The CLI run in a process that reports, when asked over IPC, which npm packages it has loaded so far
-// ("now") or had loaded when its server began to listen ("listening"), and auth-sim's own modules as
+// The CLI run in a process that reports, when asked over IPC, which npm packages and auth-sim modules it
+// has run so far ("now") or had run when its server began to listen ("listening"), auth-sim's own as
 // "auth-sim:<path under dist/>"; the channel is unref'd so that it does not keep the process alive once
-// the CLI stops on SIGTERM.
+// the CLI stops on SIGTERM. bin/auth-sim.js runs the CLI's bundle (scripts/bundle-cli.js), where each
+// module's body runs on its first require through esbuild's __commonJS helper: the reporter compiles
+// the bundle with that helper also noting the module's name, and reads the rest from require.cache.
 const REPORTER = `
 process.channel.unref();
-const loaded = () => [...new Set(Object.keys(require.cache)
-  .map((f) => f.includes('/node_modules/') ? f.split('/node_modules/').pop().split('/')[0] : 'auth-sim:' + f.split('/dist/').pop().replace(/[.]js$/, '')))];
+const Module = require('node:module');
+const ran = new Set();
+const compileJs = Module._extensions['.js'];
+Module._extensions['.js'] = function (module, filename) {
+  if (!filename.endsWith('/dist/cli/bundle.js')) return compileJs(module, filename);
+  const helper = 'var __commonJS = (cb, mod) => function __require() {';
+  const source = require('node:fs').readFileSync(filename, 'utf8');
+  if (!source.includes(helper)) throw new Error('the bundle has no __commonJS helper to observe');
+  globalThis.__ran = ran;
+  module._compile(source.replace(helper, helper + ' if (!mod) globalThis.__ran.add(__getOwnPropNames(cb)[0]);'), filename);
+};
+const name = (f) => f.includes('node_modules/') ? f.split('node_modules/').pop().split('/')[0] : 'auth-sim:' + f.split('dist/').pop().replace(/[.]js$/, '');
+const loaded = () => [...new Set([...Object.keys(require.cache), ...ran].map(name))];
 let atListening = [];
 const listen = require('node:http').Server.prototype.listen;
 require('node:http').Server.prototype.listen = function (...args) {
@@ -76,7 +89,10 @@ describe('a start of auth-sim serve', () => {
     running = await startReporting(['--scenarios', dir.path, '--port', '0']);
     expect((await fetch(`${running.url}/rest/chat/client/id/alice`)).status).toBe(204);
     const first = await running.packages();
-    expect(first).toEqual(expect.arrayContaining(['commander', 'js-yaml']));
+    // Run from the bundle: its own modules and the packages inside it are seen as they run.
+    expect(first).toEqual(
+      expect.arrayContaining(['auth-sim:cli/bundle', 'auth-sim:cli/serve', 'commander', 'js-yaml']),
+    );
     expect(first).not.toEqual(expect.arrayContaining(['express']));
     expect(first).not.toEqual(expect.arrayContaining(['ajv']));
     expect(first).not.toEqual(expect.arrayContaining(['cli-progress']));

@@ -4,7 +4,7 @@ const path = require('node:path');
 
 const root = path.resolve(__dirname, '..', '..');
 const SCHEMA_SRC = path.join(root, 'src', 'scenario', 'schema');
-const GENERATED = /^\.\/generated\/(scenario-file|scenario-entry)\.js$/;
+const GENERATED = /^(scenario-file|scenario-entry)\.js$/;
 
 /**
  * Jest's resolver: src/scenario/schema/scenario-validators.ts asks for the validators `npm run
@@ -15,8 +15,8 @@ const GENERATED = /^\.\/generated\/(scenario-file|scenario-entry)\.js$/;
  * would not let it.
  */
 module.exports = (request, options) => {
-  const match = GENERATED.exec(request);
-  if (match && options.basedir === SCHEMA_SRC) {
+  const match = path.dirname(request) === path.join(SCHEMA_SRC, 'generated') && GENERATED.exec(path.basename(request));
+  if (match) {
     const built = path.join(root, 'dist', 'scenario', 'schema', 'generated', `${match[1]}.js`);
     if (existsSync(built)) return built;
   }

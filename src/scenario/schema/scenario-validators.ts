@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Options, ValidateFunction } from 'ajv';
 import type { JsonSchema } from '../../protocol/json-schema';
 import { scenarioFileSchema } from './scenario-schema';
@@ -60,8 +61,8 @@ export function compileValidator(schema: JsonSchema): ValidateFunction {
 function loadGenerated(name: ValidatorName): GeneratedValidator | undefined {
   try {
     // Present only in dist/, after `npm run build`; jest's runs of src/ resolve it there (test/helpers/resolve-generated-validators.js).
-     
-    return require(`./generated/${name}.js`) as GeneratedValidator;
+    // A computed path, so that the CLI's bundle (scripts/bundle-cli.js) leaves the file outside and reads it on first use.
+    return require(path.join(__dirname, 'generated', `${name}.js`)) as GeneratedValidator;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND') return undefined;
     throw error;

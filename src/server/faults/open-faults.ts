@@ -6,6 +6,7 @@ import type { ServerResponse } from 'node:http';
  */
 export class OpenFaults {
   private readonly open = new Set<ServerResponse>();
+  private closed = false;
 
   /** Holds `res` until its connection closes; `cleanup` runs then (clear timers). */
   hold(res: ServerResponse, cleanup: () => void): void {
@@ -14,10 +15,14 @@ export class OpenFaults {
       this.open.delete(res);
       cleanup();
     });
+    // A request that reaches its fault once the close has begun (it was still being read) ends
+    // too, after the fault's own first step, instead of holding the close for its whole grace.
+    if (this.closed) setImmediate(() => res.destroy());
   }
 
   /** Ends every held connection (on simulator close). */
   closeAll(): void {
+    this.closed = true;
     for (const res of this.open) res.destroy();
   }
 }

@@ -1,0 +1,91 @@
+#!/usr/bin/env node
+'use strict';
+/**
+ * Build step after tsc and the validators: bundles dist/cli/main.js, every auth-sim module it
+ * requires (at start or on first use) and the small packages a start needs, into
+ * dist/cli/bundle.js, which bin/auth-sim.js runs. A start then reads one file instead of ~110
+ * modules and ~40 package files: their resolving, reading and wrapping cost ~35 ms of a ~150 ms
+ * start (`npm run bench -- --only startup`). esbuild keeps each module's body behind a function
+ * that runs on its first require, so what a start does not use still does not run.
+ *
+ * Left out, and required from node_modules or dist/ as before: the packages loaded on first use
+ * (Express, Ajv, faker, yaml, ioredis, node-forge, cli-progress, xmlbuilder2, ...) and the
+ * generated validators (half a megabyte, read when a file is first checked), so a start neither
+ * reads nor compiles them. The worker thread's entry (check-worker.js) runs dist/ as built.
+ *
+ * esbuild over tsc's output rather than in place of tsc: tsc stays the one compiler (its
+ * declarations and dist/ serve the library API), and the bundle is a packaging step of the CLI.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+const esbuild = require('esbuild');
+
+const DIST = path.join(__dirname, '..', 'dist');
+const CLI_DIR = path.join(DIST, 'cli');
+const OUT = path.join(CLI_DIR, 'bundle.js');
+
+/** The packages a plain start loads: in the bundle. Every other package stays in node_modules. */
+const BUNDLED_PACKAGES = new Set([
+  'commander',
+  'js-yaml',
+  'chokidar',
+  'readdirp',
+  'picocolors',
+  'p-limit',
+  'yocto-queue',
+  'fastest-levenshtein',
+]);
+
+function packageName(request) {
+  const parts = request.split('/');
+  return request.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0];
+}
+
+/** Packages outside BUNDLED_PACKAGES stay in node_modules (the generated validators are required by a computed path, which esbuild leaves alone). */
+const outside = {
+  name: 'outside',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, ({ path: request }) =>
+      request.startsWith('node:') || BUNDLED_PACKAGES.has(packageName(request))
+        ? undefined
+        : { path: request, external: true },
+    );
+  },
+};
+
+/**
+ * A module's `__dirname` is its own folder in dist/ (ui-routes finds the dashboard from it, the
+ * off-thread check its worker file), not the bundle's: each module that uses it gets its own.
+ */
+const ownDirname = {
+  name: 'own-dirname',
+  setup(build) {
+    build.onLoad({ filter: /[/\\]dist[/\\].*\.js$/ }, async ({ path: file }) => {
+      const contents = await fs.promises.readFile(file, 'utf8');
+      if (!contents.includes('__dirname')) return undefined;
+      const rel = path.relative(CLI_DIR, path.dirname(file)).split(path.sep).join('/');
+      return {
+        contents: `var __dirname = require("node:path").join(require("node:path").dirname(__filename), ${JSON.stringify(rel)});\n${contents}`,
+        loader: 'js',
+      };
+    });
+  },
+};
+
+async function main() {
+  await esbuild.build({
+    entryPoints: [path.join(CLI_DIR, 'main.js')],
+    outfile: OUT,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    plugins: [outside, ownDirname],
+    logLevel: 'warning',
+  });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
