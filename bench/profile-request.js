@@ -83,10 +83,12 @@ async function main() {
     const fixtures = writeFixtures(dir, { synthCounts: [] });
     const bodies = writeBodies(path.join(dir, 'hand-bodies.json'), await loadSet([fixtures.hand]));
     const logFd = fs.openSync(path.join(dir, 'request-log.txt'), 'w');
+    // auth-sim from its modules (modules-cli.js), so that each profile row finds its file.
+    const fromModules = (spec) => ({ ...spec, args: [path.join(__dirname, 'modules-cli.js'), ...spec.args.slice(1)] });
     const specs = [
       servers.baseline('bare node:http', bodies),
-      servers.authSim('auth-sim --quiet --no-journal', [fixtures.hand], { extraArgs: ['--no-journal'] }),
-      { ...servers.authSim('auth-sim defaults', [fixtures.hand], { quiet: false }), stdout: logFd },
+      fromModules(servers.authSim('auth-sim --quiet --no-journal', [fixtures.hand], { extraArgs: ['--no-journal'] })),
+      { ...fromModules(servers.authSim('auth-sim defaults', [fixtures.hand], { quiet: false })), stdout: logFd },
     ];
     const results = [];
     for (const spec of specs) results.push(await profileServer(spec, seconds, dir));
