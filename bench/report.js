@@ -60,7 +60,11 @@ function renderTargets(targets) {
       t.name,
       t.goal,
       t.shown,
-      t.status === 'met' ? '**met**' : t.status === 'missed' ? '**missed**' : t.status,
+      t.status === 'met' || t.status === 'missed'
+        ? `**${t.status}**`
+        : t.status === 'met within noise'
+          ? '**met** (within ±0.2)'
+          : t.status,
       t.also,
     ]),
   );
