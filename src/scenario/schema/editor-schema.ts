@@ -2,6 +2,8 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { RESOURCE_NAMES, RESOURCES, type FieldSpec } from '../../protocol/fields';
 import { notesAsDescriptions, type JsonSchema } from '../../protocol/json-schema';
 import { scenarioFileSchema } from './scenario-schema';
+import { BODYLESS_STATUSES } from '../../protocol/endpoints';
+import { bodylessStatusReason, FRAMING_HEADER_REASON, FRAMING_HEADERS, RESPONSE_FIELDS } from './wire-framing-rules';
 
 /** Where the package ships the editor schema, relative to the package root (built by scripts/write-editor-schema.js). */
 export const EDITOR_SCHEMA_PATH = 'schema/scenario-file.schema.json';
@@ -51,6 +53,8 @@ export function editorScenarioSchema(): JsonSchema {
     const holders = resource === 'Response' ? ['Response', 'Entry', 'Step'] : [resource];
     for (const spec of RESOURCES[resource]) for (const holder of holders) asAnEditorSees(defs[holder].properties[spec.name], spec);
   }
+  for (const answer of [defs.Entry, defs.Step, (schema.properties as Record<string, JsonSchema>).defaults])
+    withWireRules(answer);
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
     ...schema,
@@ -68,4 +72,32 @@ function asAnEditorSees(field: JsonSchema, spec: FieldSpec): void {
   }
   if (spec.type === 'Map<String,String>') Object.assign(field.additionalProperties as JsonSchema, { type: AS_TEXT, $comment: WHY });
   if (spec.declaredValues) field.examples = [...spec.declaredValues];
+}
+
+/**
+ * What `validate` refuses beyond the loader's schema (wire-framing-rules.ts, with its reasons), as
+ * an editor can flag it while it is typed: body fields on a status that never has a body, and a
+ * header auth-sim frames itself. yaml-language-server shows a schema's `errorMessage` (its own
+ * keyword) at a property that schema's `false` refuses.
+ */
+function withWireRules(answer: JsonSchema): void {
+  const properties = answer.properties as Record<string, JsonSchema>;
+  if (properties.status !== undefined) {
+    answer.allOf = Object.keys(BODYLESS_STATUSES).map((status) => ({
+      if: { properties: { status: { const: Number(status) } }, required: ['status'] },
+      then: {
+        properties: Object.fromEntries(RESPONSE_FIELDS.map((name) => [name, false])),
+        errorMessage: `status ${bodylessStatusReason(Number(status), 'this field', 'it')}`,
+      },
+    }));
+  }
+  properties.headers.allOf = [
+    { patternProperties: { [anyCase(FRAMING_HEADERS)]: false }, errorMessage: `this header ${FRAMING_HEADER_REASON}` },
+  ];
+}
+
+/** A pattern matching any of `names` in any letter case (JSON Schema patterns have no flags). */
+function anyCase(names: readonly string[]): string {
+  const letters = (name: string) => [...name].map((c) => (/[a-z]/.test(c) ? `[${c}${c.toUpperCase()}]` : c)).join('');
+  return `^(${names.map(letters).join('|')})$`;
 }

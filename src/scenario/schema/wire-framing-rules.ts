@@ -10,12 +10,22 @@ export interface FramingBreach {
 }
 
 /** Headers that frame the body on the wire; the reply builder sets them from the bytes it sends (build-reply.ts). */
-const FRAMING_HEADERS: readonly string[] = ['content-length', 'transfer-encoding'];
+export const FRAMING_HEADERS: readonly string[] = ['content-length', 'transfer-encoding'];
 
-const RESPONSE_FIELDS = RESOURCES.Response.map((spec) => spec.name);
+/** The fields of an answer's body (a bodyless status refuses them). */
+export const RESPONSE_FIELDS = RESOURCES.Response.map((spec) => spec.name);
 
 /** Where the RFC says a bodyless status has no body. */
 const RFC_SECTIONS: Readonly<Record<number, string>> = { 204: '15.3.5', 304: '15.4.5' };
+
+/** Why body fields on a bodyless `status` are refused: `fields` names them, `them` is "it" or "them". */
+export function bodylessStatusReason(status: number, fields: string, them: string): string {
+  return `${String(status)} (${BODYLESS_STATUSES[status]}) never has a body (RFC 9110, ${RFC_SECTIONS[status]}), so ${fields} would not reach the client; remove ${them}, or choose a status that has a body`;
+}
+
+/** Why a written framing header is refused (after the header's place). */
+export const FRAMING_HEADER_REASON =
+  'is set by auth-sim from the bytes it sends: a written value would be dropped, and a different one would leave the client waiting for bytes that never come or reading the next answer as part of this one; remove it (to cut a body short on purpose, use fault: truncated)';
 
 /**
  * What one answer (or `defaults:`) writes that the wire cannot carry as written: body fields on a
@@ -33,7 +43,7 @@ export function framingBreaches(answer: Readonly<Record<string, unknown>>, path:
     const them = written.length === 1 ? 'it' : 'them';
     breaches.push({
       path: [...path, 'status'],
-      message: `${dotted([...path, 'status'])} ${String(status)} (${reason}) never has a body (RFC 9110, ${RFC_SECTIONS[status as number]}), so ${fields} would not reach the client; remove ${them}, or choose a status that has a body`,
+      message: `${dotted([...path, 'status'])} ${bodylessStatusReason(status as number, fields, them)}`,
     });
   }
   const headers = answer.headers;
@@ -42,7 +52,7 @@ export function framingBreaches(answer: Readonly<Record<string, unknown>>, path:
       const at = [...path, 'headers', name];
       breaches.push({
         path: at,
-        message: `${dotted(at)} is set by auth-sim from the bytes it sends: a written value would be dropped, and a different one would leave the client waiting for bytes that never come or reading the next answer as part of this one; remove it (to cut a body short on purpose, use fault: truncated)`,
+        message: `${dotted(at)} ${FRAMING_HEADER_REASON}`,
       });
     }
   }

@@ -53,3 +53,26 @@ test('yaml-language-server completes the Client fields not yet written inside a 
     'Surname (String; required; since protocol 1.0). Expected: a string.',
   );
 });
+
+test('yaml-language-server flags a body on a 204 and a framing header with the reasons validate gives', async () => {
+  const { file, text } = scenarioFile(
+    'wire.yaml',
+    'tokens:\n  gone:\n    status: 204\n    errorCode: GONE\n  alice:\n    headers:\n      content-length: 10\n      X-Trace: a\n    errorCode: E\n',
+  );
+  const lineOf = (key: string) => text.split('\n').findIndex((l) => l.trimStart().startsWith(`${key}:`));
+  const diagnostics = await server.open(file, text);
+  // In the file's order (the server lists them in the order its rules ran).
+  const byLine = [...diagnostics].sort((a, b) => a.range.start.line - b.range.start.line);
+  expect(byLine.map((d) => [d.range.start.line, d.range.start.character, d.message])).toEqual([
+    [
+      lineOf('errorCode'),
+      4,
+      'status 204 (No Content) never has a body (RFC 9110, 15.3.5), so this field would not reach the client; remove it, or choose a status that has a body',
+    ],
+    [
+      lineOf('content-length'),
+      6,
+      'this header is set by auth-sim from the bytes it sends: a written value would be dropped, and a different one would leave the client waiting for bytes that never come or reading the next answer as part of this one; remove it (to cut a body short on purpose, use fault: truncated)',
+    ],
+  ]);
+});

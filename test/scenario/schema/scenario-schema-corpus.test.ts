@@ -5,7 +5,6 @@ import Ajv from 'ajv';
 import { parse } from 'yaml';
 import { editorScenarioSchema, EDITOR_SCHEMA_PATH } from '../../../src/scenario/schema/editor-schema';
 import { loadSet } from '../../helpers/load-set';
-import { parseScenarioFile } from '../../../src/scenario/schema/parse-scenario-file';
 import { runCli } from '../../helpers/spawn-cli';
 import { shippedScenarios } from '../../helpers/yaml-corpus';
 
@@ -18,7 +17,9 @@ const read = (file: string): string => readFileSync(file, 'utf8');
 
 /** The editor schema compiled strictly (an unknown keyword would throw), checking data as a YAML 1.2 editor reads it. */
 const editorAccepts = (() => {
-  const validate = new Ajv({ strict: true, allowUnionTypes: true, allErrors: true }).compile(editorScenarioSchema());
+  // errorMessage is yaml-language-server's own keyword: the message it shows where a rule is broken.
+  const ajv = new Ajv({ strict: true, allowUnionTypes: true, allErrors: true, keywords: ['errorMessage'] });
+  const validate = ajv.compile(editorScenarioSchema());
   return (text: string) => validate(parse(text));
 })();
 
@@ -35,9 +36,11 @@ describe('the editor schema and the loader agree', () => {
   });
 
   it.each(filesIn('invalid').map((f) => [f.slice(corpus.length + 1), f]))(
-    '%s fails the loader schema and the editor schema',
+    '%s fails the loader and the editor schema',
     (_name, file) => {
-      expect(parseScenarioFile(file, read(file)).problems.length).toBeGreaterThan(0);
+      // The whole load: some rules (a body on a 204, a framing header) are checked past the schema.
+      const loaded = loadSet([{ file, text: read(file) }]);
+      expect(loaded.ok ? [] : loaded.problems.filter((p) => p.severity === 'error')).not.toEqual([]);
       expect(editorAccepts(read(file))).toBe(false);
     },
   );
