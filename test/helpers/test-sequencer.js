@@ -2,14 +2,15 @@
 const Sequencer = require('@jest/test-sequencer').default;
 
 /**
- * The suites that each take a fifth of the run or more in one long chain of waits (a 16 MB reload,
- * pack-install-compile-test, 25,000 files, TLS handshakes, a browser), relative to test/.
+ * The suites that take longest, each a chain of waits or work no other worker can share (a 16 MB
+ * reload, pack-install-compile-test, TLS handshakes and their 10 s window, 10,000 generated cards,
+ * a browser), relative to test/.
  */
 const LONGEST = [
   'scenario/live/big-reload.test.ts',
   'api/installed-package.test.ts',
-  'cli/many-scenario-files.test.ts',
   'cli/serve-tls.test.ts',
+  'synth/synthetic-cards.test.ts',
   'dashboard/dashboard-browser.test.ts',
 ];
 
