@@ -14,6 +14,8 @@ module.exports = {
   // (sum of suite times = 3 x the run); two and a half per core keep both cores busy (jest's
   // default, cores - 1, is one worker on two cores; its percentage form stops at 100%).
   maxWorkers: Math.ceil(os.availableParallelism() * 2.5),
+  // The longest suites start first (test/helpers/test-sequencer.js says why).
+  testSequencer: '<rootDir>/test/helpers/test-sequencer.js',
   // One folder per run for what suites share (the packed tarball, the browser, the test
   // certificates), removed at the end.
   globalSetup: '<rootDir>/test/helpers/test-run-dir.ts',
