@@ -54,13 +54,13 @@ const outside = {
 };
 
 /**
- * A module's `__dirname` is its own folder in dist/ (ui-routes finds the dashboard from it, the
+ * A module's `__dirname` is its own folder (in dist/: ui-routes finds the dashboard from it, the
  * off-thread check its worker file), not the bundle's: each module that uses it gets its own.
  */
 const ownDirname = {
   name: 'own-dirname',
   setup(build) {
-    build.onLoad({ filter: /[/\\]dist[/\\].*\.js$/ }, async ({ path: file }) => {
+    build.onLoad({ filter: /\.c?js$/ }, async ({ path: file }) => {
       const contents = await fs.promises.readFile(file, 'utf8');
       if (!contents.includes('__dirname')) return undefined;
       const rel = path.relative(CLI_DIR, path.dirname(file)).split(path.sep).join('/');

@@ -4,7 +4,7 @@ import type { EntryData } from '../scenario/schema/scenario-schema';
 import { compileAnswers } from '../scenario/compile/entry-answers';
 import type { SourceRef } from '../scenario/base/problem';
 import type { CompiledEntry, TokenPopulation } from '../scenario/compile/scenario-set';
-import { createCardGenerator } from './card-generator';
+import { createCardGenerator, type CardGenerator } from './card-generator';
 import type { PopulationSpec } from './population-spec';
 import { tokenNumber, type TokenTemplate } from './token-template';
 
@@ -27,7 +27,9 @@ export function createTokenPopulation(
   template: TokenTemplate,
   from: PopulationSource,
 ): TokenPopulation {
-  const generator = createCardGenerator(spec);
+  // Made at the first token asked, not at load: faker's locales take ~140 ms to load, which a start
+  // (or a reload) should not wait for before it answers anything.
+  let generator: CardGenerator | undefined;
   const error = compileEntry({ ...spec.control, ...spec.error }, from.defaults, from.base, from.source);
   return Object.freeze({
     description: `${template.text}, n = 1..${spec.count}, seed ${spec.seed}`,
@@ -35,7 +37,7 @@ export function createTokenPopulation(
     match(token: string): CompiledEntry | undefined {
       const n = tokenNumber(template, token);
       if (n === undefined) return undefined;
-      const card = generator.entryFor(n);
+      const card = (generator ??= createCardGenerator(spec)).entryFor(n);
       return card === 'error' ? error : compileCard(card, from, n);
     },
   });

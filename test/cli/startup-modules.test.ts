@@ -133,3 +133,29 @@ describe('a start of auth-sim serve', () => {
     expect(await running.packages()).not.toEqual(expect.arrayContaining(['yaml']));
   });
 });
+
+describe('a start with a generated population', () => {
+  let dir: TempDir;
+  let running: Reporting | undefined;
+
+  afterEach(async () => {
+    if (running) {
+      const exited = once(running.child, 'exit');
+      running.child.kill('SIGTERM');
+      await exited;
+    }
+    running = undefined;
+    dir.remove();
+  });
+
+  test('loads faker at the first token the population answers, not before it listens', async () => {
+    dir = makeTempDir();
+    dir.write('crowd.yaml', 'generate:\n  - { tokens: "crowd-{n}", count: 1000, seed: 3 }\n');
+    running = await startReporting(['--scenarios', dir.path, '--port', '0']);
+    expect(await running.packages('listening')).not.toContain('@faker-js');
+    const answer = await fetch(`${running.url}/rest/chat/client/id/crowd-7`);
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as { client: { id: string } }).client.id).toMatch(/^\d+$/);
+    expect(await running.packages()).toContain('@faker-js');
+  });
+});

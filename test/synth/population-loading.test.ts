@@ -5,6 +5,7 @@ import { lookupEntry, tokenCount } from '../../src/scenario/compile/scenario-set
 import { populationEntries } from '../../src/synth/population-writer';
 import { toPopulationSpec, type PopulationSpec } from '../../src/synth/population-spec';
 import { getClient, postClient, startTestSimulator, type TestSimulator } from '../helpers/test-simulator';
+import { fakerLocales } from '../../src/synth/population-context';
 
 /** Loads the given files and returns the formatted problems, or [] if the set loaded. */
 function problems(files: Record<string, string>): string[] {
@@ -232,4 +233,10 @@ describe('any faker locale', () => {
     const body = result.ok ? previewAnswer(lookupEntry(result.set, 'l-1'), 'l-1').reply.body?.toString('utf8') : '';
     expect(JSON.parse(body ?? '{}').client).not.toHaveProperty('patronymic');
   });
+});
+
+test('the locale names a generate: item may use are faker’s own, read without loading faker', () => {
+  const { allLocales } = require('@faker-js/faker') as typeof import('@faker-js/faker');
+  expect(fakerLocales()).toEqual(Object.keys(allLocales).sort());
+  expect(fakerLocales()).toContain('ru');
 });

@@ -178,7 +178,8 @@ function where(file: ParsedScenarioFile, path: string[]): SourceRef {
 function definedTwice(parsed: readonly ParsedScenarioFile[]): Problem[] {
   const problems: Problem[] = [];
   const tokens = new Map<string, SourceRef>();
-  const special = new Map<string, SourceRef>();
+  // The file that wrote each special key first; placed only for a duplicate (placing reads the YAML document).
+  const special = new Map<string, ParsedScenarioFile>();
   for (const file of parsed) {
     const written = file.data.tokens;
     if (written !== null && typeof written === 'object' && !Array.isArray(written)) {
@@ -192,10 +193,9 @@ function definedTwice(parsed: readonly ParsedScenarioFile[]): Problem[] {
     }
     for (const key of SPECIAL_ENTRY_KEYS) {
       if (file.data[key] === undefined) continue;
-      const source = where(file, [key]);
       const first = special.get(key);
-      if (first) problems.push(duplicateKey(key, source, first));
-      else special.set(key, source);
+      if (first) problems.push(duplicateKey(key, where(file, [key]), where(first, [key])));
+      else special.set(key, file);
     }
   }
   return problems;
