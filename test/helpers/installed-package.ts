@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { oncePerRun } from './test-run-dir';
 
@@ -41,10 +41,32 @@ export function runCommand(command: string, args: string[], cwd: string, env: No
   });
 }
 
-/** Packs this package (npm test has built dist/, so `prepare` is skipped) and installs it in a fresh project. */
-async function packAndInstall(project: string): Promise<Run> {
-  const pack = await runCommand('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', project], ROOT);
-  if (pack.status !== 0 || !existsSync(path.join(project, TARBALL))) return pack;
+/** This package as `npm pack` makes it: the tarball, and the paths of the files in it. */
+export interface Packed {
+  readonly tarball: string;
+  readonly files: readonly string[];
+}
+
+/**
+ * Packs this package once per run (npm test has built dist/, so `prepare` is skipped), for the
+ * suites that install it and the one that reads what it ships.
+ */
+export function packedPackage(): Promise<Packed> {
+  return oncePerRun('packed', 'the tarball another suite packs', async (dir) => {
+    const pack = await runCommand(
+      'npm',
+      ['pack', '--ignore-scripts', '--silent', '--json', '--pack-destination', dir],
+      ROOT,
+    );
+    if (pack.status !== 0) throw new Error(`npm pack failed:\n${pack.output}`);
+    const [{ filename, files }] = JSON.parse(pack.output) as { filename: string; files: { path: string }[] }[];
+    return { tarball: path.join(dir, filename), files: files.map((file) => file.path) };
+  });
+}
+
+/** Installs the packed tarball in a fresh project, from the project's own copy, as the docs say. */
+async function install(project: string): Promise<Run> {
+  copyFileSync((await packedPackage()).tarball, path.join(project, TARBALL));
   writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'user-project', private: true }));
   return runCommand('npm', [...INSTALL_ARGS, ...OFFLINE_ARGS], project);
 }
@@ -55,8 +77,8 @@ async function packAndInstall(project: string): Promise<Run> {
  */
 export function installedProject(): Promise<string> {
   return oncePerRun('user-project', 'the tarball another suite packs and installs', async (project) => {
-    const run = await packAndInstall(project);
-    if (run.status !== 0) throw new Error(`npm pack, or npm install of the tarball, failed:\n${run.output}`);
+    const run = await install(project);
+    if (run.status !== 0) throw new Error(`npm install of the tarball failed:\n${run.output}`);
     return project;
   });
 }

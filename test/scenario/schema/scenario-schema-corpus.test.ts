@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
 import { parse } from 'yaml';
 import { editorScenarioSchema, EDITOR_SCHEMA_PATH } from '../../../src/scenario/schema/editor-schema';
+import { packedPackage } from '../../helpers/installed-package';
 import { loadSet } from '../../helpers/load-set';
 import { runCli } from '../../helpers/spawn-cli';
 import { shippedScenarios } from '../../helpers/yaml-corpus';
@@ -73,16 +73,9 @@ describe('the shipped editor schema', () => {
     expect(JSON.parse(wire.stdout).title).toBe('Client authorization Response');
   });
 
-  it('is in the published package, beside the examples that name it', () => {
-    const root = join(__dirname, '../../..');
-    const [pack] = JSON.parse(
-      execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
-        cwd: root,
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'ignore'],
-      }),
-    ) as { files: { path: string }[] }[];
-    const shipped = pack.files.map((f) => f.path);
+  it('is in the published package, beside the examples that name it', async () => {
+    // The tarball the installed-package suites install (npm pack, once per run).
+    const shipped = (await packedPackage()).files;
     expect(shipped).toContain(EDITOR_SCHEMA_PATH);
     expect(shipped).toContain('scenarios/retail.yaml');
   });
