@@ -99,16 +99,36 @@ async function forward(
   await reply(res, outcome, options);
 }
 
-/** The request body, or undefined once it passes `maxBytes` (the rest is left unread). */
-async function readRequestBody(req: IncomingMessage, maxBytes: number): Promise<Buffer | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > maxBytes) return undefined;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks, size);
+/**
+ * How long the rest of a refused request body is still read and dropped before the 413: answered
+ * while its sender is still writing, the connection closes under it, and the sender sees a reset
+ * instead of the 413. A sender that goes on past this gets the 413 and the close all the same.
+ */
+const DRAIN_REFUSED_MS = 5000;
+
+/** The request body, or undefined when it passes `maxBytes` (the rest is then read and dropped, see DRAIN_REFUSED_MS). */
+function readRequestBody(req: IncomingMessage, maxBytes: number): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let draining: NodeJS.Timeout | undefined;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= maxBytes) chunks.push(chunk);
+      else if (draining === undefined) {
+        chunks.length = 0;
+        draining = setTimeout(() => resolve(undefined), DRAIN_REFUSED_MS);
+      }
+    });
+    req.once('end', () => {
+      clearTimeout(draining);
+      resolve(size > maxBytes ? undefined : Buffer.concat(chunks, size));
+    });
+    req.once('error', (error) => {
+      clearTimeout(draining);
+      reject(error);
+    });
+  });
 }
 
 async function reply(res: ServerResponse, outcome: Outcome, options: RecordProxyOptions): Promise<void> {
