@@ -132,24 +132,8 @@ describe('a start of auth-sim serve', () => {
     expect((await fetch(`${running.url}/rest/chat/client/id/bob`)).status).toBe(204);
     expect(await running.packages()).not.toEqual(expect.arrayContaining(['yaml']));
   });
-});
 
-describe('a start with a generated population', () => {
-  let dir: TempDir;
-  let running: Reporting | undefined;
-
-  afterEach(async () => {
-    if (running) {
-      const exited = once(running.child, 'exit');
-      running.child.kill('SIGTERM');
-      await exited;
-    }
-    running = undefined;
-    dir.remove();
-  });
-
-  test('loads faker at the first token the population answers, not before it listens', async () => {
-    dir = makeTempDir();
+  test('with a generate: population, loads faker at the first token it answers, not before it listens', async () => {
     dir.write('crowd.yaml', 'generate:\n  - { tokens: "crowd-{n}", count: 1000, seed: 3 }\n');
     running = await startReporting(['--scenarios', dir.path, '--port', '0']);
     expect(await running.packages('listening')).not.toContain('@faker-js');
