@@ -1,7 +1,7 @@
-import { aString, checkFields, isRecord, oneOf, parseJson } from './checked-fields';
+import { aCount, aString, checkFields, isRecord, oneOf, parseJson } from './checked-fields';
 
 /** What an instance tells the group on its events channel. */
-const GROUP_EVENT_KINDS = ['put', 'remove', 'reset', 'set'] as const;
+const GROUP_EVENT_KINDS = ['put', 'remove', 'reset', 'clock', 'set'] as const;
 
 export type GroupEvent =
   | {
@@ -13,6 +13,8 @@ export type GroupEvent =
     }
   | { readonly from: string; readonly kind: 'remove'; readonly token: string }
   | { readonly from: string; readonly kind: 'reset' }
+  /** The group's clock offset now (written by a Lua script: cjson). */
+  | { readonly from: string; readonly kind: 'clock'; readonly offsetMs: number }
   /** The digest of the scenario set an instance serves, told when it joins and after each reload. */
   | { readonly from: string; readonly kind: 'set'; readonly digest: string };
 
@@ -27,6 +29,7 @@ const EVENT_SPECS = {
   put: { from: aString, token: aString, ...RUNTIME_SPEC },
   remove: { from: aString, token: aString },
   reset: { from: aString },
+  clock: { from: aString, offsetMs: aCount },
   set: { from: aString, digest: aString },
 } as const;
 const kindCheck = oneOf(GROUP_EVENT_KINDS);

@@ -102,6 +102,8 @@ describeRedis('values another client writes to the group’s keys are checked, s
       '{"from": "x", "kind": "put", "token": "t", "text": 5, "file": "f"}',
       '{"from": "x", "kind": "put", "token": "bad-entry", "text": "status: [", "file": "(admin)"}',
       '{"from": "x", "kind": "remove"}',
+      '{"from": "x", "kind": "clock", "offsetMs": -5}',
+      '{"from": "x", "kind": "clock", "offsetMs": "soon"}',
     ];
     for (const message of junk) await raw.publish('auth-sim:events', message);
     // A good change after the junk is still taken on by the other instance.
@@ -110,7 +112,7 @@ describeRedis('values another client writes to the group’s keys are checked, s
     expect((await getClient(a.url, 'alice')).status).toBe(200);
     const [onA, onB] = [await health(a), await health(b)];
     expect(onB.rejected - before).toBe(junk.length);
-    expect(onB.lastRejected).toBe('auth-sim:events: token is missing');
+    expect(onB.lastRejected).toBe('auth-sim:events: offsetMs is "soon", not a whole number from 0');
     expect(onA.lastRejected).toBe(onB.lastRejected);
     // Told once per instance (the rest wait for the 10 s window's summary), the first one named.
     expect(notices.filter((n) => n.startsWith('b warn: skipped'))).toEqual([
@@ -126,7 +128,7 @@ describeRedis('values another client writes to the group’s keys are checked, s
     [
       'a kind no instance sends',
       '{"from": "x", "kind": "explode"}',
-      /^auth-sim:events: kind is not one of put, remove, reset, set$/,
+      /^auth-sim:events: kind is not one of put, remove, reset, clock, set$/,
     ],
     [
       'a text that is no string',
