@@ -2,6 +2,8 @@ import { randomSeed } from '../../scenario/base/seeded-draw';
 import { TokenStates, type TokenStateStore } from '../../scenario/state/token-state';
 import { OpenFaults } from '../faults/open-faults';
 import { Outage } from './outage';
+import { Sessions } from './sessions';
+import { RuntimeTokens } from '../../scenario/state/runtime-tokens';
 
 /** Where the server reports a failure it contained (a reply it could not write, an admin call that failed inside). */
 export type ReportInternalError = (message: string) => void;
@@ -15,6 +17,10 @@ export interface AnswerRuntime {
   readonly outage: Outage;
   /** Told about every answer that could not be written. */
   readonly report: ReportInternalError;
+  /** Live sessions: `prefix + T` answers as T with the session's own state. */
+  readonly sessions: Sessions;
+  /** performance.now() of the latest protocol request's arrival (-Infinity before any), for `GET /wait?quiet=`; kept only while the journal or the caller report is on. */
+  readonly traffic: { lastArrivalAt: number };
 }
 
 /**
@@ -28,6 +34,17 @@ export function createAnswerRuntime(
   seed: number = randomSeed(),
   report: ReportInternalError = warnInternalError,
   states: TokenStateStore = new TokenStates(seed),
+  sessions: Sessions = new Sessions({
+    makeStates: () => new TokenStates(seed),
+    makeRuntime: () => new RuntimeTokens(),
+  }),
 ): AnswerRuntime {
-  return { states, faults: new OpenFaults(), outage: new Outage(), report };
+  return {
+    states,
+    faults: new OpenFaults(),
+    outage: new Outage(),
+    report,
+    sessions,
+    traffic: { lastArrivalAt: -Infinity },
+  };
 }
