@@ -43,7 +43,7 @@ export function waitRoutes(parts: ControlParts): Router {
     if (res.destroyed) return;
     const entry = await tokenEntry(parts, session, token);
     const waitedMs = Math.round(performance.now() - started);
-    if (reached) res.json({ reached: true, token: entry, waitedMs });
+    if (reached) res.json({ reached: true, token: entry, waitedMs, answeredAt: answeredAt() });
     else
       res.status(408).json({
         reached: false,
@@ -51,6 +51,7 @@ export function waitRoutes(parts: ControlParts): Router {
         calls: seen(),
         token: entry,
         waitedMs,
+        answeredAt: answeredAt(),
       });
   });
   return router;
@@ -74,13 +75,14 @@ async function waitQuiet(
   const reached = await held;
   if (res.destroyed) return;
   const waitedMs = Math.round(performance.now() - started);
-  if (reached) res.json({ reached: true, quietMs, waitedMs });
+  if (reached) res.json({ reached: true, quietMs, waitedMs, answeredAt: answeredAt() });
   else
     res.status(408).json({
       reached: false,
       error: `requests kept arriving${session ? ` in session ${session.id}` : ''}: no ${quietMs} ms without one before the ${timeoutMs} ms time-out ended`,
       quietMs,
       waitedMs,
+      answeredAt: answeredAt(),
     });
 }
 
@@ -138,6 +140,11 @@ function durationOf(key: string, text: string): number {
   if (ms === undefined || ms < 1 || ms > MAX_TIMER_MS)
     throw new AdminError(400, `${key} must be a duration such as "300ms", "5s" or "1m"; got "${text}"`);
   return ms;
+}
+
+/** When the answer is written, epoch milliseconds with a fraction: set against a journal entry's `time`, the server's own reaction time. */
+function answeredAt(): number {
+  return Math.round((performance.timeOrigin + performance.now()) * 10) / 10;
 }
 
 /** The caller's connection closing ends its wait. */
