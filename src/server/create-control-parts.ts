@@ -53,6 +53,8 @@ export function createControlParts(
     void callers?.reset();
     runtime.clear();
     answering.outage.end();
+    // A group's reset has removed its clock offset from Redis already (RedisGroup.shareReset).
+    answering.clock.adopt(0);
     for (const session of sessions.list()) session.resetLocal();
   };
   const reset = async (): Promise<ResetCounts> => {

@@ -13,6 +13,7 @@ import { TokenStates, type TokenStateStore } from '../scenario/state/token-state
 import { RuntimeTokens } from '../scenario/state/runtime-tokens';
 import { Sessions } from './endpoint/sessions';
 import { randomSeed } from '../scenario/base/seeded-draw';
+import { ScenarioClock } from '../scenario/state/scenario-clock';
 import { joinGroup, openGroup } from './join-group';
 import { startServer, type RunningServer } from './start-server';
 import type { ServedTls } from '../tls/server-tls';
@@ -58,14 +59,16 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
   const store = new ScenarioStore(options.sources, options, compilePopulationsOnDemand);
   const seed = options.seed ?? randomSeed();
   // Before anything listens: a Redis that cannot be had stops the start (unless optional).
-  const group = await openGroup(options, seed);
+  const clock = new ScenarioClock();
+  const group = await openGroup(options, seed, clock);
   const sessions = new Sessions({
     maxSessions: options.maxSessions,
     defaultTtlMs: options.sessionTtlMs,
-    makeStates: () => new TokenStates(seed),
+    makeStates: () => new TokenStates(seed, () => clock.now()),
     makeRuntime: () => new RuntimeTokens(options, options.maxRuntimeTokens, options.maxRuntimeBytes),
+    now: () => clock.now(),
   });
-  const runtime = createAnswerRuntime(seed, options.onInternalError, group?.states, sessions);
+  const runtime = createAnswerRuntime(seed, options.onInternalError, clock, group?.states, sessions);
   // Built first: a bad admin prefix must fail before anything watches or listens.
   const control = createControlParts(
     store,
