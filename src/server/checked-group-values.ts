@@ -8,6 +8,7 @@ import {
   listOf,
   nullable,
   oneOf,
+  optional,
   type FieldCheck,
 } from '../shared-state/checked-fields';
 import { MATCH_KINDS, type JournalEntry } from './endpoint/journal';
@@ -33,6 +34,7 @@ const REQUEST_SPEC = {
   nearMisses: listOf(aString),
   refused: nullable(aString),
   clientCert: nullable(aString),
+  session: optional(aString),
 } satisfies { readonly [K in keyof ShippedRequest]-?: FieldCheck<ShippedRequest[K]> };
 
 const EXCHANGE_SPEC = {
@@ -48,6 +50,7 @@ const EXCHANGE_SPEC = {
   newConnection: aBoolean,
   outage: aBoolean,
   proxied: aBoolean,
+  session: optional(aString),
 } satisfies { readonly [K in keyof Exchange]-?: FieldCheck<Exchange[K]> };
 
 /** A journal entry read from the group's stream, or what is wrong with it. */

@@ -40,6 +40,11 @@ export function nullable<T>(check: FieldCheck<T>): FieldCheck<T | null> {
   return { what: `null or ${check.what}`, test: (v): v is T | null => v === null || check.test(v) };
 }
 
+/** A field that may be left out (a journal entry's `session`); when present it must pass `check`. */
+export function optional<T>(check: FieldCheck<T>): FieldCheck<T | undefined> {
+  return { what: check.what, test: (v): v is T | undefined => v === undefined || check.test(v) };
+}
+
 export function oneOf<const T extends string>(values: readonly T[]): FieldCheck<T> {
   return {
     what: `one of ${values.join(', ')}`,
@@ -70,7 +75,7 @@ export function checkFields<S extends FieldSpec>(value: unknown, spec: S): Check
     const field = Object.hasOwn(value, name) ? value[name] : undefined;
     if (!check.test(field))
       return field === undefined ? `${name} is missing` : `${name} is ${describeJson(field)}, not ${check.what}`;
-    out[name] = field;
+    if (field !== undefined) out[name] = field;
   }
   return out as Checked<S>;
 }
