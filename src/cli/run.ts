@@ -5,6 +5,7 @@ import { extname } from 'node:path';
 import type { Command } from 'commander';
 import { formatJunit } from '../caller-report/format-junit';
 import { formatMarkdown } from '../caller-report/format-markdown';
+import { formatHtml } from '../caller-report/format-html';
 import type { JudgedReport } from '../caller-report/judge-report';
 import { createLogger, type Logger } from './logger';
 import { PROTOCOL_PATH } from '../protocol/endpoints';
@@ -22,6 +23,7 @@ const REPORT_FILE_FORMATS: Readonly<Record<string, (report: JudgedReport) => str
   '.xml': formatJunit,
   '.json': (report) => `${JSON.stringify(report, null, 2)}\n`,
   '.md': formatMarkdown,
+  '.html': formatHtml,
 };
 
 const USAGE_EXIT = 2;
@@ -38,7 +40,10 @@ export function registerRun(program: Command): void {
     .description('serve the scenarios while a command runs (your tests), then judge the caller: one exit code for both')
     .usage('[serve options] [--report-file <path>] -- <command...>')
     .argument('[command...]', 'the command to run, after --')
-    .option('--report-file <path>', 'also write the caller report: JUnit XML (.xml), JSON (.json) or Markdown (.md)')
+    .option(
+      '--report-file <path>',
+      'also write the caller report: JUnit XML (.xml), JSON (.json), Markdown (.md) or a self-contained HTML page (.html)',
+    )
     .addHelpText(
       'after',
       `\nExamples:\n  $ auth-sim run --scenarios qa/ --report-file auth-sim.xml -- npm test\n  $ auth-sim run -s qa/ -- sh -c 'curl "$AUTH_SIM_URL${PROTOCOL_PATH}/alice"'`,
@@ -71,7 +76,7 @@ function usageProblem(rawArgs: readonly string[], args: readonly string[], flags
   if (!rawArgs.includes('--')) return 'run needs -- before the command to run, e.g. auth-sim run -s qa/ -- npm test';
   if (args.length === 0) return 'run needs a command after --, e.g. auth-sim run -s qa/ -- npm test';
   if (flags.reportFile !== undefined && !(extname(flags.reportFile) in REPORT_FILE_FORMATS))
-    return `--report-file must end in .xml (JUnit), .json or .md (Markdown), got "${flags.reportFile}"`;
+    return `--report-file must end in .xml (JUnit), .json, .md (Markdown) or .html, got "${flags.reportFile}"`;
   return null;
 }
 
