@@ -105,6 +105,39 @@ test('every expectation kind fails for a misbehaving caller, each failure placed
   ]);
 });
 
+test('a caller that retries without waiting is immediate: backoff constant fails for it, immediate passes', async () => {
+  const steady =
+    '{ sequence: [ { status: 503 }, { status: 503 }, { status: 503 }, ' + CARD + ' ], expect: { backoff: constant } }';
+  sim = await startTestSimulator(
+    {
+      'qa.yaml': `tokens:\n  hammered: ${steady}\n  owned: { sequence: [ { status: 503 }, { status: 503 }, ${CARD} ], expect: { backoff: immediate } }\n`,
+    },
+    { watch: false },
+  );
+  // No timer between attempts at all: each retry is sent as soon as the answer is read.
+  const hammer = async (token: string) => {
+    const seen = [];
+    do seen.push((await getClient(sim.url, token)).status);
+    while (seen.at(-1) !== 200);
+    return seen;
+  };
+  expect(await hammer('hammered')).toEqual([503, 503, 503, 200]);
+  expect(await hammer('owned')).toEqual([503, 503, 200]);
+  const body = await report();
+  expect(body.tokens.hammered.gapsMs).toHaveLength(3);
+  expect(body.tokens.hammered.gapsMs.every((gap) => gap <= 10)).toBe(true);
+  expect([body.tokens.hammered.backoff, body.tokens.owned.backoff]).toEqual(['immediate', 'immediate']);
+  expect(body.failures).toEqual([
+    `${sim.dir.path}/qa.yaml:2:198 token "hammered": backoff expected constant, seen immediate`,
+  ]);
+  expect(body.expectations.map((r) => [r.token, r.expectation, r.outcome])).toEqual([
+    ['hammered', 'backoff', 'fail'],
+    ['owned', 'backoff', 'pass'],
+    [null, 'unknownTokens', 'pass'],
+    [null, 'unusedTokens', 'pass'],
+  ]);
+});
+
 test('a caller that never gives up on a hang fails abandonedAfter; never requested fails every other kind', async () => {
   sim = await startTestSimulator(
     {
@@ -197,7 +230,7 @@ test('a malformed expect: is a placed problem with a suggestion, and the last go
     return body.lastError ?? undefined;
   });
   expect(health.problems.map((p) => `${p.line}:${p.column} ${p.message}`)).toEqual([
-    '11:16 tokens.retry-thrice.expect.backoff must be a back-off shape: none, single, constant, linear, exponential, irregular; got "exponentail"; did you mean "exponential"?',
+    '11:16 tokens.retry-thrice.expect.backoff must be a back-off shape: none, immediate, single, constant, linear, exponential, irregular; got "exponentail"; did you mean "exponential"?',
     '13:7 tokens.retry-thrice.expect.callsAfterCrad is not a token expectation field; did you mean "callsAfterCard"?',
   ]);
   expect((await getClient(sim.url, 'cached')).status).toBe(200);
