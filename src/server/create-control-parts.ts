@@ -39,6 +39,8 @@ export function createControlParts(
     void callers?.reset();
     runtime.clear();
     answering.outage.end();
+    // A group's reset has removed its clock offset from Redis already (RedisGroup.shareReset).
+    answering.clock.adopt(0);
   };
   const reset = async (): Promise<ResetCounts> => {
     const counts = { requests: journal?.size ?? 0, runtimeTokens: runtime.size };

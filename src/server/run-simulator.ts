@@ -11,6 +11,7 @@ import { createProtocolHandler, type NodeHandler } from './endpoint/protocol-han
 import { createAnswerRuntime } from './endpoint/answer-runtime';
 import type { TokenStateStore } from '../scenario/state/token-state';
 import { randomSeed } from '../scenario/base/seeded-draw';
+import { ScenarioClock } from '../scenario/state/scenario-clock';
 import { joinGroup, openGroup } from './join-group';
 import { startServer, type RunningServer } from './start-server';
 import type { ServedTls } from '../tls/server-tls';
@@ -56,8 +57,9 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
   const store = new ScenarioStore(options.sources, options, compilePopulationsOnDemand);
   const seed = options.seed ?? randomSeed();
   // Before anything listens: a Redis that cannot be had stops the start (unless optional).
-  const group = await openGroup(options, seed);
-  const runtime = createAnswerRuntime(seed, options.onInternalError, group?.states);
+  const clock = new ScenarioClock();
+  const group = await openGroup(options, seed, clock);
+  const runtime = createAnswerRuntime(seed, options.onInternalError, clock, group?.states);
   // Built first: a bad admin prefix must fail before anything watches or listens.
   const control = createControlParts(
     store,

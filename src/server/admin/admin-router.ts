@@ -9,9 +9,10 @@ import { guardAdminRequests, requireAdminToken } from './request-guard';
 import { uiRoutes } from './ui-routes';
 import { reportRoutes } from './report-routes';
 import { outageRoutes } from './outage-routes';
+import { clockRoutes } from './clock-routes';
 
 const ROUTES =
-  'GET health, GET scenarios, GET|DELETE requests, GET events, GET report, GET tokens, GET|PUT|DELETE tokens/{token}, GET|POST|DELETE outage, POST reset, GET ui/';
+  'GET health, GET scenarios, GET|DELETE requests, GET events, GET report, GET tokens, GET|PUT|DELETE tokens/{token}, GET|POST|DELETE outage, GET|POST|DELETE clock, POST reset, GET ui/';
 
 /**
  * The admin API as one Express router, JSON in and out; every error is a JSON 4xx (or a bare
@@ -30,6 +31,7 @@ export function createAdminRouter(parts: ControlParts, settings: AdminSettings):
     eventRoutes(parts, settings),
     reportRoutes(parts),
     outageRoutes(parts, settings),
+    clockRoutes(parts),
     uiRoutes(),
   );
   router.use((req, _res, next) =>

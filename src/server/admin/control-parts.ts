@@ -61,7 +61,7 @@ export interface ControlParts {
   readonly group: RedisGroup | undefined;
   /** Folds an exchange another instance of the group saw into this caller report (not shipped again). */
   readonly adoptExchange: ((exchange: Exchange) => void) | undefined;
-  /** Everything back to the files: journal, per-token state, runtime tokens (in a group: on every instance). */
+  /** Everything back to the files: journal, per-token state, runtime tokens, the clock (in a group: on every instance). */
   reset(): Promise<ResetCounts>;
   /** reset() of this instance's own parts: what another instance's reset asks of it. */
   resetLocal(): void;

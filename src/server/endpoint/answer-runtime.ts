@@ -1,5 +1,6 @@
 import { randomSeed } from '../../scenario/base/seeded-draw';
 import { TokenStates, type TokenStateStore } from '../../scenario/state/token-state';
+import { ScenarioClock } from '../../scenario/state/scenario-clock';
 import { OpenFaults } from '../faults/open-faults';
 import { Outage } from './outage';
 
@@ -10,6 +11,8 @@ export type ReportInternalError = (message: string) => void;
 export interface AnswerRuntime {
   /** Sequence positions, use counts, first-use times and random draws; `reset()` forgets them. */
   readonly states: TokenStateStore;
+  /** Scenario time (real time plus what a test advanced it by), which `states` reads too. */
+  readonly clock: ScenarioClock;
   readonly faults: OpenFaults;
   /** While on, every token gets the outage's answer instead of its own. */
   readonly outage: Outage;
@@ -23,11 +26,15 @@ export interface AnswerRuntime {
  */
 const warnInternalError: ReportInternalError = (message) => process.emitWarning(message, { code: 'AUTH_SIM_INTERNAL' });
 
-/** A fresh runtime; without a seed one is picked at random (read it back from `states.seed` to replay). */
+/**
+ * A fresh runtime; without a seed one is picked at random (read it back from `states.seed` to
+ * replay). A group's states (shared-state/) are given with the clock they read.
+ */
 export function createAnswerRuntime(
   seed: number = randomSeed(),
   report: ReportInternalError = warnInternalError,
-  states: TokenStateStore = new TokenStates(seed),
+  clock = new ScenarioClock(),
+  states: TokenStateStore = new TokenStates(seed, () => clock.now()),
 ): AnswerRuntime {
-  return { states, faults: new OpenFaults(), outage: new Outage(), report };
+  return { states, clock, faults: new OpenFaults(), outage: new Outage(), report };
 }
