@@ -13,9 +13,10 @@ export function notScripted(c: { readonly outage: number; readonly proxied: numb
 
 /**
  * The verdict in one screen of text, for a terminal: a headline with the counts, then the
- * failures and warnings (each file:line:col first, so editors and CI logs link them).
+ * failures and warnings (each file:line:col first, so editors and CI logs link them). `whereAll`
+ * says where the lines past the first screen are: a server that is still up, or a file.
  */
-export function formatSummary(report: JudgedReport): string[] {
+export function formatSummary(report: JudgedReport, whereAll = 'GET /__admin/report lists all'): string[] {
   const tokens = Object.keys(report.tokens).length;
   const c = report.caller;
   const waited =
@@ -25,7 +26,6 @@ export function formatSummary(report: JudgedReport): string[] {
   ];
   const listed = [...report.failures, ...report.warnings.map((w) => `warning: ${w}`)];
   for (const line of listed.slice(0, SHOWN_LINES)) lines.push(`  ${line}`);
-  if (listed.length > SHOWN_LINES)
-    lines.push(`  ... and ${listed.length - SHOWN_LINES} more (GET /__admin/report lists all)`);
+  if (listed.length > SHOWN_LINES) lines.push(`  ... and ${listed.length - SHOWN_LINES} more (${whereAll})`);
   return lines;
 }

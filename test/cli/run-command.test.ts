@@ -113,6 +113,11 @@ test.each([
     ['run', '--report-file', 'r.txt', '--', 'true'],
     'auth-sim: --report-file must end in .xml (JUnit), .json, .md (Markdown) or .html, got "r.txt"',
   ],
+  [
+    'with --no-report and --report-file',
+    ['run', '--no-report', '--report-file', 'r.xml', '--', 'true'],
+    'auth-sim: --report-file needs the caller report, which --no-report turns off; give one or the other',
+  ],
 ])('run %s exits 2 with usage', async (_what, args, message) => {
   const run = await runCliAsync(args, { cwd: dir.path });
   expect(run.status).toBe(2);
