@@ -43,7 +43,8 @@ export function callerRows(report: JudgedReport): CallerRow[] {
   const rows = [...names].map((token): CallerRow => {
     const results = byToken.get(token) ?? [];
     const failed = results.filter((r) => r.outcome === 'fail');
-    const figures = report.tokens[token] ?? null;
+    // Own keys only: a token named `toString` that was never requested has no figures.
+    const figures = Object.hasOwn(report.tokens, token) ? report.tokens[token] : null;
     return {
       token,
       verdict: failed.length > 0 ? 'fail' : results.length > 0 ? 'pass' : 'none',
