@@ -5,6 +5,7 @@ import { DEFAULT_MAX_ENTRY_BYTES } from '../scenario/base/size-limits';
 import { DEFAULT_HOST, type SimulatorOptions } from './simulator-options';
 import { describeRecord, Journal, type JournalRecord } from './endpoint/journal';
 import { RequestRecorder, type RecorderOptions } from './endpoint/request-recorder';
+import { RequestTally } from './endpoint/request-tally';
 import type { AnswerRuntime } from './endpoint/answer-runtime';
 import { createServedTokens } from './endpoint/served-tokens';
 import { ExchangeTracker } from '../caller-report/exchange-tracker';
@@ -30,7 +31,8 @@ export function createControlParts(
   const runtime = new RuntimeTokens(options, options.maxRuntimeTokens, options.maxRuntimeBytes);
   const size = options.journalSize ?? DEFAULT_JOURNAL_SIZE;
   const journal = size > 0 ? new Journal(size) : undefined;
-  const onRecord = recordListeners(options, group);
+  const tally = options.metrics === false ? undefined : new RequestTally();
+  const onRecord = [...recordListeners(options, group), ...(tally ? [tally.count] : [])];
   const recorder =
     journal || onRecord.length > 0 ? new RequestRecorder({ journal, onRecord, runtime, ...recording }) : undefined;
   const reportTokens = options.reportTokens ?? DEFAULT_REPORT_TOKENS;
@@ -84,6 +86,7 @@ export function createControlParts(
     runtime,
     journal,
     recorder,
+    tally,
     callers,
     reportTokens,
     runExpectations: optionExpectations(options),

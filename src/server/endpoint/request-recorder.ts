@@ -102,6 +102,8 @@ export class RequestRecorder {
       clientCert: this.options.clientSubject === undefined ? null : this.options.clientSubject(req.socket),
       instance: this.instance,
       session: lookup.session?.id,
+      // One header: Node joins repeated unknown headers with ", ", which no traceparent matches.
+      traceparent: req.headers.traceparent as string | undefined,
       socket: socket ?? req.socket,
       // A response queued behind a pipelined one has no connection yet: its count starts when it gets one.
       mark: socket ? socket.bytesWritten : -1,
@@ -162,9 +164,11 @@ export class RequestRecorder {
 
   /** Adds a request another instance of the group answered to this journal, numbered in its order here. */
   adopt(entry: JournalEntry): void {
-    const { time, entry: where, nearMisses: misses, ...rest } = entry;
+    const { time, entry: where, nearMisses: misses, traceId, spanId, ...rest } = entry;
     this.options.journal?.add({
       ...rest,
+      // The other instance checked its caller's header: written back as a traceparent, it reads the same ids.
+      traceparent: traceId === undefined || spanId === undefined ? undefined : `00-${traceId}-${spanId}-00`,
       seq: ++this.seq,
       at: Date.parse(time),
       source: where === null ? null : { file: where, line: 0 },
