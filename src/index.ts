@@ -37,6 +37,7 @@ export type {
   CallerCredentialText,
   CountExpectation,
   DurationRange,
+  RateLimit,
   RunExpectations,
   TokenExpectations,
 } from './api/scenario-types';
