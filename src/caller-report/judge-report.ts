@@ -31,10 +31,18 @@ export interface JudgedReport extends CallerReport {
  * Unknown and unused tokens are always judged, by their expectation or by default (unknown
  * tokens pass, unused ones warn), so each has a line in every verdict.
  */
-export function judgeReport(report: CallerReport, expectations: readonly Expectation[]): JudgedReport {
-  const results = expectations.map((e) => checkExpectation(report, e));
+export function judgeReport(
+  report: CallerReport,
+  expectations: readonly Expectation[],
+  /** false: no unused-tokens judgement at all (a session that named no tokens). */
+  judgeUnused = true,
+): JudgedReport {
+  const judged = judgeUnused
+    ? expectations
+    : expectations.filter((e) => !(e.token === null && e.key === 'unusedTokens'));
+  const results = judged.map((e) => checkExpectation(report, e));
   if (!expectations.some((e) => e.token === null && e.key === 'unknownTokens')) results.push(unknownByDefault(report));
-  if (!expectations.some((e) => e.token === null && e.key === 'unusedTokens'))
+  if (judgeUnused && !expectations.some((e) => e.token === null && e.key === 'unusedTokens'))
     results.push(unusedResult(report, DEFAULT_UNUSED_LEVEL, 'default'));
   const failures = results.filter((r) => r.outcome === 'fail').map(describeResult);
   const warnings = results.filter((r) => r.outcome === 'warn').map(describeResult);

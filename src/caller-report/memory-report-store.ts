@@ -44,7 +44,7 @@ export class MemoryReportStore implements CallerReportStore {
   private untrackedRequests = 0;
   private abandoned = { count: 0, min: Infinity, max: -Infinity, kept: [] as number[] };
 
-  constructor(private readonly maxTokens = DEFAULT_REPORT_TOKENS) {}
+  constructor(readonly maxTokens = DEFAULT_REPORT_TOKENS) {}
 
   record(x: Exchange): void {
     this.requests++;
@@ -65,6 +65,16 @@ export class MemoryReportStore implements CallerReportStore {
       this.tallies.set(x.token, tally);
     }
     foldExchange(tally, x, waited, this.since);
+  }
+
+  /** Exchanges recorded since the start or the last reset. */
+  get requestCount(): number {
+    return this.requests;
+  }
+
+  /** How many exchanges of `token` are recorded (0 for one never seen or past the cap): what a waiter counts. */
+  calls(token: string): number {
+    return this.tallies.get(token)?.calls ?? 0;
   }
 
   async snapshot(): Promise<CallerAggregates> {

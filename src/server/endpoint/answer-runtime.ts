@@ -3,6 +3,8 @@ import { TokenStates, type TokenStateStore } from '../../scenario/state/token-st
 import { ScenarioClock } from '../../scenario/state/scenario-clock';
 import { OpenFaults } from '../faults/open-faults';
 import { Outage } from './outage';
+import { Sessions } from './sessions';
+import { RuntimeTokens } from '../../scenario/state/runtime-tokens';
 
 /** Where the server reports a failure it contained (a reply it could not write, an admin call that failed inside). */
 export type ReportInternalError = (message: string) => void;
@@ -18,6 +20,10 @@ export interface AnswerRuntime {
   readonly outage: Outage;
   /** Told about every answer that could not be written. */
   readonly report: ReportInternalError;
+  /** Live sessions: `prefix + T` answers as T with the session's own state. */
+  readonly sessions: Sessions;
+  /** performance.now() of the latest protocol request's arrival (-Infinity before any), for `GET /wait?quiet=`; kept only while the journal or the caller report is on. */
+  readonly traffic: { lastArrivalAt: number };
 }
 
 /**
@@ -35,6 +41,19 @@ export function createAnswerRuntime(
   report: ReportInternalError = warnInternalError,
   clock = new ScenarioClock(),
   states: TokenStateStore = new TokenStates(seed, () => clock.now()),
+  sessions: Sessions = new Sessions({
+    makeStates: () => new TokenStates(seed, () => clock.now()),
+    makeRuntime: () => new RuntimeTokens(),
+    now: () => clock.now(),
+  }),
 ): AnswerRuntime {
-  return { states, clock, faults: new OpenFaults(), outage: new Outage(), report };
+  return {
+    states,
+    clock,
+    faults: new OpenFaults(),
+    outage: new Outage(),
+    report,
+    sessions,
+    traffic: { lastArrivalAt: -Infinity },
+  };
 }
