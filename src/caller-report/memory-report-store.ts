@@ -1,4 +1,5 @@
 import type { CallerAggregates, CallerReportStore, Exchange, TimelineMark, TokenAggregate } from './exchange';
+import { plainRecord, plainRecordOf } from './plain-record';
 
 /** How many tokens are tracked one by one unless told otherwise (`--report-tokens`). */
 export const DEFAULT_REPORT_TOKENS = 10_000;
@@ -84,7 +85,7 @@ export class MemoryReportStore implements CallerReportStore {
       tokens.set(token, {
         ...shown,
         statuses: Object.fromEntries(t.statuses),
-        methods: { ...t.methods },
+        methods: plainRecordOf(Object.entries(t.methods)),
         gapsMs: [...t.gapsMs],
         abandonedAfterMs: [...t.abandonedAfterMs],
         timeline: [...t.timeline],
@@ -126,7 +127,7 @@ function newTally(known: boolean): Tally {
     known,
     calls: 0,
     statuses: new Map(),
-    methods: {},
+    methods: plainRecord(),
     retries: 0,
     gapsMs: NONE,
     abandonedAfterMs: NONE,

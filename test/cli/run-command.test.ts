@@ -55,14 +55,16 @@ test('the verdict fails: exit 1, the failure printed and in the JUnit file, pars
     {
       classname: 'auth-sim.caller',
       name: 'run: unusedTokens',
+      time: '0',
       file: 'qa.yaml',
+      line: '1',
       failure: {
         '#text': 'qa.yaml:1:11 the run: unusedTokens expected none, seen 1 ("bob")',
         message: 'qa.yaml:1:11 the run: unusedTokens expected none, seen 1 ("bob")',
         type: 'unusedTokens',
       },
     },
-    { classname: 'auth-sim.caller', name: 'run: unknownTokens' },
+    { classname: 'auth-sim.caller', name: 'run: unknownTokens', time: '0' },
   ]);
 });
 
