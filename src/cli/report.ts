@@ -12,6 +12,7 @@ interface ReportFlags {
   junit?: string;
   adminToken?: string;
   maxReportSize: number;
+  html?: string;
 }
 
 const CANNOT = 2;
@@ -22,9 +23,9 @@ const DEFAULT_MAX_REPORT_BYTES = 256 * 1024 * 1024;
 
 /**
  * `auth-sim report <admin-url>`: fetches a running simulator's caller report and prints it as
- * Markdown (or JSON), optionally writing the JUnit form to a file. Exit code 0 on pass, 1 on fail,
- * 2 when the server cannot be reached, wants the admin token, answers more than --max-report-size
- * or not in time, is not an auth-sim admin API, or the arguments are wrong.
+ * Markdown (or JSON), optionally writing the JUnit form and the HTML page to files. Exit code 0
+ * on pass, 1 on fail, 2 when the server cannot be reached, wants the admin token, answers more
+ * than --max-report-size or not in time, is not an auth-sim admin API, or the arguments are wrong.
  */
 export function registerReport(program: Command): void {
   program
@@ -46,6 +47,10 @@ export function registerReport(program: Command): void {
       new Option('--max-report-size <size>', 'largest report read; a larger answer exits 2 unread')
         .default(DEFAULT_MAX_REPORT_BYTES, '256mb')
         .argParser(sizeParser('--max-report-size')),
+    )
+    .option(
+      '--html <file>',
+      'also write the Caller view as one self-contained HTML page to this file (folders are made)',
     )
     .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : CANNOT))
     .action(async (adminUrl: string, flags: ReportFlags) => {
@@ -75,13 +80,17 @@ async function report(adminUrl: string, flags: ReportFlags, logger: Logger): Pro
   if (json === null) return CANNOT;
   const verdict = (json as { verdict?: unknown }).verdict;
   if (verdict !== 'pass' && verdict !== 'fail') return notAuthSim(url, logger);
-  if (flags.junit !== undefined) {
-    const xml = await fetchReport(url, 'junit', flags, logger);
-    if (xml === null) return CANNOT;
+  for (const [format, file] of [
+    ['junit', flags.junit],
+    ['html', flags.html],
+  ] as const) {
+    if (file === undefined) continue;
+    const text = await fetchReport(url, format, flags, logger);
+    if (text === null) return CANNOT;
     try {
-      writeFileAtomically(flags.junit, xml as string);
+      writeFileAtomically(file, text as string);
     } catch (error) {
-      logger.error(`cannot write the JUnit file ${flags.junit}: ${(error as Error).message}`);
+      logger.error(`cannot write ${file}: ${(error as Error).message}`);
       return CANNOT;
     }
   }
