@@ -1,15 +1,35 @@
 import type { Redis } from 'ioredis';
 import type { TokenUse } from '../scenario/compile/scenario-set';
 import type { TokenStateStore, TokenStateView, TokenStates } from '../scenario/state/token-state';
+import { LUA_WHOLE, readScriptUse, readStoredState } from './checked-use';
+import type { RejectedValues } from './rejected-values';
 
 /**
  * Redis's clock plus the group's clock offset (`POST /__admin/clock`, KEYS[2]; a value that is not
- * a number counts as none), so every instance reads one scenario time.
+ * whole milliseconds from 0 counts as none), so every instance reads one scenario time.
  */
-const NOW = `
+const NOW = `${LUA_WHOLE}
 local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000) + (tonumber(redis.call('GET', KEYS[2])) or 0)
+local offset = redis.call('GET', KEYS[2])
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000) + (whole(offset, 15) and tonumber(offset) or 0)
 local tok = ARGV[1]
+`;
+
+/**
+ * The token's state as the scripts read it: \`first\` is the first use, or false when the state
+ * is another entry's (or none); \`junk\` what it held instead of a use count and a time (another
+ * client wrote it), which starts the token afresh like a changed entry, and is told back.
+ */
+const STATE = `
+local u = redis.call('HGET', KEYS[1], 'u:' .. tok)
+local first = redis.call('HGET', KEYS[1], 't:' .. tok)
+local junk = false
+if redis.call('HGET', KEYS[1], 'f:' .. tok) ~= ARGV[2] then
+  first = false
+elseif not (whole(u, 15) and whole(first, 16)) then
+  junk = tostring(u or 'none') .. ' ' .. tostring(first or 'none')
+  first = false
+end
 `;
 
 /**
@@ -17,28 +37,23 @@ local tok = ARGV[1]
  * token afresh, the use is counted, and the first use and now are read on scenario time (NOW), so
  * every instance sees one order and one expiry clock. Fields of one hash per group: f:, u:, t: + token.
  */
-const TOUCH_SCRIPT = `${NOW}
-if redis.call('HGET', KEYS[1], 'f:' .. tok) ~= ARGV[2] then
+const TOUCH_SCRIPT = `${NOW}${STATE}
+if not first then
   redis.call('HSET', KEYS[1], 'f:' .. tok, ARGV[2], 'u:' .. tok, 0, 't:' .. tok, now)
+  first = now
 end
-local u = redis.call('HINCRBY', KEYS[1], 'u:' .. tok, 1)
-return {u, redis.call('HGET', KEYS[1], 't:' .. tok), now}
+return {redis.call('HINCRBY', KEYS[1], 'u:' .. tok, 1), tonumber(first), now, junk}
 `;
 
 /** TOUCH_SCRIPT's answer without its writes: the use the next request would get, on scenario time. */
-const PEEK_SCRIPT = `${NOW}
-if redis.call('HGET', KEYS[1], 'f:' .. tok) ~= ARGV[2] then
-  return {1, now, now}
+const PEEK_SCRIPT = `${NOW}${STATE}
+if not first then
+  return {1, now, now, junk}
 end
-return {tonumber(redis.call('HGET', KEYS[1], 'u:' .. tok)) + 1, redis.call('HGET', KEYS[1], 't:' .. tok), now}
+return {tonumber(u) + 1, tonumber(first), now, junk}
 `;
 
-type Script = (
-  key: string,
-  clockKey: string,
-  token: string,
-  fingerprint: string,
-) => Promise<[number, string | number, number]>;
+type Script = (key: string, clockKey: string, token: string, fingerprint: string) => Promise<unknown>;
 type TouchingRedis = Redis & { authSimTouch: Script; authSimPeek: Script };
 
 /**
@@ -57,6 +72,8 @@ export class SharedTokenStates implements TokenStateStore {
     /** This instance's own state: the fallback while Redis is away. */
     readonly local: TokenStates,
     private readonly isShared: () => boolean,
+    /** Where a state that is not numbers (another client wrote it) is counted and told. */
+    private readonly rejected: RejectedValues,
   ) {
     client.defineCommand('authSimTouch', { numberOfKeys: 2, lua: TOUCH_SCRIPT });
     client.defineCommand('authSimPeek', { numberOfKeys: 2, lua: PEEK_SCRIPT });
@@ -69,16 +86,18 @@ export class SharedTokenStates implements TokenStateStore {
 
   touch(token: string, fingerprint: string): TokenUse | Promise<TokenUse> {
     if (!this.isShared()) return this.local.touch(token, fingerprint);
-    return this.client
-      .authSimTouch(this.key, this.clockKey, token, fingerprint)
-      .then(toUse, () => this.local.touch(token, fingerprint));
+    return this.client.authSimTouch(this.key, this.clockKey, token, fingerprint).then(
+      (reply) => this.checked(token, reply) ?? this.local.touch(token, fingerprint),
+      () => this.local.touch(token, fingerprint),
+    );
   }
 
   peek(token: string, fingerprint: string): TokenUse | Promise<TokenUse> {
     if (!this.isShared()) return this.local.peek(token, fingerprint);
-    return this.client
-      .authSimPeek(this.key, this.clockKey, token, fingerprint)
-      .then(toUse, () => this.local.peek(token, fingerprint));
+    return this.client.authSimPeek(this.key, this.clockKey, token, fingerprint).then(
+      (reply) => this.checked(token, reply) ?? this.local.peek(token, fingerprint),
+      () => this.local.peek(token, fingerprint),
+    );
   }
 
   async reset(token?: string): Promise<number> {
@@ -94,20 +113,38 @@ export class SharedTokenStates implements TokenStateStore {
     if (!this.isShared()) return this.local.list(token);
     if (token !== undefined) {
       const [uses, first] = await this.client.hmget(this.key, `u:${token}`, `t:${token}`);
-      return uses === null || first === null ? [] : [view(token, uses, first)];
+      return uses === null && first === null ? [] : this.view(token, uses, first);
     }
     const all = await this.client.hgetall(this.key);
     return Object.keys(all)
       .filter((field) => field.startsWith('u:'))
       .map((field) => field.slice(2))
-      .map((t) => view(t, all[`u:${t}`], all[`t:${t}`]));
+      .flatMap((t) => this.view(t, all[`u:${t}`], all[`t:${t}`] ?? null));
   }
-}
 
-function toUse([uses, firstUseAt, now]: [number, string | number, number]): TokenUse {
-  return { uses: Number(uses), firstUseAt: Number(firstUseAt), now: Number(now) };
-}
+  /** A script's answer as a use; null (told and counted) when it is not one, and the local state answers. */
+  private checked(token: string, reply: unknown): TokenUse | null {
+    const read = readScriptUse(reply);
+    if (typeof read === 'string') {
+      this.rejected.reject(`${this.key} token ${JSON.stringify(token)}`, read);
+      return null;
+    }
+    if (read.junk !== null)
+      this.rejected.reject(
+        `${this.key} token ${JSON.stringify(token)}`,
+        `the use count and first use (${read.junk}) are not whole numbers; the token starts afresh`,
+      );
+    return read.use;
+  }
 
-function view(token: string, uses: string, firstUseAt: string): TokenStateView {
-  return { token, uses: Number(uses), firstUseAt: new Date(Number(firstUseAt)).toISOString() };
+  /** One token's state for display; none (told and counted) when it is not numbers. */
+  private view(token: string, uses: string | null, first: string | null): TokenStateView[] {
+    const state = readStoredState(uses, first);
+    if (state !== null) return [{ token, uses: state.uses, firstUseAt: new Date(state.firstUseAt).toISOString() }];
+    this.rejected.reject(
+      `${this.key} token ${JSON.stringify(token)}`,
+      `the use count and first use (${String(uses)} ${String(first)}) are not whole numbers`,
+    );
+    return [];
+  }
 }
