@@ -20,14 +20,22 @@ export interface CheckedUse {
   readonly junk: string | null;
 }
 
-/** A script's answer `[uses, firstUseAt, now, junk]` as a use, or what is wrong with it. */
+/**
+ * A script's answer `[uses, firstUseAt, now, limitedForMs, junk]` as a use, or what is wrong with
+ * it. A request over a rate limit (limitedForMs a number) is not a use: its count may be 0.
+ */
 export function readScriptUse(reply: unknown): CheckedUse | string {
   if (!Array.isArray(reply) || reply.length < 3) return 'the script answered something other than a use';
-  const [uses, firstUseAt, now, junk] = reply as unknown[];
-  if (!isWhole(uses) || uses < 1) return `the use count ${String(uses)} is not a whole number from 1`;
+  const [uses, firstUseAt, now, limitedForMs, junk] = reply as unknown[];
+  const limited = limitedForMs !== null && limitedForMs !== undefined;
+  if (limited && !(isWhole(limitedForMs) && limitedForMs >= 0))
+    return `the rate limit's wait ${String(limitedForMs)} is not a whole number from 0`;
+  if (!isWhole(uses) || uses < (limited ? 0 : 1))
+    return `the use count ${String(uses)} is not a whole number from ${limited ? 0 : 1}`;
   if (!isTime(firstUseAt)) return `the first use ${String(firstUseAt)} is not a time`;
   if (!isTime(now)) return `now (${String(now)}) is not a time`;
-  return { use: { uses, firstUseAt, now }, junk: typeof junk === 'string' ? junk : null };
+  const use = limited ? { uses, firstUseAt, now, limitedForMs } : { uses, firstUseAt, now };
+  return { use, junk: typeof junk === 'string' ? junk : null };
 }
 
 /** A use count and first-use time read from the states hash as numbers, or null when either is junk. */

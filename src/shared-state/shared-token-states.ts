@@ -1,59 +1,18 @@
 import type { Redis } from 'ioredis';
-import type { TokenUse } from '../scenario/compile/scenario-set';
+import type { RateLimitRule, TokenUse } from '../scenario/compile/scenario-set';
 import type { TokenStateStore, TokenStateView, TokenStates } from '../scenario/state/token-state';
-import { LUA_WHOLE, readScriptUse, readStoredState } from './checked-use';
+import { readScriptUse, readStoredState } from './checked-use';
+import { PEEK_SCRIPT, TOUCH_SCRIPT } from './token-state-scripts';
 import type { RejectedValues } from './rejected-values';
 
-/**
- * Redis's clock plus the group's clock offset (`POST /__admin/clock`, KEYS[2]; a value that is not
- * whole milliseconds from 0 counts as none), so every instance reads one scenario time.
- */
-const NOW = `${LUA_WHOLE}
-local t = redis.call('TIME')
-local offset = redis.call('GET', KEYS[2])
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000) + (whole(offset, 15) and tonumber(offset) or 0)
-local tok = ARGV[1]
-`;
-
-/**
- * The token's state as the scripts read it: \`first\` is the first use, or false when the state
- * is another entry's (or none); \`junk\` what it held instead of a use count and a time (another
- * client wrote it), which starts the token afresh like a changed entry, and is told back.
- */
-const STATE = `
-local u = redis.call('HGET', KEYS[1], 'u:' .. tok)
-local first = redis.call('HGET', KEYS[1], 't:' .. tok)
-local junk = false
-if redis.call('HGET', KEYS[1], 'f:' .. tok) ~= ARGV[2] then
-  first = false
-elseif not (whole(u, 15) and whole(first, 16)) then
-  junk = tostring(u or 'none') .. ' ' .. tostring(first or 'none')
-  first = false
-end
-`;
-
-/**
- * One round trip per stateful request, atomic in Redis: a changed entry (fingerprint) starts the
- * token afresh, the use is counted, and the first use and now are read on scenario time (NOW), so
- * every instance sees one order and one expiry clock. Fields of one hash per group: f:, u:, t: + token.
- */
-const TOUCH_SCRIPT = `${NOW}${STATE}
-if not first then
-  redis.call('HSET', KEYS[1], 'f:' .. tok, ARGV[2], 'u:' .. tok, 0, 't:' .. tok, now)
-  first = now
-end
-return {redis.call('HINCRBY', KEYS[1], 'u:' .. tok, 1), tonumber(first), now, junk}
-`;
-
-/** TOUCH_SCRIPT's answer without its writes: the use the next request would get, on scenario time. */
-const PEEK_SCRIPT = `${NOW}${STATE}
-if not first then
-  return {1, now, now, junk}
-end
-return {tonumber(u) + 1, tonumber(first), now, junk}
-`;
-
-type Script = (key: string, clockKey: string, token: string, fingerprint: string) => Promise<unknown>;
+type Script = (
+  key: string,
+  clockKey: string,
+  token: string,
+  fingerprint: string,
+  requests?: number,
+  perMs?: number,
+) => Promise<unknown>;
 type TouchingRedis = Redis & { authSimTouch: Script; authSimPeek: Script };
 
 /**
@@ -84,11 +43,15 @@ export class SharedTokenStates implements TokenStateStore {
     return this.local.seed;
   }
 
-  touch(token: string, fingerprint: string): TokenUse | Promise<TokenUse> {
-    if (!this.isShared()) return this.local.touch(token, fingerprint);
-    return this.client.authSimTouch(this.key, this.clockKey, token, fingerprint).then(
-      (reply) => this.checked(token, reply) ?? this.local.touch(token, fingerprint),
-      () => this.local.touch(token, fingerprint),
+  touch(token: string, fingerprint: string, limit?: RateLimitRule): TokenUse | Promise<TokenUse> {
+    if (!this.isShared()) return this.local.touch(token, fingerprint, limit);
+    const touched =
+      limit === undefined
+        ? this.client.authSimTouch(this.key, this.clockKey, token, fingerprint)
+        : this.client.authSimTouch(this.key, this.clockKey, token, fingerprint, limit.requests, limit.perMs);
+    return touched.then(
+      (reply) => this.checked(token, reply) ?? this.local.touch(token, fingerprint, limit),
+      () => this.local.touch(token, fingerprint, limit),
     );
   }
 
@@ -104,9 +67,9 @@ export class SharedTokenStates implements TokenStateStore {
     const forgotten = this.local.resetNow(token);
     if (!this.isShared()) return forgotten;
     if (token !== undefined)
-      return (await this.client.hdel(this.key, `f:${token}`, `u:${token}`, `t:${token}`)) > 0 ? 1 : 0;
-    const [[, fields]] = (await this.client.multi().hlen(this.key).del(this.key).exec()) as [[unknown, number]];
-    return Math.floor(fields / 3);
+      return (await this.client.hdel(this.key, ...STATE_FIELDS.map((f) => `${f}${token}`))) > 0 ? 1 : 0;
+    const [[, fields]] = (await this.client.multi().hkeys(this.key).del(this.key).exec()) as [[unknown, string[]]];
+    return fields.filter((field) => field.startsWith('u:')).length;
   }
 
   async list(token?: string): Promise<TokenStateView[]> {
@@ -148,3 +111,6 @@ export class SharedTokenStates implements TokenStateStore {
     return [];
   }
 }
+
+/** The fields one token's state takes in the group's hash, each followed by the token. */
+const STATE_FIELDS = ['f:', 'u:', 't:', 'w:', 'c:'] as const;
