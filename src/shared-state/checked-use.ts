@@ -29,11 +29,11 @@ export function readScriptUse(reply: unknown): CheckedUse | string {
   const [uses, firstUseAt, now, limitedForMs, junk] = reply as unknown[];
   const limited = limitedForMs !== null && limitedForMs !== undefined;
   if (limited && !(isWhole(limitedForMs) && limitedForMs >= 0))
-    return `the rate limit's wait ${String(limitedForMs)} is not a whole number from 0`;
+    return `the rate limit's wait ${shown(limitedForMs)} is not a whole number from 0`;
   if (!isWhole(uses) || uses < (limited ? 0 : 1))
-    return `the use count ${String(uses)} is not a whole number from ${limited ? 0 : 1}`;
-  if (!isTime(firstUseAt)) return `the first use ${String(firstUseAt)} is not a time`;
-  if (!isTime(now)) return `now (${String(now)}) is not a time`;
+    return `the use count ${shown(uses)} is not a whole number from ${limited ? 0 : 1}`;
+  if (!isTime(firstUseAt)) return `the first use ${shown(firstUseAt)} is not a time`;
+  if (!isTime(now)) return `now (${shown(now)}) is not a time`;
   const use = limited ? { uses, firstUseAt, now, limitedForMs } : { uses, firstUseAt, now };
   return { use, junk: typeof junk === 'string' ? junk : null };
 }
@@ -54,4 +54,9 @@ function isWhole(value: unknown): value is number {
 
 function isTime(value: unknown): value is number {
   return isWhole(value) && value >= 0 && value <= MAX_TIME_MS;
+}
+
+/** A script's answer item as a message shows it. */
+function shown(value: unknown): string {
+  return JSON.stringify(value) ?? 'nothing';
 }
