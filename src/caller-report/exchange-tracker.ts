@@ -33,6 +33,7 @@ interface Pending {
   readonly outage: boolean;
   /** Passed to the real service: its answer (status, card) is read from the response when it closes. */
   readonly proxied: boolean;
+  readonly session: string | undefined;
 }
 
 type Watched = ServerResponse & { [PENDING]?: Pending };
@@ -68,6 +69,7 @@ export class ExchangeTracker {
     newConnection: false,
     outage: false,
     proxied: false,
+    session: undefined,
   };
   /** Exchanges recorded since the start, bumped on reset too: readers poll it to see a change. */
   private changes = 0;
@@ -88,7 +90,8 @@ export class ExchangeTracker {
 
   /**
    * Call after the answer has been handed to `res`; `arrivedAt` is performance.now() at arrival;
-   * `outage`: the answer is the outage's (`POST /__admin/outage`), not the token's own.
+   * `outage`: the answer is the outage's (`POST /__admin/outage`), not the token's own;
+   * `session`: the session whose `prefix + token` was asked for.
    */
   sent(
     req: IncomingMessage,
@@ -98,6 +101,7 @@ export class ExchangeTracker {
     answer: Answer,
     arrivedAt: number,
     outage = false,
+    session?: string,
   ): void {
     const newConnection = this.isNewConnection(req);
     const fault = answer.fault;
@@ -118,6 +122,7 @@ export class ExchangeTracker {
       x.concurrent = this.inFlight + 1;
       x.newConnection = newConnection;
       x.outage = outage;
+      x.session = session;
       this.store.record(x);
       return;
     }
@@ -134,6 +139,7 @@ export class ExchangeTracker {
       serverEndsAfter: serverEndsAfter(answer),
       outage,
       proxied: false,
+      session,
     });
   }
 
@@ -155,6 +161,7 @@ export class ExchangeTracker {
       serverEndsAfter: Infinity,
       outage: false,
       proxied: true,
+      session: undefined,
     });
   }
 
@@ -208,6 +215,7 @@ export class ExchangeTracker {
       newConnection: p.newConnection,
       outage: p.outage,
       proxied: p.proxied,
+      session: p.session,
     });
   }
 }

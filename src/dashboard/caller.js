@@ -31,6 +31,12 @@ function rowLabel(token, t) {
   return notes.length === 0 ? name : `${name} ${notes.join(' ')}`;
 }
 
+/** A row's hover text: its calls, retries and back-off shape (`immediate`: it never waited). */
+function rowTitle(token, t) {
+  const shape = t.backoff === 'immediate' ? 'immediate (retried without waiting)' : t.backoff;
+  return `${token}: ${t.calls} call(s), ${t.retries} retry(ies), back-off ${shape}`;
+}
+
 /**
  * The caller report: the verdict and its failures, unknown and unused tokens, and a plot drawn
  * here as SVG (no plotting service): one row per token on a shared time axis, each request a
@@ -80,7 +86,7 @@ export function Caller({ report }) {
     <p class="muted">
       <span class="pass">● card</span> <span class="answer-4xx">● 4xx</span> <span class="fail">● 5xx</span>
       <span class="answer-fault">● fault</span> ○ abandoned by the caller; ■ answered during an outage; ◆ proxied to the
-      real service
+      real service; a red name retried without waiting (back-off <code>immediate</code>)
     </p>
     <${Timeline} tokens=${tokens} />
   </section>`;
@@ -97,8 +103,10 @@ function Timeline({ tokens }) {
   return html`<svg data-test="timeline" width=${WIDTH} height=${height} viewBox="0 0 ${WIDTH} ${height}">
     ${tokens.map(
       ([token, t], row) =>
-        html`<g data-token=${token} transform="translate(0 ${row * ROW + 4})">
-          <text x="0" y="11" font-size="11">${rowLabel(token, t)}</text>
+        html`<g data-token=${token} data-backoff=${t.backoff} transform="translate(0 ${row * ROW + 4})">
+          <text x="0" y="11" font-size="11" class=${t.backoff === 'immediate' ? 'fail' : ''}>
+            ${rowLabel(token, t)}<title>${rowTitle(token, t)}</title>
+          </text>
           <line x1=${LABEL} x2=${WIDTH - 10} y1="8" y2="8" stroke="#ddd" />
           ${t.timeline.map(([at, answer, abandoned, via]) => {
             const title = `${token}: ${answer}${abandoned ? ', abandoned' : ''}${via ? `, ${VIA[via]}` : ''} at ${Math.round(at)} ms`;

@@ -15,6 +15,9 @@ import { DEFAULT_REPORT_TOKENS, MemoryReportStore } from '../caller-report/memor
 import { DEFAULT_ADMIN_PREFIX } from '../protocol/endpoints';
 import { DEFAULT_JOURNAL_SIZE, normalizePrefix, type ControlParts, type ResetCounts } from './admin/control-parts';
 import { isLoopbackHost } from './admin/request-guard';
+import { Waiters } from './admin/waiters';
+import type { Exchange } from '../caller-report/exchange';
+import type { Sessions } from './endpoint/sessions';
 
 /** Builds the runtime tokens, the journal and the recorder (only if something listens); `recording` adds what the connection tells (client certificates). */
 export function createControlParts(
@@ -32,13 +35,27 @@ export function createControlParts(
     journal || onRecord.length > 0 ? new RequestRecorder({ journal, onRecord, runtime, ...recording }) : undefined;
   const reportTokens = options.reportTokens ?? DEFAULT_REPORT_TOKENS;
   const report = new MemoryReportStore(reportTokens);
+  const waiters = new Waiters();
+  const sessions = answering.sessions;
+  sessions.onRecorded = (session, token) => waiters.recorded(session.id, token);
+  const fold = foldExchange(report, sessions, waiters);
   const callers =
-    options.report === false ? undefined : new ExchangeTracker(group ? shipExchanges(report, group) : report);
+    options.report === false
+      ? undefined
+      : new ExchangeTracker({
+          record: group ? shipExchange(fold, group) : fold,
+          snapshot: () => report.snapshot(),
+          calls: (token) => report.calls(token),
+          reset: () => report.reset(),
+        });
   const resetLocal = (): void => {
     journal?.clear();
     void callers?.reset();
     runtime.clear();
     answering.outage.end();
+    // A group's reset has removed its clock offset from Redis already (RedisGroup.shareReset).
+    answering.clock.adopt(0);
+    for (const session of sessions.list()) session.resetLocal();
   };
   const reset = async (): Promise<ResetCounts> => {
     const counts = { requests: journal?.size ?? 0, runtimeTokens: runtime.size };
@@ -72,10 +89,12 @@ export function createControlParts(
     runExpectations: optionExpectations(options),
     answering,
     admin,
+    sessions,
+    waiters,
     streams,
     passOn: options.passOn,
     group,
-    adoptExchange: callers && group ? (exchange) => report.record(exchange) : undefined,
+    adoptExchange: callers && group ? fold : undefined,
     reset,
     resetLocal,
     endStreams,
@@ -94,16 +113,24 @@ function recordListeners(options: SimulatorOptions, group: RedisGroup | undefine
   ];
 }
 
-/** In a group, the caller report folds in every instance's exchanges: this one's are shipped, the others' adopted. */
-function shipExchanges(report: CallerReportStore, group: RedisGroup): CallerReportStore {
-  return {
-    record: (exchange) => {
-      report.record(exchange);
-      // A copy: the tracker reuses one object for every exchange it records at once.
-      group.exchanges.push({ ...exchange });
-    },
-    snapshot: () => report.snapshot(),
-    reset: () => report.reset(),
+/**
+ * Where an exchange goes, answered here or by another instance of the group: the run's report
+ * (under T for a session's `prefix + T`), its session's report, and the waiters of its token.
+ */
+function foldExchange(report: CallerReportStore, sessions: Sessions, waiters: Waiters): (exchange: Exchange) => void {
+  return (exchange) => {
+    report.record(exchange);
+    waiters.recorded(null, exchange.token);
+    if (exchange.session !== undefined) sessions.get(exchange.session)?.record(exchange);
+  };
+}
+
+/** In a group, each exchange recorded here is also shipped to the others (who fold it in with foldExchange). */
+function shipExchange(fold: (exchange: Exchange) => void, group: RedisGroup): (exchange: Exchange) => void {
+  return (exchange) => {
+    fold(exchange);
+    // A copy: the tracker reuses one object for every exchange it records at once.
+    group.exchanges.push({ ...exchange });
   };
 }
 

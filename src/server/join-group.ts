@@ -3,15 +3,20 @@ import type { GroupMember, RedisGroup } from '../shared-state/redis-group';
 import type * as RedisGroupModule from '../shared-state/redis-group';
 import type { SimulatorOptions } from './simulator-options';
 import type { ControlParts } from './admin/control-parts';
-import type { JournalEntry } from './endpoint/journal';
-import type { Exchange } from '../caller-report/exchange';
+import { formatProblem } from '../scenario/base/problem';
+import { readShippedExchange, readShippedRequest } from './checked-group-values';
+import type { ScenarioClock } from '../scenario/state/scenario-clock';
 
 /**
  * Connects to the group's Redis (`redis` option) before anything listens, so a bad URL or an
  * unreachable Redis stops the start. The Redis code (and ioredis) is required here only when
  * asked for: a start without it loads neither.
  */
-export async function openGroup(options: SimulatorOptions, seed: number): Promise<RedisGroup | undefined> {
+export async function openGroup(
+  options: SimulatorOptions,
+  seed: number,
+  clock: ScenarioClock,
+): Promise<RedisGroup | undefined> {
   const redis = options.redis;
   if (redis === undefined) return undefined;
   const { openRedisGroup } = require('../shared-state/redis-group') as typeof RedisGroupModule;
@@ -21,6 +26,7 @@ export async function openGroup(options: SimulatorOptions, seed: number): Promis
     prefix: redis.prefix,
     optional: redis.optional,
     seed,
+    clock,
     journalSize: options.journalSize ?? 1000,
     notice,
   });
@@ -34,15 +40,30 @@ export async function joinGroup(group: RedisGroup, port: number, control: Contro
   if (control.recorder) control.recorder.instance = instance;
   control.runtime.onChange = (token, put) =>
     void (put === null ? group.shareRemove(token) : group.sharePut(token, put.text, put.file));
+  control.answering.clock.share = group.clockShare;
   await group.join(instance, memberOf(control));
 }
 
+/** The simulator as the group sees it; what another instance sends is checked before it is taken on. */
 function memberOf(control: ControlParts): GroupMember {
   return {
-    putRuntime: (token, text, file) => void control.runtime.adopt(token, text, file),
+    putRuntime: (token, text, file) => {
+      const outcome = control.runtime.adopt(token, text, file);
+      return outcome.ok ? null : `the entry does not compile: ${formatProblem(outcome.problems[0])}`;
+    },
     removeRuntime: (token) => void control.runtime.forget(token),
     resetLocal: () => control.resetLocal(),
-    adoptRequest: (entry, instance) => control.recorder?.adopt({ ...(entry as JournalEntry), instance }),
-    adoptExchange: (exchange) => control.adoptExchange?.(exchange as Exchange),
+    adoptRequest: (value, instance) => {
+      const entry = readShippedRequest(value);
+      if (typeof entry === 'string') return entry;
+      control.recorder?.adopt({ ...entry, instance });
+      return null;
+    },
+    adoptExchange: (value) => {
+      const exchange = readShippedExchange(value);
+      if (typeof exchange === 'string') return exchange;
+      control.adoptExchange?.(exchange);
+      return null;
+    },
   };
 }

@@ -1,9 +1,12 @@
 import type { Redis } from 'ioredis';
 import { TokenStates } from '../scenario/state/token-state';
+import type { ClockShare, ScenarioClock } from '../scenario/state/scenario-clock';
 import { connectRedis, redisOptions } from './connect-redis';
 import { shownUrl } from './redis-url';
 import { SharedTokenStates } from './shared-token-states';
 import { deliverEntry, readStreams, ShippedStream, type StreamReading } from './shipped-stream';
+import { readGroupEvent, readRuntimeValue, type GroupEvent } from './checked-event';
+import { RejectedValues } from './rejected-values';
 
 /** Where a group of simulators meets: a Redis URL and a prefix every key and channel starts with. */
 export interface GroupOptions {
@@ -13,22 +16,27 @@ export interface GroupOptions {
   /** Start on local state (with a warning) when Redis cannot be reached, and join once it can. */
   readonly optional?: boolean;
   readonly seed: number;
+  /** This instance's scenario clock: the group's offset is kept in Redis and announced to it. */
+  readonly clock: ScenarioClock;
   /** Journal entries kept in Redis and waiting for it at most. */
   readonly journalSize: number;
   /** Told when Redis is lost, back, or back empty. */
   readonly notice: (level: 'warn' | 'info', message: string) => void;
 }
 
-/** What an instance does when another one of its group changes something. */
+/**
+ * What an instance does when another one of its group changes something. What comes from Redis
+ * is checked by the member before it is taken on: each method answers what is wrong, or null.
+ */
 export interface GroupMember {
-  putRuntime(token: string, text: string, file: string): void;
+  putRuntime(token: string, text: string, file: string): string | null;
   removeRuntime(token: string): void;
   /** Back to the files here: journal, report, runtime tokens, local state (the shared state is already gone). */
   resetLocal(): void;
   /** A journal entry another instance answered. */
-  adoptRequest(entry: object, instance: string): void;
+  adoptRequest(entry: unknown, instance: string): string | null;
   /** A caller-report exchange another instance saw. */
-  adoptExchange(exchange: object): void;
+  adoptExchange(exchange: unknown): string | null;
 }
 
 const DEFAULT_REDIS_PREFIX = 'auth-sim';
@@ -38,13 +46,16 @@ const EXCHANGE_CAP = 10_000;
 /** How often queued journal entries and exchanges are written. */
 const FLUSH_MS = 50;
 
-interface GroupEvent {
-  readonly from: string;
-  readonly kind: 'put' | 'remove' | 'reset';
-  readonly token?: string;
-  readonly text?: string;
-  readonly file?: string;
-}
+/** Adds to the group's clock offset and announces the result in one step, so announcements come in the order of the changes. */
+const ADVANCE_SCRIPT = `
+local offset = redis.call('INCRBY', KEYS[1], ARGV[1])
+redis.call('PUBLISH', KEYS[2], cjson.encode({from = ARGV[2], kind = 'clock', offsetMs = offset}))
+return offset
+`;
+
+type AdvancingRedis = Redis & {
+  authSimAdvance(clockKey: string, events: string, byMs: number, from: string): Promise<number>;
+};
 
 /**
  * The instances that name one Redis and one prefix, seen from one of them: shared token state,
@@ -56,9 +67,13 @@ export class RedisGroup {
   /** Journal entries, each described when its batch is written. */
   readonly journal: ShippedStream<() => object>;
   readonly exchanges: ShippedStream<object>;
+  /** Values read from Redis that could not be used: skipped, counted and told. */
+  readonly rejected: RejectedValues;
   /** Set once the server listens: host name and port. */
   instance = '';
-  private readonly keys: Record<'states' | 'runtime' | 'journal' | 'exchanges' | 'alive' | 'events', string>;
+  /** The group's clock: what this instance's ScenarioClock shares through once joined. */
+  readonly clockShare: ClockShare;
+  private readonly keys: Record<'states' | 'runtime' | 'journal' | 'exchanges' | 'alive' | 'events' | 'clock', string>;
   private readonly runtimeTexts = new Map<string, { text: string; file: string }>();
   private member: GroupMember | undefined;
   private open = true;
@@ -82,13 +97,28 @@ export class RedisGroup {
       exchanges: `${prefix}:exchanges`,
       alive: `${prefix}:alive`,
       events: `${prefix}:events`,
+      clock: `${prefix}:clock`,
     };
-    this.states = new SharedTokenStates(client, this.keys.states, new TokenStates(options.seed), () => this.shared);
+    const local = new TokenStates(options.seed, () => options.clock.now());
+    this.states = new SharedTokenStates(client, this.keys.states, this.keys.clock, local, () => this.shared);
+    client.defineCommand('authSimAdvance', { numberOfKeys: 2, lua: ADVANCE_SCRIPT });
+    this.clockShare = {
+      advance: async (byMs) => {
+        if (!this.shared) return null;
+        const { clock, events } = this.keys;
+        return (client as AdvancingRedis).authSimAdvance(clock, events, byMs, this.instance).catch(() => null);
+      },
+      reset: async () => {
+        const event: GroupEvent = { from: this.instance, kind: 'clock', offsetMs: 0 };
+        return this.write((m) => m.del(this.keys.clock), event);
+      },
+    };
     this.journal = new ShippedStream(client, this.keys.journal, Math.max(1, options.journalSize), (describe) =>
       describe(),
     );
     this.exchanges = new ShippedStream(client, this.keys.exchanges, EXCHANGE_CAP, (exchange) => exchange);
     this.wasShared = this.shared;
+    this.rejected = new RejectedValues((line) => options.notice('warn', line));
   }
 
   /** Whether state is shared right now (false while Redis is away). */
@@ -104,7 +134,14 @@ export class RedisGroup {
     this.client.on('ready', () => void this.back());
     this.subscriber = this.client.duplicate(redisOptions(false));
     this.subscriber.on('error', () => undefined);
-    this.subscriber.on('message', (_channel: string, message: string) => this.onEvent(message));
+    this.subscriber.on('message', (_channel: string, message: string) => {
+      try {
+        this.onEvent(message);
+      } catch (error) {
+        // Checked as it is, a message must still never throw into ioredis's reader (and end the process).
+        this.rejected.reject(this.keys.events, `could not be taken on: ${(error as Error).message}`);
+      }
+    });
     this.reader = this.client.duplicate(redisOptions(false));
     this.reader.on('error', () => undefined);
     await Promise.all([this.subscriber.connect(), this.reader.connect()]).catch(() => undefined);
@@ -116,6 +153,7 @@ export class RedisGroup {
       readings,
       () => this.instance,
       () => this.open,
+      this.rejected,
     );
     this.flushTimer = setInterval(() => void this.flush(), FLUSH_MS).unref();
   }
@@ -137,8 +175,8 @@ export class RedisGroup {
     this.runtimeTexts.clear();
     this.journal.clear();
     this.exchanges.clear();
-    const { runtime, journal, exchanges } = this.keys;
-    await this.write((m) => m.del(runtime, journal, exchanges), { from: this.instance, kind: 'reset' });
+    const { runtime, journal, exchanges, clock } = this.keys;
+    await this.write((m) => m.del(runtime, journal, exchanges, clock), { from: this.instance, kind: 'reset' });
   }
 
   /** What `GET /__admin/health` shows of the store. */
@@ -151,6 +189,8 @@ export class RedisGroup {
       state: this.shared ? 'shared' : 'local',
       journalWaiting: this.journal.waiting,
       journalDropped: this.journal.dropped,
+      rejected: this.rejected.count,
+      lastRejected: this.rejected.last,
     };
   }
 
@@ -161,25 +201,32 @@ export class RedisGroup {
     for (const connection of [this.reader, this.subscriber, this.client]) connection?.disconnect();
   }
 
-  private async write(change: (m: ReturnType<Redis['multi']>) => unknown, event: GroupEvent): Promise<void> {
-    if (!this.shared) return;
+  /** Makes a change in Redis and announces it; false when Redis could not be told. */
+  private async write(change: (m: ReturnType<Redis['multi']>) => unknown, event: GroupEvent): Promise<boolean> {
+    if (!this.shared) return false;
     const multi = this.client.multi();
     change(multi);
     multi.publish(this.keys.events, JSON.stringify(event));
-    await multi.exec().catch((error: Error) => {
-      this.options.notice('warn', `could not tell the group through Redis: ${error.message}`);
-    });
+    return multi.exec().then(
+      () => true,
+      (error: Error) => {
+        this.options.notice('warn', `could not tell the group through Redis: ${error.message}`);
+        return false;
+      },
+    );
   }
 
+  /** One message of the events channel: checked, and skipped (counted) when it is not an event of the group's. */
   private onEvent(message: string): void {
-    const event = JSON.parse(message) as GroupEvent;
+    const event = readGroupEvent(message);
+    if (typeof event === 'string') return this.rejected.reject(this.keys.events, event);
     if (event.from === this.instance || this.member === undefined) return;
-    if (event.kind === 'put' && event.token !== undefined) {
-      this.runtimeTexts.set(event.token, { text: event.text!, file: event.file! });
-      this.member.putRuntime(event.token, event.text!, event.file!);
-    } else if (event.kind === 'remove' && event.token !== undefined) {
+    if (event.kind === 'put') this.adoptRuntime(this.keys.events, event.token, event);
+    else if (event.kind === 'remove') {
       this.runtimeTexts.delete(event.token);
       this.member.removeRuntime(event.token);
+    } else if (event.kind === 'clock') {
+      if (isOffset(event.offsetMs)) this.options.clock.adopt(event.offsetMs);
     } else if (event.kind === 'reset') {
       this.runtimeTexts.clear();
       this.journal.clear();
@@ -189,23 +236,30 @@ export class RedisGroup {
     }
   }
 
+  /** Takes on a runtime token another instance put, unless its entry does not compile here. */
+  private adoptRuntime(where: string, token: string, value: { text: string; file: string }): void {
+    const problem = this.member?.putRuntime(token, value.text, value.file) ?? null;
+    if (problem !== null) return this.rejected.reject(`${where} token ${JSON.stringify(token)}`, problem);
+    this.runtimeTexts.set(token, { text: value.text, file: value.file });
+  }
+
   /** Where reading starts: the journal's stored entries (so a joining instance shows the group's), new exchanges. */
   private async readings(): Promise<StreamReading[]> {
     const journal: StreamReading = {
       key: this.keys.journal,
       last: '0-0',
-      deliver: (entry, instance) => this.member?.adoptRequest(entry as object, instance),
+      deliver: (entry, instance) => this.member?.adoptRequest(entry, instance) ?? null,
     };
     const exchanges: StreamReading = {
       key: this.keys.exchanges,
       last: '$',
-      deliver: (x) => this.member?.adoptExchange(x as object),
+      deliver: (x) => this.member?.adoptExchange(x) ?? null,
     };
     if (this.shared) {
       const stored = (await this.client
         .xrevrange(this.keys.journal, '+', '-', 'COUNT', this.journal.cap)
         .catch(() => [])) as [string, string[]][];
-      for (const [id, fields] of stored.reverse()) deliverEntry(journal, id, fields, this.instance);
+      for (const [id, fields] of stored.reverse()) deliverEntry(journal, id, fields, this.instance, this.rejected);
       const newest = (await this.client.xrevrange(this.keys.exchanges, '+', '-', 'COUNT', 1).catch(() => [])) as [
         string,
         string[],
@@ -227,14 +281,23 @@ export class RedisGroup {
     this.mark = mark ?? undefined;
     for (const [token, entry] of this.runtimeTexts)
       await this.client.hsetnx(this.keys.runtime, token, JSON.stringify(entry));
+    await this.syncClock();
     const stored = await this.client.hgetall(this.keys.runtime);
     for (const [token, json] of Object.entries(stored)) {
-      const { text, file } = JSON.parse(json) as { text: string; file: string };
-      if (this.runtimeTexts.get(token)?.text === text) continue;
-      this.runtimeTexts.set(token, { text, file });
-      this.member?.putRuntime(token, text, file);
+      const value = readRuntimeValue(json);
+      if (typeof value === 'string') this.rejected.reject(`${this.keys.runtime} token ${JSON.stringify(token)}`, value);
+      else if (this.runtimeTexts.get(token)?.text !== value.text) this.adoptRuntime(this.keys.runtime, token, value);
     }
     return empty;
+  }
+
+  /** Takes on the group's clock offset; when Redis holds none (it came back empty), writes this instance's back. */
+  private async syncClock(): Promise<void> {
+    const stored = await this.client.get(this.keys.clock);
+    const offset = stored === null ? null : Number(stored);
+    if (isOffset(offset)) this.options.clock.adopt(offset);
+    else if (stored === null && this.options.clock.offsetMs > 0)
+      await this.client.set(this.keys.clock, this.options.clock.offsetMs, 'NX');
   }
 
   private async flush(): Promise<void> {
@@ -262,6 +325,11 @@ export class RedisGroup {
         : `Redis at ${shownUrl(this.url)} is back: state is shared again`,
     );
   }
+}
+
+/** A clock offset as the group keeps it: whole milliseconds from 0; anything else read from Redis is ignored. */
+function isOffset(value: unknown): value is number {
+  return Number.isSafeInteger(value) && (value as number) >= 0;
 }
 
 /** Connects (or, optional, goes on without) and returns the group, not yet joined. */

@@ -108,7 +108,7 @@ test.each([
     'a misspelt back-off shape in expect',
     'wrong-expect.ts',
     [
-      `4: TS2820 Type '"exponentail"' is not assignable to type '"none" | "single" | "constant" | "linear" | "exponential" | "irregular" | undefined'. Did you mean '"exponential"'?`,
+      `4: TS2820 Type '"exponentail"' is not assignable to type '"none" | "immediate" | "single" | "constant" | "linear" | "exponential" | "irregular" | undefined'. Did you mean '"exponential"'?`,
     ],
   ],
   [

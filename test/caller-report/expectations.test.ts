@@ -97,11 +97,44 @@ test('every expectation kind fails for a misbehaving caller, each failure placed
     `${file}:13:7 token "retry-thrice": callsAfterCard expected 0, seen 1`,
     `${file}:19:15 token "cached": callsAfterCard expected 0, seen never requested`,
     `${file}:19:34 token "cached": calls expected at least 1, seen 0`,
-    `${file}:2:3 the run: unknownTokens expected at most 1, seen 2`,
+    `${file}:2:3 the run: unknownTokens expected at most 1, seen 2 ("nobody", "nobody-else")`,
     `${file}:3:3 the run: unusedTokens expected none, seen 1 ("cached")`,
     expect.stringMatching(
       new RegExp(`^${file}:4:3 the run: abandonedAfter expected every one at most 1 s, seen 1\\.2 s \\(of 1\\)$`),
     ),
+  ]);
+});
+
+test('a caller that retries without waiting is immediate: backoff constant fails for it, immediate passes', async () => {
+  const steady =
+    '{ sequence: [ { status: 503 }, { status: 503 }, { status: 503 }, ' + CARD + ' ], expect: { backoff: constant } }';
+  sim = await startTestSimulator(
+    {
+      'qa.yaml': `tokens:\n  hammered: ${steady}\n  owned: { sequence: [ { status: 503 }, { status: 503 }, ${CARD} ], expect: { backoff: immediate } }\n`,
+    },
+    { watch: false },
+  );
+  // No timer between attempts at all: each retry is sent as soon as the answer is read.
+  const hammer = async (token: string) => {
+    const seen = [];
+    do seen.push((await getClient(sim.url, token)).status);
+    while (seen.at(-1) !== 200);
+    return seen;
+  };
+  expect(await hammer('hammered')).toEqual([503, 503, 503, 200]);
+  expect(await hammer('owned')).toEqual([503, 503, 200]);
+  const body = await report();
+  expect(body.tokens.hammered.gapsMs).toHaveLength(3);
+  expect(body.tokens.hammered.gapsMs.every((gap) => gap <= 10)).toBe(true);
+  expect([body.tokens.hammered.backoff, body.tokens.owned.backoff]).toEqual(['immediate', 'immediate']);
+  expect(body.failures).toEqual([
+    `${sim.dir.path}/qa.yaml:2:198 token "hammered": backoff expected constant, seen immediate`,
+  ]);
+  expect(body.expectations.map((r) => [r.token, r.expectation, r.outcome])).toEqual([
+    ['hammered', 'backoff', 'fail'],
+    ['owned', 'backoff', 'pass'],
+    [null, 'unknownTokens', 'pass'],
+    [null, 'unusedTokens', 'pass'],
   ]);
 });
 
@@ -129,7 +162,9 @@ test('a caller that never gives up on a hang fails abandonedAfter; never request
     `${file}:7:42 token "unasked": gap expected at most 1 s, seen never requested`,
     `${file}:7:63 token "unasked": abandonedAfter expected at most 1 s, seen never requested`,
   ]);
-  expect(body.warnings).toEqual([`default the run: unusedTokens expected none, seen 1 ("unasked")`]);
+  expect(body.warnings).toEqual([
+    'the run: unusedTokens expected none by default, seen 1 ("unasked"); write expect: { unusedTokens: ignore } at the top of a file to allow it, or fail to fail on it',
+  ]);
 });
 
 test('the run-wide options set expectations without editing files, named by their flag', async () => {
@@ -145,8 +180,8 @@ test('the run-wide options set expectations without editing files, named by thei
   await getClient(sim.url, 'alcie');
   const body = await report();
   expect(body.failures).toEqual([
-    '--expect-no-unknown the run: unknownTokens expected 0, seen 1',
-    '--expect-all-used the run: unusedTokens expected none, seen 1 ("bob")',
+    'the run: unknownTokens expected 0 by --expect-no-unknown, seen 1 ("alcie")',
+    'the run: unusedTokens expected none by --expect-all-used, seen 1 ("bob")',
   ]);
   expect(body.unknownTokens.top).toEqual([{ token: 'alcie', count: 1, nearMisses: ['alice'] }]);
 });
@@ -175,7 +210,7 @@ test('JUnit and Markdown forms carry the same verdict; JUnit parses as XML', asy
     '|  | token | expectation | expected | seen | where |',
     '| --- | --- | --- | --- | --- | --- |',
   ]);
-  expect(markdown).toContain(`| ❌ | cached | callsAfterCard | 0 | 1 | ${sim.dir.path}/qa.yaml:19:15 |`);
+  expect(markdown).toContain(`| ❌ | \`cached\` | callsAfterCard | 0 | \`1\` | \`${sim.dir.path}/qa.yaml:19:15\` |`);
   const bad = await fetch(`${sim.url}/__admin/report?format=pdf`);
   expect(bad.status).toBe(400);
   expect(await bad.json()).toEqual({ error: 'format must be one of json, junit, markdown; got "pdf"' });
@@ -197,7 +232,7 @@ test('a malformed expect: is a placed problem with a suggestion, and the last go
     return body.lastError ?? undefined;
   });
   expect(health.problems.map((p) => `${p.line}:${p.column} ${p.message}`)).toEqual([
-    '11:16 tokens.retry-thrice.expect.backoff must be a back-off shape: none, single, constant, linear, exponential, irregular; got "exponentail"; did you mean "exponential"?',
+    '11:16 tokens.retry-thrice.expect.backoff must be a back-off shape: none, immediate, single, constant, linear, exponential, irregular; got "exponentail"; did you mean "exponential"?',
     '13:7 tokens.retry-thrice.expect.callsAfterCrad is not a token expectation field; did you mean "callsAfterCard"?',
   ]);
   expect((await getClient(sim.url, 'cached')).status).toBe(200);

@@ -65,6 +65,10 @@ describeInBrowser('the dashboard Caller view in Chromium', () => {
         marks.map((m) => [m.getAttribute('data-abandoned'), m.getAttribute('fill')]),
       ),
     ).toEqual([['yes', 'none']]);
+    expect(await page.getAttribute('g[data-token="hangs"]', 'data-backoff')).toBe('none');
+    expect(await page.textContent('g[data-token="hangs"] text title')).toBe(
+      'hangs: 1 call(s), 0 retry(ies), back-off none',
+    );
     // Readable at 200 tokens: rows do not overlap, each label sits in its own 16 px band.
     const height = await page.$eval('svg[data-test="timeline"]', (svg) => Number(svg.getAttribute('height')));
     expect(height).toBe(203 * 16 + 20);

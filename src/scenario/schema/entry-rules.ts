@@ -5,6 +5,7 @@ import type { WireOptions, WireStyle } from '../../protocol/wire-encode';
 import { dotted } from './check-scenario-file';
 import { versionOf, wireOf } from './wire-options-for';
 import { toDelayShape } from '../base/delay-shape';
+import { parseDuration } from '../base/duration';
 import type { NodePath } from '../base/locate-node';
 import { placeOf, type ParsedScenarioFile } from './parse-scenario-file';
 import type { Problem } from '../base/problem';
@@ -15,6 +16,7 @@ import { ENTRY_ONLY_KEYS } from './toolbox-schema';
 import { overlongDurations } from './timer-limit';
 import { checkTypedScalars } from './typed-scalar-rules';
 import { framingBreaches } from './wire-framing-rules';
+import { impossibleRanges } from './expect-rules';
 
 type Report = (path: NodePath, severity: Problem['severity'], message: string) => void;
 
@@ -32,10 +34,12 @@ export function checkEntryRules(file: ParsedScenarioFile, base: WireOptions): Pr
   const defaults = (file.data.defaults ?? {}) as EntryData;
   for (const overlong of overlongDurations(defaults, ['defaults'])) report(overlong.path, 'error', overlong.message);
   for (const breach of framingBreaches(defaults, ['defaults'])) report(breach.path, 'error', breach.message);
+  checkRateLimit(defaults, ['defaults'], versionOf(defaults, base.version), base, report);
   const named = Object.entries((file.data.tokens ?? {}) as Record<string, EntryData>).map(([t, e]) => [['tokens', t], e] as const);
   const special = SPECIAL_ENTRY_KEYS.filter((k) => file.data[k] !== undefined).map((k) => [[k], file.data[k] as EntryData] as const);
   const fileWire = wireOf(defaults, base.wire);
   for (const [path, entry] of [...named, ...special]) checkEntry(entry, path, versionOf(entry, versionOf(defaults, base.version)), base, report, wireOf(entry, fileWire));
+  for (const range of impossibleRanges(file.data.expect, ['expect'])) report(range.path, 'error', range.message);
   const populations = Array.isArray(file.data.generate) ? (file.data.generate as unknown[]) : [];
   populations.forEach((item, i) => checkPopulation(item as EntryData, ['generate', i], versionOf(item as EntryData, versionOf(defaults, base.version)), base, report));
   return problems;
@@ -63,9 +67,20 @@ function checkEntry(entry: EntryData, path: NodePath, version: ProtocolVersion, 
   } else {
     checkAnswer(entry, path, version, base, report, wire);
   }
+  for (const range of impossibleRanges(entry.expect, [...path, 'expect'])) report(range.path, 'error', range.message);
   if (entry.then !== undefined && !Array.isArray(entry.sequence)) report([...path, 'then'], 'warning', `${dotted([...path, 'then'])} has no effect without a sequence`);
   const expiry = entry.expire as { answer?: EntryData } | undefined;
   if (expiry?.answer) checkAnswer(expiry.answer, [...path, 'expire', 'answer'], version, base, report, wire);
+  checkRateLimit(entry, path, version, base, report, wire);
+}
+
+/** A `rateLimit:` (an entry's or the file defaults'): a window longer than 0, and its answer like any other. */
+function checkRateLimit(entry: EntryData, path: NodePath, version: ProtocolVersion, base: WireOptions, report: Report, wire: WireStyle = base.wire): void {
+  const limit = entry.rateLimit as { per?: unknown; answer?: EntryData } | undefined;
+  if (limit === null || typeof limit !== 'object') return;
+  const at = [...path, 'rateLimit'];
+  if (parseDuration(limit.per) === 0) report([...at, 'per'], 'error', `${dotted([...at, 'per'])} must be longer than 0: it is the window the requests are counted in, e.g. "1s" or "1m"`);
+  if (limit.answer) checkAnswer(limit.answer, [...at, 'answer'], version, base, report, wire);
 }
 
 function checkAnswer(answer: EntryData, path: NodePath, inherited: ProtocolVersion, base: WireOptions, report: Report, inheritedWire: WireStyle = base.wire): void {

@@ -7,8 +7,8 @@ import { DURATION_PATTERN } from '../base/duration';
  * the TypeScript types, the judge and the docs read them from here.
  */
 
-/** Back-off shapes the caller report names, from its gaps between retries. */
-const BACKOFF_SHAPES = ['none', 'single', 'constant', 'linear', 'exponential', 'irregular'] as const;
+/** Back-off shapes the caller report names, from its gaps between retries (`immediate`: it never waited). */
+const BACKOFF_SHAPES = ['none', 'immediate', 'single', 'constant', 'linear', 'exponential', 'irregular'] as const;
 export type BackoffShape = (typeof BACKOFF_SHAPES)[number];
 
 /** How an unused token weighs in the verdict. */

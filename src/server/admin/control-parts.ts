@@ -11,6 +11,8 @@ import type { RedisGroup } from '../../shared-state/redis-group';
 import type { PassOn } from '../endpoint/pass-on';
 import type { Expectation } from '../../scenario/compile/read-expectations';
 import { DEFAULT_ADMIN_PREFIX } from '../../protocol/endpoints';
+import type { Sessions } from '../endpoint/sessions';
+import type { Waiters } from './waiters';
 
 /** The journal's size unless told otherwise. */
 export const DEFAULT_JOURNAL_SIZE = 1000;
@@ -53,6 +55,10 @@ export interface ControlParts {
   readonly answering: AnswerRuntime;
   /** Absent with the admin API off. */
   readonly admin: AdminSettings | undefined;
+  /** Live sessions (`POST /sessions`); the same registry the protocol path matches prefixes in. */
+  readonly sessions: Sessions;
+  /** Held `GET /wait` requests, told of every exchange the caller report records. */
+  readonly waiters: Waiters;
   /** Open `GET /events` streams, ended when the simulator closes (they never go idle by themselves). */
   readonly streams: Set<ServerResponse>;
   /** Hybrid mode (`--proxy`): where tokens no entry names go; absent otherwise. */
@@ -61,7 +67,7 @@ export interface ControlParts {
   readonly group: RedisGroup | undefined;
   /** Folds an exchange another instance of the group saw into this caller report (not shipped again). */
   readonly adoptExchange: ((exchange: Exchange) => void) | undefined;
-  /** Everything back to the files: journal, per-token state, runtime tokens (in a group: on every instance). */
+  /** Everything back to the files: journal, per-token state, runtime tokens, the clock (in a group: on every instance). */
   reset(): Promise<ResetCounts>;
   /** reset() of this instance's own parts: what another instance's reset asks of it. */
   resetLocal(): void;
