@@ -31,8 +31,8 @@ export interface CallerReportStore {
   record(exchange: Exchange): void;
   /** The aggregates as they are now. */
   snapshot(): Promise<CallerAggregates>;
-  /** Forgets everything (POST /__admin/reset). */
-  reset(): Promise<void>;
+  /** Forgets everything (POST /__admin/reset); the report begins at `since` (epoch ms, a group's), else now. */
+  reset(since?: number): Promise<void>;
 }
 
 /**

@@ -8,7 +8,6 @@ import { RequestRecorder, type RecorderOptions } from './endpoint/request-record
 import type { AnswerRuntime } from './endpoint/answer-runtime';
 import { createServedTokens } from './endpoint/served-tokens';
 import { ExchangeTracker } from '../caller-report/exchange-tracker';
-import type { CallerReportStore } from '../caller-report/exchange';
 import type { RedisGroup } from '../shared-state/redis-group';
 import { demandOf, type Expectation } from '../scenario/compile/read-expectations';
 import { DEFAULT_REPORT_TOKENS, MemoryReportStore } from '../caller-report/memory-report-store';
@@ -28,22 +27,28 @@ export function createControlParts(
   const size = options.journalSize ?? DEFAULT_JOURNAL_SIZE;
   const journal = size > 0 ? new Journal(size) : undefined;
   const onRecord = recordListeners(options, group);
+  // In a group the journal and the report are filled from the group's streams, this instance's own requests included.
   const recorder =
-    journal || onRecord.length > 0 ? new RequestRecorder({ journal, onRecord, runtime, ...recording }) : undefined;
+    journal || onRecord.length > 0
+      ? new RequestRecorder({ journal: group ? undefined : journal, onRecord, runtime, ...recording })
+      : undefined;
   const reportTokens = options.reportTokens ?? DEFAULT_REPORT_TOKENS;
-  const report = new MemoryReportStore(reportTokens);
   const callers =
-    options.report === false ? undefined : new ExchangeTracker(group ? shipExchanges(report, group) : report);
+    options.report === false
+      ? undefined
+      : new ExchangeTracker(new MemoryReportStore(reportTokens), group && ((x) => group.exchanges.push(x)));
   const resetLocal = (): void => {
-    journal?.clear();
-    void callers?.reset();
     runtime.clear();
     answering.outage.end();
   };
   const reset = async (): Promise<ResetCounts> => {
     const counts = { requests: journal?.size ?? 0, runtimeTokens: runtime.size };
     const tokenStates = await answering.states.reset();
-    await group?.shareReset();
+    // Shared, the streams' reset markers clear the journal and the report on every instance, this one included.
+    if (!(await group?.shareReset())) {
+      journal?.clear();
+      await callers?.reset();
+    }
     resetLocal();
     return { ...counts, tokenStates };
   };
@@ -60,7 +65,11 @@ export function createControlParts(
     maxEntryBytes: options.maxEntryBytes ?? DEFAULT_MAX_ENTRY_BYTES,
   };
   const endStreams = () => streams.forEach((res) => res.end());
-  const settle = async () => recorder?.settle();
+  const settle = async () => {
+    await recorder?.settle();
+    await callers?.settle();
+    await group?.settle();
+  };
   return {
     store,
     tokens: createServedTokens(store, runtime),
@@ -75,7 +84,6 @@ export function createControlParts(
     streams,
     passOn: options.passOn,
     group,
-    adoptExchange: callers && group ? (exchange) => report.record(exchange) : undefined,
     reset,
     resetLocal,
     endStreams,
@@ -92,19 +100,6 @@ function recordListeners(options: SimulatorOptions, group: RedisGroup | undefine
     ...(onRequestRecord ? [onRequestRecord] : []),
     ...(group ? [(record: JournalRecord) => group.journal.push(() => describeRecord(record))] : []),
   ];
-}
-
-/** In a group, the caller report folds in every instance's exchanges: this one's are shipped, the others' adopted. */
-function shipExchanges(report: CallerReportStore, group: RedisGroup): CallerReportStore {
-  return {
-    record: (exchange) => {
-      report.record(exchange);
-      // A copy: the tracker reuses one object for every exchange it records at once.
-      group.exchanges.push({ ...exchange });
-    },
-    snapshot: () => report.snapshot(),
-    reset: () => report.reset(),
-  };
 }
 
 /** A start refused: the admin API would answer anyone who reaches a non-loopback host, with no token. */

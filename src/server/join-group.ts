@@ -4,6 +4,7 @@ import type * as RedisGroupModule from '../shared-state/redis-group';
 import type { SimulatorOptions } from './simulator-options';
 import type { ControlParts } from './admin/control-parts';
 import type { JournalEntry } from './endpoint/journal';
+import { adoptedRecord } from './endpoint/adopted-record';
 import type { Exchange } from '../caller-report/exchange';
 
 /**
@@ -42,7 +43,10 @@ function memberOf(control: ControlParts): GroupMember {
     putRuntime: (token, text, file) => void control.runtime.adopt(token, text, file),
     removeRuntime: (token) => void control.runtime.forget(token),
     resetLocal: () => control.resetLocal(),
-    adoptRequest: (entry, instance) => control.recorder?.adopt({ ...(entry as JournalEntry), instance }),
-    adoptExchange: (exchange) => control.adoptExchange?.(exchange as Exchange),
+    adoptRequest: (entry, instance, seq) =>
+      control.journal?.add(adoptedRecord({ ...(entry as JournalEntry), instance }, seq)),
+    adoptExchange: (exchange) => control.callers?.adopt(exchange as Exchange),
+    clearJournal: () => control.journal?.clear(),
+    restartReport: (since) => void control.callers?.reset(since),
   };
 }
