@@ -11,6 +11,7 @@ export type {
   SimulatorStatus,
   StartOptions,
 } from './api/start-simulator';
+export type { ClockStatus, SimulatorClock } from './api/simulator-clock';
 export type { ExpectationResult } from './caller-report/judge-report';
 export type { TokenReport } from './caller-report/build-report';
 export type {

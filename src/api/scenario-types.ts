@@ -15,8 +15,8 @@ import type { PopulationSpec } from '../synth/population-spec';
  * keys are checked below against the loader's schema, so neither can drift from the other.
  */
 
-/** A fixed duration: milliseconds, or "250ms", "2.5s", "1m". */
-export type Duration = number | `${number}${'ms' | 's' | 'm'}`;
+/** A fixed duration: milliseconds, or "250ms", "2.5s", "1m", "2h". */
+export type Duration = number | `${number}${'ms' | 's' | 'm' | 'h'}`;
 
 /** A delay: fixed, or a shape drawn per request. */
 export type Delay =

@@ -11,6 +11,7 @@ import type { SimulatorOptions } from '../server/simulator-options';
 import type { ScenarioSources, ScenarioStatus } from '../scenario/live/scenario-store';
 import type { ServedTls } from '../tls/server-tls';
 import type { ScenarioEntry, ScenarioFile } from './scenario-types';
+import { simulatorClock, type SimulatorClock } from './simulator-clock';
 
 /** Scenarios for a program: a path to a file or directory, or a scenario file as a value. */
 export type ScenarioInput = string | ScenarioFile;
@@ -56,6 +57,8 @@ export interface SimulatorHandle {
   endOutage(): Promise<boolean>;
   /** Files, token counts, load time, the last reload error and the runtime tokens. */
   status(): SimulatorStatus;
+  /** Scenario time: `clock.advance('2h')` ages time-based expiry at once; `clock.reset()` goes back to real time. */
+  readonly clock: SimulatorClock;
   /** The caller report (what GET /__admin/report serves): per-token calls, retries, gaps, back-off, time-outs, and the verdict. */
   report(): Promise<CallerReport>;
   /** Resolves with the report when its verdict passes; rejects with an Error listing every failure (file:line:column first). */
@@ -98,6 +101,7 @@ export async function startSimulator(options: StartOptions = {}): Promise<Simula
     },
     endOutage: async () => control.answering.outage.end(),
     status: () => ({ ...sim.store.status(), runtimeTokens: control.runtime.tokens() }),
+    clock: simulatorClock(control.answering.clock),
     report: () => callerReport(control),
     verify: async () => verifyReport(await callerReport(control)),
     close: () => sim.close(),

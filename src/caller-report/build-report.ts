@@ -1,6 +1,7 @@
 import { classifyBackoff, median } from './classify-backoff';
 import type { BackoffShape } from '../scenario/schema/expect-schema';
 import type { CallerAggregates, TimelineMark } from './exchange';
+import { plainRecord } from './plain-record';
 
 /** How many unknown tokens the report names, most requested first. */
 const TOP_UNKNOWN_TOKENS = 100;
@@ -28,7 +29,10 @@ export interface CallerReport {
   readonly since: string;
   readonly tokens: Readonly<Record<string, TokenReport>>;
   readonly unknownTokens: {
+    /** Requests for unknown tokens, tracked or not. */
     readonly count: number;
+    /** Distinct unknown tokens tracked one by one (the cap's are not told apart). */
+    readonly tokens: number;
     readonly top: readonly { readonly token: string; readonly count: number; readonly nearMisses: readonly string[] }[];
   };
   readonly unusedTokens: readonly string[];
@@ -55,7 +59,7 @@ export interface ReportContext {
 
 /** Turns the store's aggregates into the report: shapes named, unknown tokens ranked, unused ones listed. */
 export function buildReport(aggregates: CallerAggregates, context: ReportContext): CallerReport {
-  const tokens: Record<string, TokenReport> = {};
+  const tokens = plainRecord<TokenReport>();
   const unknown: { token: string; count: number }[] = [];
   for (const [token, t] of aggregates.tokens) {
     tokens[token] = { ...t, backoff: classifyBackoff(t.gapsMs) };
@@ -70,6 +74,7 @@ export function buildReport(aggregates: CallerAggregates, context: ReportContext
     tokens,
     unknownTokens: {
       count: aggregates.unknownRequests,
+      tokens: unknown.length,
       top: unknown.slice(0, TOP_UNKNOWN_TOKENS).map((u) => ({ ...u, nearMisses: context.nearMisses(u.token) })),
     },
     unusedTokens,

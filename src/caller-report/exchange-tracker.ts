@@ -33,6 +33,7 @@ interface Pending {
   readonly outage: boolean;
   /** Passed to the real service: its answer (status, card) is read from the response when it closes. */
   readonly proxied: boolean;
+  readonly session: string | undefined;
 }
 
 type Watched = ServerResponse & { [PENDING]?: Pending };
@@ -68,6 +69,7 @@ export class ExchangeTracker {
     newConnection: false,
     outage: false,
     proxied: false,
+    session: undefined,
   };
   /** Exchanges recorded since the start, bumped on reset too: readers poll it to see a change. */
   private changes = 0;
@@ -107,7 +109,8 @@ export class ExchangeTracker {
 
   /**
    * Call after the answer has been handed to `res`; `arrivedAt` is performance.now() at arrival;
-   * `outage`: the answer is the outage's (`POST /__admin/outage`), not the token's own.
+   * `outage`: the answer is the outage's (`POST /__admin/outage`), not the token's own;
+   * `session`: the session whose `prefix + token` was asked for.
    */
   sent(
     req: IncomingMessage,
@@ -117,6 +120,7 @@ export class ExchangeTracker {
     answer: Answer,
     arrivedAt: number,
     outage = false,
+    session?: string,
   ): void {
     const newConnection = this.isNewConnection(req);
     const fault = answer.fault;
@@ -137,6 +141,7 @@ export class ExchangeTracker {
       x.concurrent = this.inFlight + 1;
       x.newConnection = newConnection;
       x.outage = outage;
+      x.session = session;
       this.record(x);
       return;
     }
@@ -153,6 +158,7 @@ export class ExchangeTracker {
       serverEndsAfter: serverEndsAfter(answer),
       outage,
       proxied: false,
+      session,
     });
   }
 
@@ -174,6 +180,7 @@ export class ExchangeTracker {
       serverEndsAfter: Infinity,
       outage: false,
       proxied: true,
+      session: undefined,
     });
   }
 
@@ -227,6 +234,7 @@ export class ExchangeTracker {
       newConnection: p.newConnection,
       outage: p.outage,
       proxied: p.proxied,
+      session: p.session,
     });
   }
 }

@@ -23,6 +23,8 @@ export interface Exchange {
   readonly outage: boolean;
   /** Passed to the real service (`serve --proxy`); `answer` is its status, or `none` if the caller hung up first. */
   readonly proxied: boolean;
+  /** The session whose `prefix + T` was asked for (`token` is T); undefined for any other token. */
+  readonly session?: string;
 }
 
 /** Every exchange recorded since the start or the last reset, folded into aggregates. */
@@ -31,6 +33,8 @@ export interface CallerReportStore {
   record(exchange: Exchange): void;
   /** The aggregates as they are now. */
   snapshot(): Promise<CallerAggregates>;
+  /** How many exchanges of `token` are folded in so far (0 past the cap): what `GET /wait` counts. */
+  calls(token: string): number;
   /** Forgets everything (POST /__admin/reset); the report begins at `since` (epoch ms, a group's), else now. */
   reset(since?: number): Promise<void>;
 }

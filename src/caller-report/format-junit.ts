@@ -1,13 +1,21 @@
 import { create } from 'xmlbuilder2';
 import { describeResult, type JudgedReport } from './judge-report';
+import { escapeControls } from '../scenario/base/escape-controls';
+
+/** `file:line:col` as an expectation's `where` gives it; a flag or `default` is not a place. */
+const PLACE = /^(.*):(\d+):\d+$/;
 
 /**
  * The verdict as JUnit XML (the Ant schema CI systems read): one test case per expectation, and
- * one each for unknown and unused tokens; a failure carries its readable line, file:line:col
- * first, and a warning goes to system-out. xmlbuilder2 writes it, escaping included.
+ * one each for unknown and unused tokens, each with `time` (0: judging takes none; the suite's is
+ * the report's span) and, when written in a file, `file` and `line`; a failure carries its
+ * readable line, file:line:col first, and a warning goes to system-out. xmlbuilder2 escapes the
+ * markup; the characters XML 1.0 cannot hold at all (controls, U+FFFF, lone surrogates), which a
+ * caller's token or a file name may carry, are written as `\uXXXX` first.
  */
-export function formatJunit(report: JudgedReport): string {
+export function formatJunit(report: JudgedReport, now = Date.now()): string {
   const failed = report.expectations.filter((r) => r.outcome === 'fail').length;
+  const seconds = Math.max(0, (now - Date.parse(report.since)) / 1000).toFixed(3);
   const suite = create({ version: '1.0', encoding: 'UTF-8' })
     .ele('testsuites', { name: 'auth-sim caller report', tests: report.expectations.length, failures: failed })
     .ele('testsuite', {
@@ -15,13 +23,15 @@ export function formatJunit(report: JudgedReport): string {
       tests: report.expectations.length,
       failures: failed,
       errors: 0,
+      time: seconds,
       timestamp: report.since,
     });
   for (const r of report.expectations) {
-    const name = `${r.token === null ? 'run' : r.token}: ${r.expectation}`;
-    const file = /^(.*):\d+:\d+$/.exec(r.where)?.[1];
-    const testcase = suite.ele('testcase', { classname: 'auth-sim.caller', name, ...(file ? { file } : {}) });
-    const line = describeResult(r);
+    const name = escapeControls(`${r.token === null ? 'run' : r.token}: ${r.expectation}`);
+    const place = PLACE.exec(r.where);
+    const where = place ? { file: escapeControls(place[1]), line: place[2] } : {};
+    const testcase = suite.ele('testcase', { classname: 'auth-sim.caller', name, time: '0', ...where });
+    const line = escapeControls(describeResult(r));
     if (r.outcome === 'fail') testcase.ele('failure', { message: line, type: r.expectation }).txt(line);
     else if (r.outcome === 'warn') testcase.ele('system-out').txt(`warning: ${line}`);
   }

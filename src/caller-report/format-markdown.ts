@@ -1,10 +1,12 @@
 import type { JudgedReport } from './judge-report';
 import { notScripted } from './format-summary';
+import { escapeControls } from '../scenario/base/escape-controls';
 
 /**
  * The verdict as Markdown for a CI job summary: the verdict, a table of the expectations, the
  * tokens' figures, and the unknown and unused tokens. Written by hand: a table is a join of
- * cells (markdown-table, considered, is ESM-only, which Jest's CommonJS cannot load).
+ * cells (markdown-table, considered, is ESM-only, which Jest's CommonJS cannot load). What the
+ * caller or a file named (tokens, the seen text, places) is a code span, so no markup in it acts.
  */
 export function formatMarkdown(report: JudgedReport): string {
   const lines = [`## auth-sim caller report: ${report.verdict === 'pass' ? 'PASS' : 'FAIL'}`, ''];
@@ -15,7 +17,14 @@ export function formatMarkdown(report: JudgedReport): string {
   lines.push(
     table(
       ['', 'token', 'expectation', 'expected', 'seen', 'where'],
-      report.expectations.map((r) => [mark(r.outcome), r.token ?? '(run)', r.expectation, r.expected, r.seen, r.where]),
+      report.expectations.map((r) => [
+        mark(r.outcome),
+        r.token === null ? '(run)' : literal(r.token),
+        plain(r.expectation),
+        plain(r.expected),
+        literal(r.seen),
+        literal(r.where),
+      ]),
     ),
   );
   const tokens = Object.entries(report.tokens);
@@ -27,9 +36,11 @@ export function formatMarkdown(report: JudgedReport): string {
         tokens.map(([token, t]) => [
           tokenLabel(token, t),
           String(t.calls),
-          Object.entries(t.statuses)
-            .map(([s, n]) => `${s}×${n}`)
-            .join(' '),
+          plain(
+            Object.entries(t.statuses)
+              .map(([s, n]) => `${s}×${n}`)
+              .join(' '),
+          ),
           String(t.retries),
           t.backoff,
           t.gapsMs.join(', '),
@@ -53,19 +64,33 @@ function tokenLabel(token: string, t: JudgedReport['tokens'][string]): string {
   if (t.proxied > 0) notes.push(`proxied ×${t.proxied}`);
   else if (!t.known) notes.push('unknown');
   if (t.outage > 0) notes.push(`outage ×${t.outage}`);
-  return notes.length === 0 ? token : `${token} (${notes.join(', ')})`;
+  return notes.length === 0 ? literal(token) : `${literal(token)} (${notes.join(', ')})`;
 }
 
 function mark(outcome: 'pass' | 'fail' | 'warn'): string {
   return outcome === 'pass' ? '✅' : outcome === 'fail' ? '❌' : '⚠️';
 }
 
+/** Cells already made safe (plain, literal or figures), as a GFM table. */
 function table(head: readonly string[], rows: readonly (readonly string[])[]): string {
-  const row = (cells: readonly string[]) => `| ${cells.map(cell).join(' | ')} |`;
+  const row = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
   return [row(head), row(head.map(() => '---')), ...rows.map(row)].join('\n');
 }
 
-/** A cell's text with the characters that would break the table escaped. */
-function cell(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+/** Our own words in a cell: backslashes and pipes escaped, line breaks and controls made visible. */
+function plain(text: string): string {
+  return escapeControls(text).replace(/\\/g, '\\\\').replace(/\|/g, '\\|');
+}
+
+/**
+ * Text as written, in a code span fenced by more backticks than it holds (CommonMark 6.1):
+ * markup, links and HTML in it stay text. Its controls are written `\uXXXX` (a lone CR would end
+ * the line for GitHub), and a pipe is escaped, which GFM tables need even inside a code span.
+ */
+function literal(text: string): string {
+  const safe = escapeControls(text).replace(/\|/g, '\\|');
+  if (safe === '') return '';
+  const fence = '`'.repeat(Math.max(0, ...(safe.match(/`+/g) ?? []).map((run) => run.length)) + 1);
+  const pad = /^[` ]|[` ]$/.test(safe) ? ' ' : '';
+  return `${fence}${pad}${safe}${pad}${fence}`;
 }

@@ -31,20 +31,59 @@ export interface JudgedReport extends CallerReport {
  * Unknown and unused tokens are always judged, by their expectation or by default (unknown
  * tokens pass, unused ones warn), so each has a line in every verdict.
  */
-export function judgeReport(report: CallerReport, expectations: readonly Expectation[]): JudgedReport {
-  const results = expectations.map((e) => checkExpectation(report, e));
+export function judgeReport(
+  report: CallerReport,
+  expectations: readonly Expectation[],
+  /** false: no unused-tokens judgement at all (a session that named no tokens). */
+  judgeUnused = true,
+): JudgedReport {
+  const judged = judgeUnused
+    ? expectations
+    : expectations.filter((e) => !(e.token === null && e.key === 'unusedTokens'));
+  const results = judged.map((e) => checkExpectation(report, e));
   if (!expectations.some((e) => e.token === null && e.key === 'unknownTokens')) results.push(unknownByDefault(report));
-  if (!expectations.some((e) => e.token === null && e.key === 'unusedTokens'))
+  if (judgeUnused && !expectations.some((e) => e.token === null && e.key === 'unusedTokens'))
     results.push(unusedResult(report, DEFAULT_UNUSED_LEVEL, 'default'));
   const failures = results.filter((r) => r.outcome === 'fail').map(describeResult);
   const warnings = results.filter((r) => r.outcome === 'warn').map(describeResult);
   return { ...report, verdict: failures.length > 0 ? 'fail' : 'pass', failures, warnings, expectations: results };
 }
 
-/** `file:line:col token "retry-twice": calls expected 3, seen 4`. */
+/** The most names (or times) a seen text lists before "and N more". */
+const LISTED = 10;
+
+/** What a warning given by default says to change it. */
+const DEFAULT_HINTS: Readonly<Record<string, string>> = {
+  unusedTokens: '; write expect: { unusedTokens: ignore } at the top of a file to allow it, or fail to fail on it',
+};
+
+/**
+ * One result as a sentence: `file:line:col token "retry-twice": calls expected 3, seen 4`; set by
+ * a flag, `the run: unknownTokens expected 0 by --expect-no-unknown, seen 2 ("alise", "bob")`;
+ * by default, `the run: unusedTokens expected none by default, seen 1 ("bob"); write ...`.
+ */
 export function describeResult(r: ExpectationResult): string {
   const subject = r.token === null ? 'the run' : `token ${JSON.stringify(r.token)}`;
-  return `${r.where} ${subject}: ${r.expectation} expected ${r.expected}, seen ${r.seen}`;
+  const said = `${subject}: ${r.expectation} expected ${r.expected}`;
+  if (r.where === 'default') return `${said} by default, seen ${r.seen}${DEFAULT_HINTS[r.expectation] ?? ''}`;
+  if (r.where.startsWith('--')) return `${said} by ${r.where}, seen ${r.seen}`;
+  return `${r.where} ${said}, seen ${r.seen}`;
+}
+
+/** The first LISTED items, then "and N more" of `total`: `"a", "b" and 3 more`. */
+function listed(items: readonly string[], total: number): string {
+  const shown = items.slice(0, LISTED);
+  return total > shown.length ? `${shown.join(', ')} and ${total - shown.length} more` : shown.join(', ');
+}
+
+/** The unknown requests' count and the tokens asked, most requested first: `3 ("alcie", "bob")`. */
+function unknownSeen(report: CallerReport): string {
+  const { count, tokens, top } = report.unknownTokens;
+  if (tokens === 0) return String(count);
+  return `${count} (${listed(
+    top.slice(0, LISTED).map((u) => JSON.stringify(u.token)),
+    tokens,
+  )})`;
 }
 
 function checkExpectation(report: CallerReport, e: Expectation): ExpectationResult {
@@ -52,7 +91,8 @@ function checkExpectation(report: CallerReport, e: Expectation): ExpectationResu
   const d = e.demand;
   if (d.kind === 'unused') return unusedResult(report, d.level, e.where);
   if (e.token === null) {
-    if (d.kind === 'count') return countResult(base, d.bounds, report.unknownTokens.count);
+    if (d.kind === 'count')
+      return { ...countResult(base, d.bounds, report.unknownTokens.count), seen: unknownSeen(report) };
     if (d.kind === 'duration')
       return abandonResult(base, d.bounds, allAbandoned(report), unwaitedHangs(Object.values(report.tokens)));
     return { ...base, expected: '?', seen: '?', outcome: 'fail' };
@@ -87,8 +127,8 @@ function everyResult(base: Base, bounds: Bounds, values: readonly number[], none
   const outside = values.filter((v) => !isWithin(v, bounds));
   const seen =
     outside.length > 0
-      ? `${outside.map(describeMs).join(', ')} (of ${values.length})`
-      : values.map(describeMs).join(', ');
+      ? `${listed(outside.slice(0, LISTED).map(describeMs), outside.length)} (of ${values.length})`
+      : listed(values.slice(0, LISTED).map(describeMs), values.length);
   return {
     ...base,
     expected: `every one ${describeBounds(bounds, 'ms')}`,
@@ -115,18 +155,14 @@ function allAbandoned(report: CallerReport): number[] {
 }
 
 function unknownByDefault(report: CallerReport): ExpectationResult {
-  const count = report.unknownTokens.count;
-  const names = report.unknownTokens.top.slice(0, 5).map((u) => JSON.stringify(u.token));
-  const seen =
-    count === 0 ? '0' : `${count} (${names.join(', ')}${report.unknownTokens.top.length > 5 ? ', ...' : ''})`;
+  const seen = unknownSeen(report);
   return { token: null, expectation: 'unknownTokens', expected: 'any', seen, outcome: 'pass', where: 'default' };
 }
 
 function unusedResult(report: CallerReport, level: string, where: string): ExpectationResult {
   const unused = report.unusedTokens;
-  const names = unused.slice(0, 10).map((t) => JSON.stringify(t));
-  const seen =
-    unused.length === 0 ? 'none' : `${unused.length} (${names.join(', ')}${unused.length > 10 ? ', ...' : ''})`;
+  const names = unused.slice(0, LISTED).map((t) => JSON.stringify(t));
+  const seen = unused.length === 0 ? 'none' : `${unused.length} (${listed(names, unused.length)})`;
   const outcome = unused.length === 0 || level === 'ignore' ? 'pass' : level === 'fail' ? 'fail' : 'warn';
   return { token: null, expectation: 'unusedTokens', expected: 'none', seen, outcome, where };
 }

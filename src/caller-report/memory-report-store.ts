@@ -1,4 +1,5 @@
 import type { CallerAggregates, CallerReportStore, Exchange, TimelineMark, TokenAggregate } from './exchange';
+import { plainRecord, plainRecordOf } from './plain-record';
 
 /** How many tokens are tracked one by one unless told otherwise (`--report-tokens`). */
 export const DEFAULT_REPORT_TOKENS = 10_000;
@@ -44,7 +45,7 @@ export class MemoryReportStore implements CallerReportStore {
   private untrackedRequests = 0;
   private abandoned = { count: 0, min: Infinity, max: -Infinity, kept: [] as number[] };
 
-  constructor(private readonly maxTokens = DEFAULT_REPORT_TOKENS) {}
+  constructor(readonly maxTokens = DEFAULT_REPORT_TOKENS) {}
 
   record(x: Exchange): void {
     this.requests++;
@@ -67,6 +68,16 @@ export class MemoryReportStore implements CallerReportStore {
     foldExchange(tally, x, waited, this.since);
   }
 
+  /** Exchanges recorded since the start or the last reset. */
+  get requestCount(): number {
+    return this.requests;
+  }
+
+  /** How many exchanges of `token` are recorded (0 for one never seen or past the cap): what a waiter counts. */
+  calls(token: string): number {
+    return this.tallies.get(token)?.calls ?? 0;
+  }
+
   async snapshot(): Promise<CallerAggregates> {
     const tokens = new Map<string, TokenAggregate>();
     for (const [token, t] of this.tallies) {
@@ -74,7 +85,7 @@ export class MemoryReportStore implements CallerReportStore {
       tokens.set(token, {
         ...shown,
         statuses: Object.fromEntries(t.statuses),
-        methods: { ...t.methods },
+        methods: plainRecordOf(Object.entries(t.methods)),
         gapsMs: [...t.gapsMs],
         abandonedAfterMs: [...t.abandonedAfterMs],
         timeline: [...t.timeline],
@@ -116,7 +127,7 @@ function newTally(known: boolean): Tally {
     known,
     calls: 0,
     statuses: new Map(),
-    methods: {},
+    methods: plainRecord(),
     retries: 0,
     gapsMs: NONE,
     abandonedAfterMs: NONE,

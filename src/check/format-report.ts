@@ -1,5 +1,5 @@
 import { create } from 'xmlbuilder2';
-import { escapeControls } from './escape-controls';
+import { escapeControls } from '../scenario/base/escape-controls';
 import { formatFinding } from './finding';
 import { countFindings, type CheckReport, type RequestRecord } from './run-check';
 

@@ -1,4 +1,4 @@
-import { escapeControls } from '../check/escape-controls';
+import { escapeControls } from '../scenario/base/escape-controls';
 import { DEFAULT_MAX_BODY_BYTES } from '../check/fetch-answer';
 import { formatFinding } from '../check/finding';
 import type { WireOptions } from '../protocol/wire-encode';

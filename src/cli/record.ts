@@ -1,7 +1,7 @@
 import { DEFAULT_HOST } from '../server/simulator-options';
 import { Option, type Command } from 'commander';
 import { requestLine } from '../check/format-report';
-import { escapeControls } from '../check/escape-controls';
+import { escapeControls } from '../scenario/base/escape-controls';
 import { formatFinding } from '../check/finding';
 import { requestRecord } from '../check/run-check';
 import { createRecordProxy, type ProxyEvent } from '../record/record-proxy';

@@ -12,15 +12,18 @@ function expectsAnything(simulator: Simulator): boolean {
 /**
  * Prints the caller report's one-screen summary when something is expected of the caller or
  * `always` (serve's --report) says so; quiet otherwise. Resolves with the report it read.
+ * `whereAll`: where the lines past the first screen can be read (formatSummary's default names
+ * the admin API, which is gone once `run` has stopped its server).
  */
 export async function printReportSummary(
   simulator: Simulator,
   logger: Logger,
   always: boolean,
+  whereAll?: string,
 ): Promise<JudgedReport | null> {
   const report = await readCallerReport(simulator.control);
   if (report === null || !(always || expectsAnything(simulator))) return report;
-  const [headline, ...lines] = formatSummary(report);
+  const [headline, ...lines] = formatSummary(report, whereAll);
   if (report.verdict === 'pass') logger.info(headline);
   else logger.error(headline);
   for (const line of lines) (report.verdict === 'pass' ? logger.info : logger.error)(line);

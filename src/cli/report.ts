@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { createLogger, type Logger } from './logger';
 import { DEFAULT_ADMIN_PREFIX } from '../protocol/endpoints';
 import type { CallerReportFormat } from '../caller-report/report-formats';
+import { escapeControls, escapeJsonText } from '../scenario/base/escape-controls';
 
 interface ReportFlags {
   json?: boolean;
@@ -54,8 +55,16 @@ async function report(adminUrl: string, flags: ReportFlags, logger: Logger): Pro
   }
   const printed = flags.json ? `${JSON.stringify(json, null, 2)}\n` : await fetchReport(url, 'markdown', logger);
   if (printed === null) return CANNOT;
-  process.stdout.write(printed as string);
+  process.stdout.write(terminalSafe(printed as string, flags.json === true));
   return verdict === 'pass' ? 0 : 1;
+}
+
+/**
+ * What the server sent, fit for a terminal: a caller's token may hold ESC or a C1 control, which
+ * would move the cursor or recolour the screen; each is written `\uXXXX` (JSON stays valid JSON).
+ */
+function terminalSafe(text: string, json: boolean): string {
+  return json ? escapeJsonText(text) : text.split('\n').map(escapeControls).join('\n');
 }
 
 /** One form of the report: parsed JSON, or the text; null (said why) when it cannot be had. */

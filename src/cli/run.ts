@@ -1,36 +1,32 @@
-import { spawn } from 'node:child_process';
-import { constants } from 'node:os';
-import { writeFileSync } from 'node:fs';
-import { extname } from 'node:path';
-import type { Command } from 'commander';
-import { formatJunit } from '../caller-report/format-junit';
-import { formatMarkdown } from '../caller-report/format-markdown';
-import type { JudgedReport } from '../caller-report/judge-report';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import { createLogger, type Logger } from './logger';
 import { PROTOCOL_PATH } from '../protocol/endpoints';
+import { MAX_TIMER_MS, parseDuration } from '../scenario/base/duration';
 import { addServeOptions, startServing, type ServeFlags } from './serve';
 import { printReportSummary } from './report-summary';
 import { exitOnceWritten } from './shutdown';
+import { notRunBecause } from './not-run-report';
+import { isReportFileKind, writeReportFile } from './run-report-file';
+import { DEFAULT_KILL_AFTER_MS, runInGroup, type CommandEnd } from './run-in-group';
 import type { Simulator } from '../server/run-simulator';
 
 interface RunFlags extends ServeFlags {
   reportFile?: string;
+  killAfter: number;
 }
 
-/** The report file's form, by its extension. */
-const REPORT_FILE_FORMATS: Readonly<Record<string, (report: JudgedReport) => string>> = {
-  '.xml': formatJunit,
-  '.json': (report) => `${JSON.stringify(report, null, 2)}\n`,
-  '.md': formatMarkdown,
-};
-
 const USAGE_EXIT = 2;
+/** The exit code when the caller could not be judged: the simulator did not start, the report file could not be written. */
+const CANNOT = 2;
+/** How long the stopped simulator may take to close (Redis, the watcher) before run exits anyway. */
+const CLOSE_WITHIN_MS = 1000;
 
 /**
  * `auth-sim run [serve options] -- <command...>`: serves the scenarios, runs the command with
  * AUTH_SIM_URL and AUTH_SIM_ADMIN_URL set, and when it exits prints the caller report and writes
- * --report-file. Exit code: the command's own when it failed, else 1 if the verdict fails, else
- * 0; 2 when the command cannot be started or the arguments are wrong.
+ * --report-file. Exit code: the command's own when it failed, else 2 if the report file could not
+ * be written, else 1 if the verdict fails, else 0; 2 when the simulator does not start (the
+ * command is not run), the command cannot be started or the arguments are wrong.
  */
 export function registerRun(program: Command): void {
   const command = program
@@ -38,10 +34,21 @@ export function registerRun(program: Command): void {
     .description('serve the scenarios while a command runs (your tests), then judge the caller: one exit code for both')
     .usage('[serve options] [--report-file <path>] -- <command...>')
     .argument('[command...]', 'the command to run, after --')
-    .option('--report-file <path>', 'also write the caller report: JUnit XML (.xml), JSON (.json) or Markdown (.md)')
+    .option(
+      '--report-file <path>',
+      'also write the caller report: JUnit XML (.xml), JSON (.json) or Markdown (.md); folders are made',
+    )
+    .addOption(
+      new Option(
+        '--kill-after <duration>',
+        'after a signal passed on to the command, how long it may take to end before its processes get SIGKILL',
+      )
+        .default(DEFAULT_KILL_AFTER_MS, '5s')
+        .argParser(parseKillAfter),
+    )
     .addHelpText(
       'after',
-      `\nExamples:\n  $ auth-sim run --scenarios qa/ --report-file auth-sim.xml -- npm test\n  $ auth-sim run -s qa/ -- sh -c 'curl "$AUTH_SIM_URL${PROTOCOL_PATH}/alice"'`,
+      `\nExamples:\n  $ auth-sim run --scenarios qa/ --report-file reports/auth-sim.xml -- npm test\n  $ auth-sim run -s qa/ -- sh -c 'curl "$AUTH_SIM_URL${PROTOCOL_PATH}/alice"'`,
     )
     .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : USAGE_EXIT));
   addServeOptions(command, 0).action(async (args: string[], flags: RunFlags) => {
@@ -54,54 +61,66 @@ export function registerRun(program: Command): void {
       return;
     }
     // The command's own output is what the user reads: no request lines, only the start-up lines.
-    const simulator = await startServing(flags, logger, undefined);
-    if (!simulator) return;
-    const exit = await runCommand(args, simulator, logger);
-    const report = await printReportSummary(simulator, logger, true);
-    if (report !== null && flags.reportFile)
-      writeFileSync(flags.reportFile, REPORT_FILE_FORMATS[extname(flags.reportFile)](report));
-    await simulator.close(0);
-    process.exitCode = exit.code !== 0 ? exit.code : report?.verdict === 'fail' ? 1 : 0;
+    let notStarted: unknown;
+    const simulator = await startServing(flags, logger, undefined, undefined, (error) => (notStarted = error));
+    if (!simulator) {
+      logger.error('the command was not run');
+      if (flags.reportFile !== undefined)
+        writeReportFile(flags.reportFile, { notRun: notRunBecause(notStarted) }, logger);
+      process.exitCode = CANNOT;
+      return exitOnceWritten();
+    }
+    const env = { ...process.env, AUTH_SIM_URL: simulator.url, AUTH_SIM_ADMIN_URL: simulator.adminUrl ?? '' };
+    const end = await runInGroup(args, env, flags.killAfter, logger);
+    const code = await judge(end, simulator, flags, logger);
+    await Promise.race([
+      simulator.close(0).catch(() => undefined),
+      new Promise((resolve) => setTimeout(resolve, CLOSE_WITHIN_MS).unref()),
+    ]);
+    if (end.killLeftovers())
+      logger.warn('processes the command started were still running after it ended: stopped them (SIGKILL)');
+    process.exitCode = code;
     exitOnceWritten();
   });
+}
+
+/**
+ * Prints the summary and writes the report file; the exit code. Nothing here may keep run from
+ * exiting: a failure is said and becomes exit 2, unless the command's own failure code wins.
+ */
+async function judge(end: CommandEnd, simulator: Simulator, flags: RunFlags, logger: Logger): Promise<number> {
+  try {
+    // The server stops with run: the lines past the first screen are in the report file, not its admin API.
+    const whereAll =
+      flags.reportFile !== undefined ? `${flags.reportFile} lists all` : '--report-file <path> writes all';
+    const report = await printReportSummary(simulator, logger, true, whereAll);
+    const written =
+      report === null || flags.reportFile === undefined || writeReportFile(flags.reportFile, { report }, logger);
+    if (end.code !== 0) return end.code;
+    return !written ? CANNOT : report?.verdict === 'fail' ? 1 : 0;
+  } catch (error) {
+    logger.error(`could not judge the caller: ${(error as Error).message}`);
+    return end.code !== 0 ? end.code : CANNOT;
+  }
 }
 
 /** What is wrong with the arguments, or null. */
 function usageProblem(rawArgs: readonly string[], args: readonly string[], flags: RunFlags): string | null {
   if (!rawArgs.includes('--')) return 'run needs -- before the command to run, e.g. auth-sim run -s qa/ -- npm test';
   if (args.length === 0) return 'run needs a command after --, e.g. auth-sim run -s qa/ -- npm test';
-  if (flags.reportFile !== undefined && !(extname(flags.reportFile) in REPORT_FILE_FORMATS))
+  if (flags.reportFile !== undefined && !isReportFileKind(flags.reportFile))
     return `--report-file must end in .xml (JUnit), .json or .md (Markdown), got "${flags.reportFile}"`;
+  if (flags.reportFile !== undefined && flags.report === false)
+    return '--report-file needs the caller report, which --no-report turns off; give one or the other';
   return null;
 }
 
-/**
- * Runs the command with inherited stdio and the simulator's URLs in its environment, forwarding
- * SIGINT and SIGTERM to it. A command that cannot start resolves with code 2 after saying why;
- * one killed by a signal with 128 + the signal's number, as a shell reports it.
- */
-function runCommand(args: readonly string[], simulator: Simulator, logger: Logger): Promise<{ code: number }> {
-  return new Promise((resolve) => {
-    const child = spawn(args[0], args.slice(1), {
-      stdio: 'inherit',
-      env: { ...process.env, AUTH_SIM_URL: simulator.url, AUTH_SIM_ADMIN_URL: simulator.adminUrl ?? '' },
-    });
-    const forward = (signal: NodeJS.Signals) => () => child.kill(signal);
-    const onInt = forward('SIGINT');
-    const onTerm = forward('SIGTERM');
-    process.on('SIGINT', onInt);
-    process.on('SIGTERM', onTerm);
-    const done = (code: number) => {
-      process.off('SIGINT', onInt);
-      process.off('SIGTERM', onTerm);
-      resolve({ code });
-    };
-    child.once('error', (error: NodeJS.ErrnoException) => {
-      const why =
-        error.code === 'ENOENT' ? 'no such command' : error.code === 'EACCES' ? 'not executable' : error.message;
-      logger.error(`could not start ${JSON.stringify(args[0])}: ${why} (${error.code ?? 'error'})`);
-      done(USAGE_EXIT);
-    });
-    child.once('exit', (code, signal) => done(code ?? 128 + (signal ? (constants.signals[signal] ?? 0) : 0)));
-  });
+/** A duration from 0 to 2^31-1 ms: "5s", "500ms", or bare milliseconds. */
+function parseKillAfter(value: string): number {
+  const ms = parseDuration(value);
+  if (ms === undefined || ms > MAX_TIMER_MS)
+    throw new InvalidArgumentError(
+      `--kill-after must be a duration like "5s", "500ms" or 0 (at most ${MAX_TIMER_MS} ms), got "${value}"`,
+    );
+  return ms;
 }

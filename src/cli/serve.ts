@@ -112,8 +112,8 @@ export function addServeOptions(command: Command, port: number): Command {
 }
 
 /**
- * Loads the scenarios and listens, telling the user what it serves; undefined (exit code 1 set)
- * when it cannot. `beforeAnnounce` runs before the port file and the `listening` line, which a
+ * Loads the scenarios and listens, telling the user what it serves; undefined (exit code 1 set,
+ * `onNotStarted` told why) when it cannot. `beforeAnnounce` runs before the port file and the `listening` line, which a
  * script may answer at once with a signal: its handlers must be in place by then, or the signal's
  * default action ends the process with nothing cleaned up.
  */
@@ -122,6 +122,7 @@ export async function startServing(
   logger: Logger,
   requestLog: RequestLog | undefined,
   beforeAnnounce: (simulator: Simulator) => void = () => undefined,
+  onNotStarted: (error: unknown) => void = () => undefined,
 ): Promise<Simulator | undefined> {
   keepServingWhenStdoutCloses();
   const chosen = chooseScenarios(flags.scenarios);
@@ -215,6 +216,7 @@ export async function startServing(
         .forEach((line) => logger.error(line));
     logger.error('not started');
     process.exitCode = isRedisConfigError(error) ? 2 : 1;
+    onNotStarted(error);
     return undefined;
   }
 }

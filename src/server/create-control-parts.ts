@@ -14,6 +14,9 @@ import { DEFAULT_REPORT_TOKENS, MemoryReportStore } from '../caller-report/memor
 import { DEFAULT_ADMIN_PREFIX } from '../protocol/endpoints';
 import { DEFAULT_JOURNAL_SIZE, normalizePrefix, type ControlParts, type ResetCounts } from './admin/control-parts';
 import { isLoopbackHost } from './admin/request-guard';
+import { Waiters } from './admin/waiters';
+import type { CallerReportStore, Exchange } from '../caller-report/exchange';
+import type { Sessions } from './endpoint/sessions';
 
 /** Builds the runtime tokens, the journal and the recorder (only if something listens); `recording` adds what the connection tells (client certificates). */
 export function createControlParts(
@@ -33,13 +36,30 @@ export function createControlParts(
       ? new RequestRecorder({ journal: group ? undefined : journal, onRecord, runtime, ...recording })
       : undefined;
   const reportTokens = options.reportTokens ?? DEFAULT_REPORT_TOKENS;
+  const report = new MemoryReportStore(reportTokens);
+  const waiters = new Waiters();
+  const sessions = answering.sessions;
+  sessions.onRecorded = (session, token) => waiters.recorded(session.id, token);
+  const fold = foldExchange(report, sessions, waiters);
+  // In a group the tracker ships each exchange, and folds only what comes back from the group's stream.
   const callers =
     options.report === false
       ? undefined
-      : new ExchangeTracker(new MemoryReportStore(reportTokens), group && ((x) => group.exchanges.push(x)));
+      : new ExchangeTracker(
+          {
+            record: fold,
+            snapshot: () => report.snapshot(),
+            calls: (token) => report.calls(token),
+            reset: (since) => report.reset(since),
+          },
+          group && ((x) => group.exchanges.push(x)),
+        );
   const resetLocal = (): void => {
     runtime.clear();
     answering.outage.end();
+    // A group's reset has removed its clock offset from Redis already (RedisGroup.shareReset).
+    answering.clock.adopt(0);
+    for (const session of sessions.list()) session.resetLocal();
   };
   const reset = async (): Promise<ResetCounts> => {
     const counts = { requests: journal?.size ?? 0, runtimeTokens: runtime.size };
@@ -81,6 +101,8 @@ export function createControlParts(
     runExpectations: optionExpectations(options),
     answering,
     admin,
+    sessions,
+    waiters,
     streams,
     passOn: options.passOn,
     group,
@@ -100,6 +122,18 @@ function recordListeners(options: SimulatorOptions, group: RedisGroup | undefine
     ...(onRequestRecord ? [onRequestRecord] : []),
     ...(group ? [(record: JournalRecord) => group.journal.push(() => describeRecord(record))] : []),
   ];
+}
+
+/**
+ * Where an exchange goes, answered here or by another instance of the group: the run's report
+ * (under T for a session's `prefix + T`), its session's report, and the waiters of its token.
+ */
+function foldExchange(report: CallerReportStore, sessions: Sessions, waiters: Waiters): (exchange: Exchange) => void {
+  return (exchange) => {
+    report.record(exchange);
+    waiters.recorded(null, exchange.token);
+    if (exchange.session !== undefined) sessions.get(exchange.session)?.record(exchange);
+  };
 }
 
 /** A start refused: the admin API would answer anyone who reaches a non-loopback host, with no token. */

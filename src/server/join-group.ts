@@ -6,13 +6,18 @@ import type { ControlParts } from './admin/control-parts';
 import type { JournalEntry } from './endpoint/journal';
 import { adoptedRecord } from './endpoint/adopted-record';
 import type { Exchange } from '../caller-report/exchange';
+import type { ScenarioClock } from '../scenario/state/scenario-clock';
 
 /**
  * Connects to the group's Redis (`redis` option) before anything listens, so a bad URL or an
  * unreachable Redis stops the start. The Redis code (and ioredis) is required here only when
  * asked for: a start without it loads neither.
  */
-export async function openGroup(options: SimulatorOptions, seed: number): Promise<RedisGroup | undefined> {
+export async function openGroup(
+  options: SimulatorOptions,
+  seed: number,
+  clock: ScenarioClock,
+): Promise<RedisGroup | undefined> {
   const redis = options.redis;
   if (redis === undefined) return undefined;
   const { openRedisGroup } = require('../shared-state/redis-group') as typeof RedisGroupModule;
@@ -22,6 +27,7 @@ export async function openGroup(options: SimulatorOptions, seed: number): Promis
     prefix: redis.prefix,
     optional: redis.optional,
     seed,
+    clock,
     journalSize: options.journalSize ?? 1000,
     notice,
   });
@@ -35,6 +41,7 @@ export async function joinGroup(group: RedisGroup, port: number, control: Contro
   if (control.recorder) control.recorder.instance = instance;
   control.runtime.onChange = (token, put) =>
     void (put === null ? group.shareRemove(token) : group.sharePut(token, put.text, put.file));
+  control.answering.clock.share = group.clockShare;
   await group.join(instance, memberOf(control));
 }
 

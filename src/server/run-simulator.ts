@@ -9,8 +9,11 @@ import type { ControlParts } from './admin/control-parts';
 import { createControlParts } from './create-control-parts';
 import { createProtocolHandler, type NodeHandler } from './endpoint/protocol-handler';
 import { createAnswerRuntime } from './endpoint/answer-runtime';
-import type { TokenStateStore } from '../scenario/state/token-state';
+import { TokenStates, type TokenStateStore } from '../scenario/state/token-state';
+import { RuntimeTokens } from '../scenario/state/runtime-tokens';
+import { Sessions } from './endpoint/sessions';
 import { randomSeed } from '../scenario/base/seeded-draw';
+import { ScenarioClock } from '../scenario/state/scenario-clock';
 import { joinGroup, openGroup } from './join-group';
 import { startServer, type RunningServer } from './start-server';
 import type { ServedTls } from '../tls/server-tls';
@@ -56,8 +59,16 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
   const store = new ScenarioStore(options.sources, options, compilePopulationsOnDemand);
   const seed = options.seed ?? randomSeed();
   // Before anything listens: a Redis that cannot be had stops the start (unless optional).
-  const group = await openGroup(options, seed);
-  const runtime = createAnswerRuntime(seed, options.onInternalError, group?.states);
+  const clock = new ScenarioClock();
+  const group = await openGroup(options, seed, clock);
+  const sessions = new Sessions({
+    maxSessions: options.maxSessions,
+    defaultTtlMs: options.sessionTtlMs,
+    makeStates: () => new TokenStates(seed, () => clock.now()),
+    makeRuntime: () => new RuntimeTokens(options, options.maxRuntimeTokens, options.maxRuntimeBytes),
+    now: () => clock.now(),
+  });
+  const runtime = createAnswerRuntime(seed, options.onInternalError, clock, group?.states, sessions);
   // Built first: a bad admin prefix must fail before anything watches or listens.
   const control = createControlParts(
     store,
@@ -118,6 +129,7 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
   const close = async (graceMs?: number) => (
     await watcher?.close(),
     runtime.faults.closeAll(),
+    sessions.forgetAll(),
     control.endStreams(),
     await running.close(graceMs ?? options.shutdownGraceMs),
     await group?.close()

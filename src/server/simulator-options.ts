@@ -59,6 +59,10 @@ export interface SimulatorOptions extends LoadOptions {
   readonly maxRuntimeBytes?: number;
   /** The largest admin PUT body, in bytes (default 1 MB); a larger one is a 413. */
   readonly maxEntryBytes?: number;
+  /** Sessions alive at once at most (default 1,000); `POST /__admin/sessions` past it is a 429. */
+  readonly maxSessions?: number;
+  /** How long a session may go unused before it ends, in milliseconds (default 10 minutes); a session may ask for its own. */
+  readonly sessionTtlMs?: number;
   /** Share token state, runtime tokens, reset, the journal and the caller report with every simulator naming the same Redis and prefix. */
   readonly redis?: RedisSettings;
   /** Hybrid mode: tokens no entry names go to the real service (`serve --proxy`, built by record's proxy). */

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { TokenStates } from '../scenario/state/token-state';
+import type { ClockShare, ScenarioClock } from '../scenario/state/scenario-clock';
 import { connectRedis, redisOptions } from './connect-redis';
 import { shownUrl } from './redis-url';
 import { SharedTokenStates } from './shared-token-states';
@@ -13,6 +14,8 @@ export interface GroupOptions {
   /** Start on local state (with a warning) when Redis cannot be reached, and join once it can. */
   readonly optional?: boolean;
   readonly seed: number;
+  /** This instance's scenario clock: the group's offset is kept in Redis and announced to it. */
+  readonly clock: ScenarioClock;
   /** Journal entries kept here; the group's streams keep max(this, MIN_STREAM_CAP) requests each. */
   readonly journalSize: number;
   /** Told when Redis is lost, back, or back empty. */
@@ -49,11 +52,24 @@ const SETTLE_MS = 1000;
 
 interface GroupEvent {
   readonly from: string;
-  readonly kind: 'put' | 'remove' | 'reset';
+  readonly kind: 'put' | 'remove' | 'reset' | 'clock';
   readonly token?: string;
+  /** kind 'clock': the group's clock offset now. */
+  readonly offsetMs?: unknown;
   readonly text?: string;
   readonly file?: string;
 }
+
+/** Adds to the group's clock offset and announces the result in one step, so announcements come in the order of the changes. */
+const ADVANCE_SCRIPT = `
+local offset = redis.call('INCRBY', KEYS[1], ARGV[1])
+redis.call('PUBLISH', KEYS[2], cjson.encode({from = ARGV[2], kind = 'clock', offsetMs = offset}))
+return offset
+`;
+
+type AdvancingRedis = Redis & {
+  authSimAdvance(clockKey: string, events: string, byMs: number, from: string): Promise<number>;
+};
 
 /**
  * The instances that name one Redis and one prefix, seen from one of them: shared token state,
@@ -67,7 +83,12 @@ export class RedisGroup {
   readonly exchanges: ShippedStream<object>;
   /** Set once the server listens: host name and port. */
   instance = '';
-  private readonly keys: Record<'states' | 'runtime' | 'journal' | 'exchanges' | 'alive' | 'events' | 'since', string>;
+  /** The group's clock: what this instance's ScenarioClock shares through once joined. */
+  readonly clockShare: ClockShare;
+  private readonly keys: Record<
+    'states' | 'runtime' | 'journal' | 'exchanges' | 'alive' | 'events' | 'since' | 'clock',
+    string
+  >;
   private readonly readings: Record<'journal' | 'exchanges', StreamReading>;
   private readonly runtimeTexts = new Map<string, { text: string; file: string }>();
   private member: GroupMember | undefined;
@@ -95,6 +116,7 @@ export class RedisGroup {
       alive: `${prefix}:alive`,
       events: `${prefix}:events`,
       since: `${prefix}:since`,
+      clock: `${prefix}:clock`,
     };
     this.readings = {
       journal: this.reading(this.keys.journal, {
@@ -111,7 +133,20 @@ export class RedisGroup {
     };
     defineStreamScripts(client);
     const cap = Math.max(MIN_STREAM_CAP, options.journalSize);
-    this.states = new SharedTokenStates(client, this.keys.states, new TokenStates(options.seed), () => this.shared);
+    const local = new TokenStates(options.seed, () => options.clock.now());
+    this.states = new SharedTokenStates(client, this.keys.states, this.keys.clock, local, () => this.shared);
+    client.defineCommand('authSimAdvance', { numberOfKeys: 2, lua: ADVANCE_SCRIPT });
+    this.clockShare = {
+      advance: async (byMs) => {
+        if (!this.shared) return null;
+        const { clock, events } = this.keys;
+        return (client as AdvancingRedis).authSimAdvance(clock, events, byMs, this.instance).catch(() => null);
+      },
+      reset: async () => {
+        const event: GroupEvent = { from: this.instance, kind: 'clock', offsetMs: 0 };
+        return this.write((m) => m.del(this.keys.clock), event);
+      },
+    };
     this.journal = new ShippedStream(
       client,
       this.keys.journal,
@@ -200,8 +235,11 @@ export class RedisGroup {
       () => true,
       () => false,
     );
-    const { runtime } = this.keys;
-    await this.write((m) => m.del(runtime).set(this.keys.since, String(since)), { from: this.instance, kind: 'reset' });
+    const { runtime, clock } = this.keys;
+    await this.write((m) => m.del(runtime, clock).set(this.keys.since, String(since)), {
+      from: this.instance,
+      kind: 'reset',
+    });
     return marked;
   }
 
@@ -229,14 +267,19 @@ export class RedisGroup {
     for (const connection of [this.reader, this.subscriber, this.client]) connection?.disconnect();
   }
 
-  private async write(change: (m: ReturnType<Redis['multi']>) => unknown, event: GroupEvent): Promise<void> {
-    if (!this.shared) return;
+  /** Makes a change in Redis and announces it; false when Redis could not be told. */
+  private async write(change: (m: ReturnType<Redis['multi']>) => unknown, event: GroupEvent): Promise<boolean> {
+    if (!this.shared) return false;
     const multi = this.client.multi();
     change(multi);
     multi.publish(this.keys.events, JSON.stringify(event));
-    await multi.exec().catch((error: Error) => {
-      this.options.notice('warn', `could not tell the group through Redis: ${error.message}`);
-    });
+    return multi.exec().then(
+      () => true,
+      (error: Error) => {
+        this.options.notice('warn', `could not tell the group through Redis: ${error.message}`);
+        return false;
+      },
+    );
   }
 
   private onEvent(message: string): void {
@@ -248,6 +291,8 @@ export class RedisGroup {
     } else if (event.kind === 'remove' && event.token !== undefined) {
       this.runtimeTexts.delete(event.token);
       this.member.removeRuntime(event.token);
+    } else if (event.kind === 'clock') {
+      if (isOffset(event.offsetMs)) this.options.clock.adopt(event.offsetMs);
     } else if (event.kind === 'reset') {
       this.runtimeTexts.clear();
       this.states.local.resetNow();
@@ -280,6 +325,7 @@ export class RedisGroup {
     this.mark = mark ?? undefined;
     for (const [token, entry] of this.runtimeTexts)
       await this.client.hsetnx(this.keys.runtime, token, JSON.stringify(entry));
+    await this.syncClock();
     const stored = await this.client.hgetall(this.keys.runtime);
     for (const [token, json] of Object.entries(stored)) {
       const { text, file } = JSON.parse(json) as { text: string; file: string };
@@ -288,6 +334,15 @@ export class RedisGroup {
       this.member?.putRuntime(token, text, file);
     }
     return empty;
+  }
+
+  /** Takes on the group's clock offset; when Redis holds none (it came back empty), writes this instance's back. */
+  private async syncClock(): Promise<void> {
+    const stored = await this.client.get(this.keys.clock);
+    const offset = stored === null ? null : Number(stored);
+    if (isOffset(offset)) this.options.clock.adopt(offset);
+    else if (stored === null && this.options.clock.offsetMs > 0)
+      await this.client.set(this.keys.clock, this.options.clock.offsetMs, 'NX');
   }
 
   private async flush(): Promise<void> {
@@ -325,6 +380,11 @@ function compareIds(a: string, b: string): number {
   const [am, an] = a.split('-').map(Number);
   const [bm, bn] = b.split('-').map(Number);
   return am - bm || an - bn;
+}
+
+/** A clock offset as the group keeps it: whole milliseconds from 0; anything else read from Redis is ignored. */
+function isOffset(value: unknown): value is number {
+  return Number.isSafeInteger(value) && (value as number) >= 0;
 }
 
 /** Connects (or, optional, goes on without) and returns the group, not yet joined. */

@@ -3,14 +3,21 @@ import type { TokenUse } from '../scenario/compile/scenario-set';
 import type { TokenStateStore, TokenStateView, TokenStates } from '../scenario/state/token-state';
 
 /**
- * One round trip per stateful request, atomic in Redis: a changed entry (fingerprint) starts the
- * token afresh, the use is counted, and the first use and now are read on Redis's clock, so every
- * instance sees one order and one expiry clock. Fields of one hash per group: f:, u:, t: + token.
+ * Redis's clock plus the group's clock offset (`POST /__admin/clock`, KEYS[2]; a value that is not
+ * a number counts as none), so every instance reads one scenario time.
  */
-const TOUCH_SCRIPT = `
+const NOW = `
 local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000) + (tonumber(redis.call('GET', KEYS[2])) or 0)
 local tok = ARGV[1]
+`;
+
+/**
+ * One round trip per stateful request, atomic in Redis: a changed entry (fingerprint) starts the
+ * token afresh, the use is counted, and the first use and now are read on scenario time (NOW), so
+ * every instance sees one order and one expiry clock. Fields of one hash per group: f:, u:, t: + token.
+ */
+const TOUCH_SCRIPT = `${NOW}
 if redis.call('HGET', KEYS[1], 'f:' .. tok) ~= ARGV[2] then
   redis.call('HSET', KEYS[1], 'f:' .. tok, ARGV[2], 'u:' .. tok, 0, 't:' .. tok, now)
 end
@@ -18,18 +25,20 @@ local u = redis.call('HINCRBY', KEYS[1], 'u:' .. tok, 1)
 return {u, redis.call('HGET', KEYS[1], 't:' .. tok), now}
 `;
 
-/** TOUCH_SCRIPT's answer without its writes: the use the next request would get, on Redis's clock. */
-const PEEK_SCRIPT = `
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local tok = ARGV[1]
+/** TOUCH_SCRIPT's answer without its writes: the use the next request would get, on scenario time. */
+const PEEK_SCRIPT = `${NOW}
 if redis.call('HGET', KEYS[1], 'f:' .. tok) ~= ARGV[2] then
   return {1, now, now}
 end
 return {tonumber(redis.call('HGET', KEYS[1], 'u:' .. tok)) + 1, redis.call('HGET', KEYS[1], 't:' .. tok), now}
 `;
 
-type Script = (key: string, token: string, fingerprint: string) => Promise<[number, string | number, number]>;
+type Script = (
+  key: string,
+  clockKey: string,
+  token: string,
+  fingerprint: string,
+) => Promise<[number, string | number, number]>;
 type TouchingRedis = Redis & { authSimTouch: Script; authSimPeek: Script };
 
 /**
@@ -43,12 +52,14 @@ export class SharedTokenStates implements TokenStateStore {
   constructor(
     client: Redis,
     private readonly key: string,
+    /** Where the group's clock offset is kept (a number of milliseconds, absent for none). */
+    private readonly clockKey: string,
     /** This instance's own state: the fallback while Redis is away. */
     readonly local: TokenStates,
     private readonly isShared: () => boolean,
   ) {
-    client.defineCommand('authSimTouch', { numberOfKeys: 1, lua: TOUCH_SCRIPT });
-    client.defineCommand('authSimPeek', { numberOfKeys: 1, lua: PEEK_SCRIPT });
+    client.defineCommand('authSimTouch', { numberOfKeys: 2, lua: TOUCH_SCRIPT });
+    client.defineCommand('authSimPeek', { numberOfKeys: 2, lua: PEEK_SCRIPT });
     this.client = client as TouchingRedis;
   }
 
@@ -59,13 +70,15 @@ export class SharedTokenStates implements TokenStateStore {
   touch(token: string, fingerprint: string): TokenUse | Promise<TokenUse> {
     if (!this.isShared()) return this.local.touch(token, fingerprint);
     return this.client
-      .authSimTouch(this.key, token, fingerprint)
+      .authSimTouch(this.key, this.clockKey, token, fingerprint)
       .then(toUse, () => this.local.touch(token, fingerprint));
   }
 
   peek(token: string, fingerprint: string): TokenUse | Promise<TokenUse> {
     if (!this.isShared()) return this.local.peek(token, fingerprint);
-    return this.client.authSimPeek(this.key, token, fingerprint).then(toUse, () => this.local.peek(token, fingerprint));
+    return this.client
+      .authSimPeek(this.key, this.clockKey, token, fingerprint)
+      .then(toUse, () => this.local.peek(token, fingerprint));
   }
 
   async reset(token?: string): Promise<number> {

@@ -4,6 +4,7 @@ import { AbstractStartedContainer, GenericContainer, Wait, type StartedTestConta
 import type { JudgedReport } from '../caller-report/judge-report';
 import { verifyReport } from '../caller-report/verify-report';
 import { DEFAULT_ADMIN_PREFIX } from '../protocol/endpoints';
+import { containerClock, type ContainerClock } from './container-clock';
 
 /** The port the image listens on (its EXPOSE). */
 const PORT = 8080;
@@ -58,6 +59,11 @@ export class StartedAuthSimContainer extends AbstractStartedContainer {
     private readonly adminToken: string,
   ) {
     super(started);
+  }
+
+  /** Scenario time: `clock.advance('2h')` ages time-based expiry at once; `clock.reset()` goes back. */
+  get clock(): ContainerClock {
+    return containerClock(this.getAdminUrl(), this.adminToken);
   }
 
   /** The base URL the chat server calls: `${getUrl()}/rest/chat/client/id/{token}`. */

@@ -3,3 +3,5 @@
  * module. Loaded only through this entry, so `testcontainers` is needed only by those who use it.
  */
 export { AuthSimContainer, StartedAuthSimContainer } from './auth-sim-container';
+export type { ContainerClock } from './container-clock';
+export type { ClockStatus } from '../server/admin/clock-change';

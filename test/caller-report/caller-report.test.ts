@@ -111,6 +111,7 @@ test('unknown tokens are counted with their near misses; unused tokens are liste
   const body = await report();
   expect(body.unknownTokens).toEqual({
     count: 3,
+    tokens: 2,
     top: [
       { token: 'alcie', count: 2, nearMisses: ['alice'] },
       { token: 'bob', count: 1, nearMisses: [] },

@@ -97,7 +97,7 @@ test('every expectation kind fails for a misbehaving caller, each failure placed
     `${file}:13:7 token "retry-thrice": callsAfterCard expected 0, seen 1`,
     `${file}:19:15 token "cached": callsAfterCard expected 0, seen never requested`,
     `${file}:19:34 token "cached": calls expected at least 1, seen 0`,
-    `${file}:2:3 the run: unknownTokens expected at most 1, seen 2`,
+    `${file}:2:3 the run: unknownTokens expected at most 1, seen 2 ("nobody", "nobody-else")`,
     `${file}:3:3 the run: unusedTokens expected none, seen 1 ("cached")`,
     expect.stringMatching(
       new RegExp(`^${file}:4:3 the run: abandonedAfter expected every one at most 1 s, seen 1\\.2 s \\(of 1\\)$`),
@@ -162,7 +162,9 @@ test('a caller that never gives up on a hang fails abandonedAfter; never request
     `${file}:7:42 token "unasked": gap expected at most 1 s, seen never requested`,
     `${file}:7:63 token "unasked": abandonedAfter expected at most 1 s, seen never requested`,
   ]);
-  expect(body.warnings).toEqual([`default the run: unusedTokens expected none, seen 1 ("unasked")`]);
+  expect(body.warnings).toEqual([
+    'the run: unusedTokens expected none by default, seen 1 ("unasked"); write expect: { unusedTokens: ignore } at the top of a file to allow it, or fail to fail on it',
+  ]);
 });
 
 test('the run-wide options set expectations without editing files, named by their flag', async () => {
@@ -178,8 +180,8 @@ test('the run-wide options set expectations without editing files, named by thei
   await getClient(sim.url, 'alcie');
   const body = await report();
   expect(body.failures).toEqual([
-    '--expect-no-unknown the run: unknownTokens expected 0, seen 1',
-    '--expect-all-used the run: unusedTokens expected none, seen 1 ("bob")',
+    'the run: unknownTokens expected 0 by --expect-no-unknown, seen 1 ("alcie")',
+    'the run: unusedTokens expected none by --expect-all-used, seen 1 ("bob")',
   ]);
   expect(body.unknownTokens.top).toEqual([{ token: 'alcie', count: 1, nearMisses: ['alice'] }]);
 });
@@ -208,7 +210,7 @@ test('JUnit and Markdown forms carry the same verdict; JUnit parses as XML', asy
     '|  | token | expectation | expected | seen | where |',
     '| --- | --- | --- | --- | --- | --- |',
   ]);
-  expect(markdown).toContain(`| ❌ | cached | callsAfterCard | 0 | 1 | ${sim.dir.path}/qa.yaml:19:15 |`);
+  expect(markdown).toContain(`| ❌ | \`cached\` | callsAfterCard | 0 | \`1\` | \`${sim.dir.path}/qa.yaml:19:15\` |`);
   const bad = await fetch(`${sim.url}/__admin/report?format=pdf`);
   expect(bad.status).toBe(400);
   expect(await bad.json()).toEqual({ error: 'format must be one of json, junit, markdown; got "pdf"' });

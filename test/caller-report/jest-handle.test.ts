@@ -29,7 +29,7 @@ test('verify() rejects with an Error listing every failure, placed in the inline
   await expect(sim.verify()).rejects.toThrow(
     'auth-sim: the caller report fails:\n' +
       '  <inline 1>:9:9 token "alice": calls expected at most 1, seen 2\n' +
-      '  <inline 1>:3:5 the run: unknownTokens expected 0, seen 1',
+      '  <inline 1>:3:5 the run: unknownTokens expected 0, seen 1 ("alise")',
   );
   expect((await sim.report()).unknownTokens.top).toEqual([{ token: 'alise', count: 1, nearMisses: ['alice'] }]);
 });

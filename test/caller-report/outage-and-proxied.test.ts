@@ -62,7 +62,7 @@ describe('requests answered during an outage', () => {
     expect(markdown.split('\n')[2]).toMatch(
       /^5 request\(s\) on \d+ connection\(s\), at most 1 at once, since .*Z; 3 answered during an outage\.$/,
     );
-    expect(markdown).toContain('| alice (outage ×2) | 4 |');
+    expect(markdown).toContain('| `alice` (outage ×2) | 4 |');
 
     const journal = (await adminCall(t.url, 'GET', '/__admin/requests')).body.requests as {
       token: string;
@@ -113,7 +113,7 @@ describe('requests passed to the real service (serve --proxy), another auth-sim'
         ['200', 'proxied'],
       ]);
       expect(r.tokens.carol).toMatchObject({ calls: 1, statuses: { '401': 1 }, methods: { POST: 1 }, proxied: 1 });
-      expect(r.unknownTokens).toEqual({ count: 0, top: [] });
+      expect(r.unknownTokens).toEqual({ count: 0, tokens: 0, top: [] });
       expect(r.caller).toMatchObject({ requests: 4, proxied: 3, outage: 0 });
       // The upstream auth-sim saw them: a real round trip, not a stand-in.
       expect((await report(upstream.url)).caller.requests).toBe(3);

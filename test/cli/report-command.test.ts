@@ -24,7 +24,7 @@ test('a passing verdict: the Markdown printed, exit 0; --json prints the JSON', 
   const run = await runCliAsync(['report', `${sim.url}/__admin`]);
   expect(run.status).toBe(0);
   expect(run.stdout.split('\n')[0]).toBe('## auth-sim caller report: PASS');
-  expect(run.stdout).toContain(`| ✅ | alice | calls | 1 | 1 | ${sim.dir.path}/qa.yaml:4:15 |`);
+  expect(run.stdout).toContain(`| ✅ | \`alice\` | calls | 1 | \`1\` | \`${sim.dir.path}/qa.yaml:4:15\` |`);
   const json = await runCliAsync(['report', `${sim.url}/__admin/`, '--json']);
   expect(json.status).toBe(0);
   expect(JSON.parse(json.stdout)).toMatchObject({ verdict: 'pass', tokens: { alice: { calls: 1 } } });

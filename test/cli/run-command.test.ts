@@ -55,14 +55,16 @@ test('the verdict fails: exit 1, the failure printed and in the JUnit file, pars
     {
       classname: 'auth-sim.caller',
       name: 'run: unusedTokens',
+      time: '0',
       file: 'qa.yaml',
+      line: '1',
       failure: {
         '#text': 'qa.yaml:1:11 the run: unusedTokens expected none, seen 1 ("bob")',
         message: 'qa.yaml:1:11 the run: unusedTokens expected none, seen 1 ("bob")',
         type: 'unusedTokens',
       },
     },
-    { classname: 'auth-sim.caller', name: 'run: unknownTokens' },
+    { classname: 'auth-sim.caller', name: 'run: unknownTokens', time: '0' },
   ]);
 });
 
@@ -97,6 +99,11 @@ test.each([
     'with an unknown report file kind',
     ['run', '--report-file', 'r.txt', '--', 'true'],
     'auth-sim: --report-file must end in .xml (JUnit), .json or .md (Markdown), got "r.txt"',
+  ],
+  [
+    'with --no-report and --report-file',
+    ['run', '--no-report', '--report-file', 'r.xml', '--', 'true'],
+    'auth-sim: --report-file needs the caller report, which --no-report turns off; give one or the other',
   ],
 ])('run %s exits 2 with usage', async (_what, args, message) => {
   const run = await runCliAsync(args, { cwd: dir.path });

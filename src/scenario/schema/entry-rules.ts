@@ -15,6 +15,7 @@ import { ENTRY_ONLY_KEYS } from './toolbox-schema';
 import { overlongDurations } from './timer-limit';
 import { checkTypedScalars } from './typed-scalar-rules';
 import { framingBreaches } from './wire-framing-rules';
+import { impossibleRanges } from './expect-rules';
 
 type Report = (path: NodePath, severity: Problem['severity'], message: string) => void;
 
@@ -36,6 +37,7 @@ export function checkEntryRules(file: ParsedScenarioFile, base: WireOptions): Pr
   const special = SPECIAL_ENTRY_KEYS.filter((k) => file.data[k] !== undefined).map((k) => [[k], file.data[k] as EntryData] as const);
   const fileWire = wireOf(defaults, base.wire);
   for (const [path, entry] of [...named, ...special]) checkEntry(entry, path, versionOf(entry, versionOf(defaults, base.version)), base, report, wireOf(entry, fileWire));
+  for (const range of impossibleRanges(file.data.expect, ['expect'])) report(range.path, 'error', range.message);
   const populations = Array.isArray(file.data.generate) ? (file.data.generate as unknown[]) : [];
   populations.forEach((item, i) => checkPopulation(item as EntryData, ['generate', i], versionOf(item as EntryData, versionOf(defaults, base.version)), base, report));
   return problems;
@@ -63,6 +65,7 @@ function checkEntry(entry: EntryData, path: NodePath, version: ProtocolVersion, 
   } else {
     checkAnswer(entry, path, version, base, report, wire);
   }
+  for (const range of impossibleRanges(entry.expect, [...path, 'expect'])) report(range.path, 'error', range.message);
   if (entry.then !== undefined && !Array.isArray(entry.sequence)) report([...path, 'then'], 'warning', `${dotted([...path, 'then'])} has no effect without a sequence`);
   const expiry = entry.expire as { answer?: EntryData } | undefined;
   if (expiry?.answer) checkAnswer(expiry.answer, [...path, 'expire', 'answer'], version, base, report, wire);

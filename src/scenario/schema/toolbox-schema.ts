@@ -30,7 +30,7 @@ export const HTTP_STATUS_SCHEMA: JsonSchema = {
   description: 'an HTTP status from 200 to 599 (1xx are interim: the client would wait for an answer that never comes)',
 };
 
-const TIME_PATTERN = '^\\d+(?:\\.\\d+)?\\s*(ms|s|m)$';
+const TIME_PATTERN = '^\\d+(?:\\.\\d+)?\\s*(ms|s|m|h)$';
 
 /** A delay: a fixed duration, or a shape drawn per request. */
 export const delaySchema: JsonSchema = {

@@ -6,7 +6,7 @@ import { formatByteSize } from '../../scenario/base/size-limits';
 /** An admin call that cannot be done as asked: its status, a message saying why, and any problems. */
 export class AdminError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503,
     message: string,
     readonly problems?: readonly Problem[],
   ) {

@@ -10,6 +10,8 @@ import type { RedisGroup } from '../../shared-state/redis-group';
 import type { PassOn } from '../endpoint/pass-on';
 import type { Expectation } from '../../scenario/compile/read-expectations';
 import { DEFAULT_ADMIN_PREFIX } from '../../protocol/endpoints';
+import type { Sessions } from '../endpoint/sessions';
+import type { Waiters } from './waiters';
 
 /** The journal's size unless told otherwise. */
 export const DEFAULT_JOURNAL_SIZE = 1000;
@@ -52,13 +54,17 @@ export interface ControlParts {
   readonly answering: AnswerRuntime;
   /** Absent with the admin API off. */
   readonly admin: AdminSettings | undefined;
+  /** Live sessions (`POST /sessions`); the same registry the protocol path matches prefixes in. */
+  readonly sessions: Sessions;
+  /** Held `GET /wait` requests, told of every exchange the caller report records. */
+  readonly waiters: Waiters;
   /** Open `GET /events` streams, ended when the simulator closes (they never go idle by themselves). */
   readonly streams: Set<ServerResponse>;
   /** Hybrid mode (`--proxy`): where tokens no entry names go; absent otherwise. */
   readonly passOn: PassOn | undefined;
   /** The group this simulator shares state with (`--redis`); absent alone. */
   readonly group: RedisGroup | undefined;
-  /** Everything back to the files: journal, per-token state, runtime tokens (in a group: on every instance). */
+  /** Everything back to the files: journal, per-token state, runtime tokens, the clock (in a group: on every instance). */
   reset(): Promise<ResetCounts>;
   /** What another instance's reset asks of this one: runtime tokens and outage (the group's streams reset the journal and report). */
   resetLocal(): void;

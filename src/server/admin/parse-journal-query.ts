@@ -2,7 +2,7 @@ import { didYouMean } from '../../scenario/base/suggest';
 import type { JournalFilter } from '../endpoint/journal';
 import { AdminError } from './admin-error';
 
-const KEYS = ['token', 'method', 'status', 'since', 'limit'] as const;
+const KEYS = ['token', 'method', 'status', 'since', 'limit', 'session'] as const;
 
 /**
  * A journal filter from `?token=&method=&status=&since=&limit=`. `since` is an ISO time or
@@ -27,6 +27,7 @@ export function parseJournalQuery(query: Record<string, unknown>): JournalFilter
     status: wholeNumber('status', one('status'), 100, 599),
     since: since === undefined ? undefined : parseSince(since),
     limit: wholeNumber('limit', one('limit'), 1, Number.MAX_SAFE_INTEGER),
+    session: one('session'),
   };
 }
 

@@ -70,7 +70,7 @@ export function tokenRoutes(parts: ControlParts, settings: AdminSettings): Route
 }
 
 /** JSON bodies (by content type) get JSON's own verdict first: YAML would quietly accept some broken JSON. */
-function checkJsonSyntax(req: Request, text: string): void {
+export function checkJsonSyntax(req: Request, text: string): void {
   if (!/\bjson\b/i.test(req.headers['content-type'] ?? '')) return;
   try {
     JSON.parse(text);
@@ -79,7 +79,7 @@ function checkJsonSyntax(req: Request, text: string): void {
   }
 }
 
-function utf8Body(source: string, bytes: Buffer): string {
+export function utf8Body(source: string, bytes: Buffer): string {
   try {
     return decodeUtf8(source, bytes);
   } catch (error) {

@@ -66,6 +66,8 @@ export interface JournalEntry {
   readonly clientCert: string | null;
   /** The instance of a group (`--redis`) that answered, `host:port`; absent when not in a group. */
   readonly instance?: string;
+  /** The session whose `prefix + T` was asked for (`POST /__admin/sessions`); absent for other tokens. */
+  readonly session?: string;
 }
 
 /** Which journal entries to list; every given field must match. */
@@ -77,6 +79,8 @@ export interface JournalFilter {
   readonly since?: Date;
   /** At most this many, newest first. */
   readonly limit?: number;
+  /** Only the requests of this session. */
+  readonly session?: string;
 }
 
 /**
@@ -122,6 +126,7 @@ export function describeRecord(r: JournalRecord): JournalEntry {
     refused: r.refused,
     clientCert: r.clientCert,
     ...(r.instance === undefined ? null : { instance: r.instance }),
+    ...(r.session === undefined ? null : { session: r.session }),
   };
 }
 
@@ -170,6 +175,7 @@ export class Journal {
     for (let i = 1; i <= this.count && found.length < limit; i++) {
       const record = this.ring[(this.next - i + this.capacity) % this.capacity]!;
       if (filter.token !== undefined && record.token !== filter.token) continue;
+      if (filter.session !== undefined && record.session !== filter.session) continue;
       if (method !== undefined && record.method !== method) continue;
       if (filter.status !== undefined && record.status !== filter.status) continue;
       if (since !== undefined && record.at < since) continue;

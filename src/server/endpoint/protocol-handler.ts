@@ -7,6 +7,8 @@ import type { AnswerRuntime } from './answer-runtime';
 import type { TokenSource } from './served-tokens';
 import { deliverAnswer } from './deliver-answer';
 import type { PassOn } from './pass-on';
+import type { Session } from './session';
+import type { Sessions } from './sessions';
 
 /** Handles a request on Node's own objects; false means "not mine", for the next handler. */
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -18,6 +20,9 @@ interface Walk extends Lookup {
   refused: string | undefined;
   /** Answered by an outage (`POST /outage`) rather than the token's own entry. */
   outage: boolean;
+  /** The token as answered: the requested one, or T for a session's `prefix + T`. */
+  name: string;
+  session: Session | undefined;
 }
 
 /**
@@ -48,19 +53,24 @@ export function createProtocolHandler(
       answer: null,
       refused: undefined,
       outage: false,
+      session: undefined,
+      name: 'token' in found ? found.token : '',
       // 0 when neither the journal nor the caller report is on: then nothing reads a clock.
       arrivedAt: callers === undefined && recorder === undefined ? 0 : performance.now(),
     };
+    if (walk.arrivedAt !== 0) runtime.traffic.lastArrivalAt = walk.arrivedAt;
+    // A session's `prefix + T` answers as T would, from the session's own state.
+    if (walk.token !== null && runtime.sessions.size !== 0) inSession(walk, runtime.sessions);
     // The service checks its caller before it reads the request (`--caller-auth`, optional client certificates).
     if (guard !== undefined && isRefused(req, walk, guard)) return answer(req, res, walk);
     if ('reject' in found) {
       walk.answer = found.reject;
       return send(req, res, walk);
     }
-    // 2. Resolve: an outage answers every token alike; else runtime tokens, named tokens, populations, the fallback.
+    // 2. Resolve: an outage answers every token alike; else runtime tokens (a session's first), named tokens, populations, the fallback.
     const outage = runtime.outage.entry;
     walk.outage = outage !== null;
-    walk.entry = outage ?? tokens.resolve(found.token);
+    walk.entry = outage ?? walk.session?.runtimeIfAny?.get(walk.name) ?? tokens.resolve(walk.name);
     // Hybrid mode: a token nothing here names goes to the real service.
     if (passOn !== undefined && walk.entry === walk.set.fallback) {
       walk.entry = passOn.entry;
@@ -78,7 +88,8 @@ export function createProtocolHandler(
    * rather than fail, so a failure here is reported and the connection closed.
    */
   function answer(req: IncomingMessage, res: ServerResponse, walk: Walk): true {
-    const picked = walk.entry!.answer({ token: walk.token ?? '', states: runtime.states });
+    const states = walk.session?.states ?? runtime.states;
+    const picked = walk.entry!.answer({ token: walk.name, states });
     if (!(picked instanceof Promise)) {
       walk.answer = picked;
       return send(req, res, walk);
@@ -113,14 +124,25 @@ export function createProtocolHandler(
       callers.sent(
         req,
         res,
-        walk.entry.token ?? walk.token,
+        walk.entry.token ?? walk.name,
         isKnown(walk, tokens),
         walk.answer,
         walk.arrivedAt,
         walk.outage,
+        walk.session?.id,
       );
     return true;
   }
+}
+
+/** A request for a session's `prefix + T`: answered as T, the session marked used. */
+function inSession(walk: Walk, sessions: Sessions): void {
+  const session = sessions.match(walk.name);
+  if (session === undefined) return;
+  walk.session = session;
+  walk.name = walk.name.slice(session.prefix.length);
+  sessions.touch(session);
+  session.lastArrivalAt = walk.arrivedAt === 0 ? performance.now() : walk.arrivedAt;
 }
 
 /** Whether `guard` turns the caller away; if so the walk is answered with the set's `callerAuthFailed:` or the guard's built-in 401. */
@@ -134,8 +156,8 @@ function isRefused(req: IncomingMessage, walk: Walk, guard: CallerGuard): boolea
 
 /** A token some file, population or runtime entry answers, rather than the fallback; during an outage, its own entry decides. */
 function isKnown(walk: Walk, tokens: TokenSource): boolean {
-  const { set, token, refused } = walk;
-  const entry = walk.outage ? tokens.resolve(token!) : walk.entry;
-  if (refused !== undefined || entry === set.unavailable) return set.entries.has(token!);
+  const { set, name, refused } = walk;
+  const entry = walk.outage ? (walk.session?.runtimeIfAny?.get(name) ?? tokens.resolve(name)) : walk.entry;
+  if (refused !== undefined || entry === set.unavailable) return set.entries.has(name);
   return entry !== set.fallback;
 }

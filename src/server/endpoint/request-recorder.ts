@@ -31,6 +31,8 @@ export interface Lookup {
   readonly refused?: string;
   /** performance.now() at arrival, read once for the journal and the caller report. */
   readonly arrivedAt: number;
+  /** The session whose `prefix + T` was asked for; undefined for any other token. */
+  readonly session: { readonly id: string } | undefined;
 }
 
 /** Every field a JournalRecord has, writable while its request is in flight. */
@@ -85,8 +87,9 @@ export class RequestRecorder {
       seq: 0,
       at: TIME_ORIGIN + now,
       method: req.method ?? '',
-      // A named entry's own token (long-lived, equal to the request's) rather than each request's copy of it.
-      token: lookup.entry?.token ?? lookup.token,
+      // A named entry's own token (long-lived, equal to the request's) rather than each request's copy of it;
+      // a session's request keeps its prefix.
+      token: lookup.session === undefined ? (lookup.entry?.token ?? lookup.token) : lookup.token,
       origin: lookup.origin,
       status: null,
       fault: lookup.answer?.fault?.name ?? null,
@@ -99,6 +102,7 @@ export class RequestRecorder {
       refused: lookup.refused ?? null,
       clientCert: this.options.clientSubject === undefined ? null : this.options.clientSubject(req.socket),
       instance: this.instance,
+      session: lookup.session?.id,
       socket: socket ?? req.socket,
       // A response queued behind a pipelined one has no connection yet: its count starts when it gets one.
       mark: socket ? socket.bytesWritten : -1,

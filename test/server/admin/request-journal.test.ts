@@ -148,7 +148,10 @@ test('filters by token, method, status and since, and combine', async () => {
 });
 
 test.each([
-  ['?tokn=alice', 'unknown filter "tokn"; did you mean "token"?; filters are token, method, status, since, limit'],
+  [
+    '?tokn=alice',
+    'unknown filter "tokn"; did you mean "token"?; filters are token, method, status, since, limit, session',
+  ],
   ['?status=abc', 'filter "status" must be a whole number from 100 to 599; got "abc"'],
   [
     '?since=yesterday',

@@ -14,3 +14,16 @@ const UNSAFE =
 export function escapeControls(text: string): string {
   return text.replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
+
+/** What JSON.stringify leaves raw that a terminal acts on or a line-splitting reader breaks at. */
+const RAW_IN_JSON = /[\u007f-\u009f\u2028\u2029\ufffe\uffff]/g;
+
+/**
+ * JSON text (JSON.stringify's) with DEL, the C1 controls, the Unicode line separators and the
+ * noncharacters written as `\uXXXX` escapes: the same value once parsed, but safe to print to a
+ * terminal or to carry on one line of an event stream. JSON.stringify escapes the C0 controls
+ * and lone surrogates itself.
+ */
+export function escapeJsonText(json: string): string {
+  return json.replace(RAW_IN_JSON, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto';
+import type { TokenStateStore } from '../../scenario/state/token-state';
+import type { RuntimeTokens } from '../../scenario/state/runtime-tokens';
+import { Session, type SessionInfo } from './session';
+
+/** How long a session may go unused before it ends, unless told otherwise (`--session-ttl`). */
+const DEFAULT_SESSION_TTL_MS = 10 * 60_000;
+/** Sessions alive at once at most, unless told otherwise (`--max-sessions`). */
+export const DEFAULT_MAX_SESSIONS = 1000;
+
+const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+const ID_LENGTH = 10;
+/**
+ * Every prefix is `ses-` + id + `-`: one length, so the request path finds a session with one
+ * slice and one Map lookup, and only lowercase letters, digits and `-`, which pass any token
+ * check a chat server makes.
+ */
+const PREFIX_LENGTH = 'ses-'.length + ID_LENGTH + 1;
+const DASH = 45;
+
+/** Why a session ended. */
+export type SessionEnd = 'deleted' | 'idle';
+
+/** What the registry needs from the simulator around it. */
+export interface SessionsOptions {
+  readonly maxSessions?: number;
+  readonly defaultTtlMs?: number;
+  /** A session's own token state (this process's, or the group's in Redis). */
+  readonly makeStates: (id: string) => TokenStateStore;
+  /** An empty set of runtime tokens, with the simulator's load options and limits. */
+  readonly makeRuntime: () => RuntimeTokens;
+  readonly now?: () => number;
+}
+
+/**
+ * The live sessions of one simulator, by id and by prefix. Each ends when deleted or after its
+ * idle time-out: one timer per session, re-armed for what is left when it fires early, so a
+ * request only writes a number.
+ */
+export class Sessions {
+  readonly maxSessions: number;
+  readonly defaultTtlMs: number;
+  private readonly byPrefix = new Map<string, Session>();
+  private readonly byId = new Map<string, Session>();
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly now: () => number;
+  /** Told of each exchange folded into a session's report. */
+  onRecorded: (session: Session, token: string) => void = () => undefined;
+  /** Told of each session opened or ended here (not of those the group told of): a group shares them. */
+  onChange: ((info: SessionInfo, change: 'open' | SessionEnd) => void) | undefined;
+
+  constructor(private readonly options: SessionsOptions) {
+    this.maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
+    this.defaultTtlMs = options.defaultTtlMs ?? DEFAULT_SESSION_TTL_MS;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** How many sessions are alive: the request path looks for a prefix only when there is one. */
+  get size(): number {
+    return this.byId.size;
+  }
+
+  /** The session whose prefix `token` starts with (and goes on past); undefined for any other token. */
+  match(token: string): Session | undefined {
+    if (token.length <= PREFIX_LENGTH || token.charCodeAt(PREFIX_LENGTH - 1) !== DASH) return undefined;
+    return this.byPrefix.get(token.slice(0, PREFIX_LENGTH));
+  }
+
+  get(id: string): Session | undefined {
+    return this.byId.get(id);
+  }
+
+  list(): Session[] {
+    return [...this.byId.values()];
+  }
+
+  /** A new session, or null when `maxSessions` are alive already. */
+  open(tokens: readonly string[] | null, ttlMs = this.defaultTtlMs): Session | null {
+    if (this.byId.size >= this.maxSessions) return null;
+    let id = newId();
+    while (this.byId.has(id)) id = newId();
+    const session = this.adopt({ id, prefix: `ses-${id}-`, tokens, ttlMs, createdAt: this.now() });
+    this.onChange?.(session, 'open');
+    return session;
+  }
+
+  /** Takes a session on as it is (one another instance of the group opened); the one already here if known. */
+  adopt(info: SessionInfo): Session {
+    const known = this.byId.get(info.id);
+    if (known !== undefined) return known;
+    const session = new Session(info, this.options.makeStates(info.id), this.options.makeRuntime, (s, token) =>
+      this.onRecorded(s, token),
+    );
+    this.byId.set(info.id, session);
+    this.byPrefix.set(info.prefix, session);
+    this.arm(session, info.ttlMs);
+    return session;
+  }
+
+  /** Marks a session used now: its idle time-out starts again. */
+  touch(session: Session): void {
+    session.lastUsedAt = this.now();
+  }
+
+  /** Ends a session and lets go of everything it held; undefined if there is none by that id. */
+  end(id: string, why: SessionEnd = 'deleted'): Session | undefined {
+    const session = this.forget(id);
+    if (session !== undefined) this.onChange?.(session, why);
+    return session;
+  }
+
+  /** end() without telling `onChange`: a session another instance ended. */
+  forget(id: string): Session | undefined {
+    const session = this.byId.get(id);
+    if (session === undefined) return undefined;
+    this.byId.delete(id);
+    this.byPrefix.delete(session.prefix);
+    clearTimeout(this.timers.get(id));
+    this.timers.delete(id);
+    void session.states.reset().catch(() => undefined);
+    return session;
+  }
+
+  /** Lets go of every session here, telling no one (the simulator closes; the group keeps them). */
+  forgetAll(): void {
+    for (const id of [...this.byId.keys()]) this.forget(id);
+  }
+
+  private arm(session: Session, ms: number): void {
+    const timer = setTimeout(() => {
+      const idle = this.now() - session.lastUsedAt;
+      if (idle >= session.ttlMs) this.end(session.id, 'idle');
+      else this.arm(session, session.ttlMs - idle);
+    }, ms);
+    timer.unref();
+    this.timers.set(session.id, timer);
+  }
+}
+
+function newId(): string {
+  const bytes = randomBytes(ID_LENGTH);
+  let id = '';
+  for (const byte of bytes) id += ID_ALPHABET[byte % ID_ALPHABET.length];
+  return id;
+}
