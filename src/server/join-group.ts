@@ -3,9 +3,9 @@ import type { GroupMember, RedisGroup } from '../shared-state/redis-group';
 import type * as RedisGroupModule from '../shared-state/redis-group';
 import type { SimulatorOptions } from './simulator-options';
 import type { ControlParts } from './admin/control-parts';
-import type { JournalEntry } from './endpoint/journal';
 import { adoptedRecord } from './endpoint/adopted-record';
-import type { Exchange } from '../caller-report/exchange';
+import { formatProblem } from '../scenario/base/problem';
+import { readShippedExchange, readShippedRequest } from './checked-group-values';
 import type { ScenarioClock } from '../scenario/state/scenario-clock';
 
 /**
@@ -45,14 +45,27 @@ export async function joinGroup(group: RedisGroup, port: number, control: Contro
   await group.join(instance, memberOf(control));
 }
 
+/** The simulator as the group sees it; what another instance sends is checked before it is taken on. */
 function memberOf(control: ControlParts): GroupMember {
   return {
-    putRuntime: (token, text, file) => void control.runtime.adopt(token, text, file),
+    putRuntime: (token, text, file) => {
+      const outcome = control.runtime.adopt(token, text, file);
+      return outcome.ok ? null : `the entry does not compile: ${formatProblem(outcome.problems[0])}`;
+    },
     removeRuntime: (token) => void control.runtime.forget(token),
     resetLocal: () => control.resetLocal(),
-    adoptRequest: (entry, instance, seq) =>
-      control.journal?.add(adoptedRecord({ ...(entry as JournalEntry), instance }, seq)),
-    adoptExchange: (exchange) => control.callers?.adopt(exchange as Exchange),
+    adoptRequest: (value, instance, seq) => {
+      const entry = readShippedRequest(value);
+      if (typeof entry === 'string') return entry;
+      control.journal?.add(adoptedRecord({ ...entry, instance }, seq));
+      return null;
+    },
+    adoptExchange: (value) => {
+      const exchange = readShippedExchange(value);
+      if (typeof exchange === 'string') return exchange;
+      control.callers?.adopt(exchange);
+      return null;
+    },
     clearJournal: () => control.journal?.clear(),
     restartReport: (since) => void control.callers?.reset(since),
   };

@@ -5,6 +5,8 @@ import { connectRedis, redisOptions } from './connect-redis';
 import { shownUrl } from './redis-url';
 import { SharedTokenStates } from './shared-token-states';
 import { catchUp, defineStreamScripts, readStreams, ShippedStream, type StreamReading } from './shipped-stream';
+import { readGroupEvent, readRuntimeValue, type GroupEvent } from './checked-event';
+import { RejectedValues } from './rejected-values';
 
 /** Where a group of simulators meets: a Redis URL and a prefix every key and channel starts with. */
 export interface GroupOptions {
@@ -22,16 +24,19 @@ export interface GroupOptions {
   readonly notice: (level: 'warn' | 'info', message: string) => void;
 }
 
-/** What an instance does when another one of its group changes something. */
+/**
+ * What an instance does when another one of its group changes something. What comes from Redis
+ * is checked by the member before it is taken on: each method answers what is wrong, or null.
+ */
 export interface GroupMember {
-  putRuntime(token: string, text: string, file: string): void;
+  putRuntime(token: string, text: string, file: string): string | null;
   removeRuntime(token: string): void;
   /** Back to the files here: runtime tokens, outage, local state (the shared state is already gone). */
   resetLocal(): void;
-  /** A journal entry read from the group's stream (this instance's own too), numbered by the group. */
-  adoptRequest(entry: object, instance: string, seq: number): void;
-  /** A caller-report exchange read from the group's stream (this instance's own too). */
-  adoptExchange(exchange: object): void;
+  /** A journal entry read from the group's stream (this instance's own too), numbered by the group: checked, then taken on. */
+  adoptRequest(entry: unknown, instance: string, seq: number): string | null;
+  /** A caller-report exchange read from the group's stream (this instance's own too): checked, then folded. */
+  adoptExchange(exchange: unknown): string | null;
   /** The journal's reset marker, read at its place in the stream: forget the entries before it. */
   clearJournal(): void;
   /** The report's reset marker (or the group's start when joining): the report begins at `since` (epoch ms). */
@@ -49,16 +54,6 @@ const MIN_STREAM_CAP = 1000;
 const FLUSH_MS = 50;
 /** How long an admin read waits for this instance's own writes to come back from the stream. */
 const SETTLE_MS = 1000;
-
-interface GroupEvent {
-  readonly from: string;
-  readonly kind: 'put' | 'remove' | 'reset' | 'clock';
-  readonly token?: string;
-  /** kind 'clock': the group's clock offset now. */
-  readonly offsetMs?: unknown;
-  readonly text?: string;
-  readonly file?: string;
-}
 
 /** Adds to the group's clock offset and announces the result in one step, so announcements come in the order of the changes. */
 const ADVANCE_SCRIPT = `
@@ -81,6 +76,8 @@ export class RedisGroup {
   /** Journal entries, each described when its batch is written. */
   readonly journal: ShippedStream<() => object>;
   readonly exchanges: ShippedStream<object>;
+  /** Values read from Redis that could not be used: skipped, counted and told. */
+  readonly rejected: RejectedValues;
   /** Set once the server listens: host name and port. */
   instance = '';
   /** The group's clock: what this instance's ScenarioClock shares through once joined. */
@@ -120,11 +117,11 @@ export class RedisGroup {
     };
     this.readings = {
       journal: this.reading(this.keys.journal, {
-        deliver: (entry, instance, seq) => this.member?.adoptRequest(entry as object, instance, seq),
+        deliver: (entry, instance, seq) => this.member?.adoptRequest(entry, instance, seq) ?? null,
         reset: () => this.member?.clearJournal(),
       }),
       exchanges: this.reading(this.keys.exchanges, {
-        deliver: (x) => this.member?.adoptExchange(x as object),
+        deliver: (x) => this.member?.adoptExchange(x) ?? null,
         reset: (since) => {
           this.reportSince = since;
           this.member?.restartReport(since);
@@ -162,6 +159,7 @@ export class RedisGroup {
       () => this.readings.exchanges.seq,
     );
     this.wasShared = this.shared;
+    this.rejected = new RejectedValues((line) => options.notice('warn', line));
   }
 
   /** Whether state is shared right now (false while Redis is away). */
@@ -177,7 +175,14 @@ export class RedisGroup {
     this.client.on('ready', () => void this.back());
     this.subscriber = this.client.duplicate(redisOptions(false));
     this.subscriber.on('error', () => undefined);
-    this.subscriber.on('message', (_channel: string, message: string) => this.onEvent(message));
+    this.subscriber.on('message', (_channel: string, message: string) => {
+      try {
+        this.onEvent(message);
+      } catch (error) {
+        // Checked as it is, a message must still never throw into ioredis's reader (and end the process).
+        this.rejected.reject(this.keys.events, `could not be taken on: ${(error as Error).message}`);
+      }
+    });
     this.reader = this.client.duplicate(redisOptions(false));
     this.reader.on('error', () => undefined);
     await Promise.all([this.subscriber.connect(), this.reader.connect()]).catch(() => undefined);
@@ -186,9 +191,9 @@ export class RedisGroup {
     this.reportSince = await this.since();
     member.restartReport(this.reportSince);
     // From the start of each stream: a joining instance takes on the group's journal and report, at most the cap of each.
-    if (this.shared)
-      await catchUp(this.reader, [this.readings.journal, this.readings.exchanges]).catch(() => undefined);
-    void readStreams(this.reader, [this.readings.journal, this.readings.exchanges], () => this.open);
+    const readings = [this.readings.journal, this.readings.exchanges];
+    if (this.shared) await catchUp(this.reader, readings, this.rejected).catch(() => undefined);
+    void readStreams(this.reader, readings, () => this.open, this.rejected);
     this.journal.start(instance);
     this.exchanges.start(instance);
     this.flushTimer = setInterval(() => void this.flush(), FLUSH_MS).unref();
@@ -257,6 +262,8 @@ export class RedisGroup {
       exchangesDropped: this.exchanges.dropped,
       journalMissed: this.readings.journal.missed,
       exchangesMissed: this.readings.exchanges.missed,
+      rejected: this.rejected.count,
+      lastRejected: this.rejected.last,
     };
   }
 
@@ -282,13 +289,13 @@ export class RedisGroup {
     );
   }
 
+  /** One message of the events channel: checked, and skipped (counted) when it is not an event of the group's. */
   private onEvent(message: string): void {
-    const event = JSON.parse(message) as GroupEvent;
+    const event = readGroupEvent(message);
+    if (typeof event === 'string') return this.rejected.reject(this.keys.events, event);
     if (event.from === this.instance || this.member === undefined) return;
-    if (event.kind === 'put' && event.token !== undefined) {
-      this.runtimeTexts.set(event.token, { text: event.text!, file: event.file! });
-      this.member.putRuntime(event.token, event.text!, event.file!);
-    } else if (event.kind === 'remove' && event.token !== undefined) {
+    if (event.kind === 'put') this.adoptRuntime(this.keys.events, event.token, event);
+    else if (event.kind === 'remove') {
       this.runtimeTexts.delete(event.token);
       this.member.removeRuntime(event.token);
     } else if (event.kind === 'clock') {
@@ -300,6 +307,13 @@ export class RedisGroup {
     }
   }
 
+  /** Takes on a runtime token another instance put, unless its entry does not compile here. */
+  private adoptRuntime(where: string, token: string, value: { text: string; file: string }): void {
+    const problem = this.member?.putRuntime(token, value.text, value.file) ?? null;
+    if (problem !== null) return this.rejected.reject(`${where} token ${JSON.stringify(token)}`, problem);
+    this.runtimeTexts.set(token, { text: value.text, file: value.file });
+  }
+
   private reading(key: string, on: Pick<StreamReading, 'deliver' | 'reset'>): StreamReading {
     return { key, last: '0-0', seq: 0, missed: 0, ...on };
   }
@@ -309,8 +323,11 @@ export class RedisGroup {
     const now = performance.timeOrigin + performance.now();
     if (!this.shared) return now;
     await this.client.set(this.keys.since, String(now), 'NX').catch(() => undefined);
-    const stored = Number(await this.client.get(this.keys.since).catch(() => null));
-    return Number.isFinite(stored) && stored > 0 ? stored : now;
+    const text = await this.client.get(this.keys.since).catch(() => null);
+    const stored = Number(text);
+    if (Number.isFinite(stored) && stored > 0) return stored;
+    if (text !== null) this.rejected.reject(this.keys.since, 'not a time (epoch milliseconds)');
+    return now;
   }
 
   /**
@@ -328,10 +345,9 @@ export class RedisGroup {
     await this.syncClock();
     const stored = await this.client.hgetall(this.keys.runtime);
     for (const [token, json] of Object.entries(stored)) {
-      const { text, file } = JSON.parse(json) as { text: string; file: string };
-      if (this.runtimeTexts.get(token)?.text === text) continue;
-      this.runtimeTexts.set(token, { text, file });
-      this.member?.putRuntime(token, text, file);
+      const value = readRuntimeValue(json);
+      if (typeof value === 'string') this.rejected.reject(`${this.keys.runtime} token ${JSON.stringify(token)}`, value);
+      else if (this.runtimeTexts.get(token)?.text !== value.text) this.adoptRuntime(this.keys.runtime, token, value);
     }
     return empty;
   }

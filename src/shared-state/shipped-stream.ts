@@ -1,4 +1,6 @@
 import type { Redis } from 'ioredis';
+import { readStreamEntry } from './checked-stream-entry';
+import type { RejectedValues } from './rejected-values';
 
 /** Items per script call at most: one round trip writes this many stream entries. */
 const BATCH = 500;
@@ -156,8 +158,8 @@ export interface StreamReading {
   seq: number;
   /** Items trimmed away before this instance read them (it fell more than the cap behind). */
   missed: number;
-  /** Takes on one item: its instance and its group-wide number. */
-  readonly deliver: (item: unknown, instance: string, seq: number) => void;
+  /** Checks and takes on one item (its instance, its group-wide number); answers what is wrong with it, or null. */
+  readonly deliver: (item: unknown, instance: string, seq: number) => string | null;
   /** A reset at this place in the stream: the report begins again at `since` (epoch ms). */
   readonly reset: (since: number) => void;
 }
@@ -171,10 +173,11 @@ export async function readStreams(
   reader: Redis,
   readings: readonly StreamReading[],
   isOpen: () => boolean,
+  rejected: RejectedValues,
 ): Promise<void> {
   while (isOpen()) {
     try {
-      await readOnce(reader, readings, 1000);
+      await readOnce(reader, readings, rejected, 1000);
     } catch {
       if (isOpen()) await new Promise((resolve) => setTimeout(resolve, 200));
     }
@@ -185,8 +188,12 @@ export async function readStreams(
  * Reads what the streams hold now, without waiting for more: what a joining instance takes on
  * before it answers (at most each stream's cap, which is all a stream keeps).
  */
-export async function catchUp(reader: Redis, readings: readonly StreamReading[]): Promise<void> {
-  while (await readOnce(reader, readings, undefined)) {
+export async function catchUp(
+  reader: Redis,
+  readings: readonly StreamReading[],
+  rejected: RejectedValues,
+): Promise<void> {
+  while (await readOnce(reader, readings, rejected, undefined)) {
     // Until a read finds nothing new.
   }
 }
@@ -195,6 +202,7 @@ export async function catchUp(reader: Redis, readings: readonly StreamReading[])
 async function readOnce(
   reader: Redis,
   readings: readonly StreamReading[],
+  rejected: RejectedValues,
   blockMs: number | undefined,
 ): Promise<boolean> {
   const streams = ['STREAMS', ...readings.map((r) => r.key), ...readings.map((r) => r.last)];
@@ -203,33 +211,31 @@ async function readOnce(
     : reader.xread('COUNT', 1000, 'BLOCK', blockMs, ...(streams as ['STREAMS', ...string[]])));
   for (const [key, entries] of reply ?? []) {
     const reading = readings.find((r) => r.key === key)!;
-    for (const [id, fields] of entries) deliverEntry(reading, id, fields);
+    for (const [id, fields] of entries) deliverEntry(reading, id, fields, rejected);
   }
   return (reply ?? []).some(([, entries]) => entries.length > 0);
 }
 
-/** The value of field `name` in a stream entry's name/value list; names are looked for at names' places only. */
-function field(fields: string[], name: string): string | undefined {
-  for (let i = 0; i + 1 < fields.length; i += 2) if (fields[i] === name) return fields[i + 1];
-  return undefined;
-}
-
-/** Hands on one stream entry: a reset marker (`r`), or an item (`i` instance, `s` number, `e` a JSON list of it). */
-function deliverEntry(reading: StreamReading, id: string, fields: string[]): void {
+/**
+ * Hands on one stream entry: a reset marker, or the items of a request (this instance's own
+ * too). An entry or item that is not what auth-sim writes is skipped and counted; the good items
+ * beside it are still handed on.
+ */
+function deliverEntry(reading: StreamReading, id: string, fields: unknown, rejected: RejectedValues): void {
   reading.last = id;
-  const since = Number(field(fields, 'r'));
-  if (Number.isFinite(since) && field(fields, 'r') !== undefined) return reading.reset(since);
-  const instance = field(fields, 'i');
-  const seq = Number(field(fields, 's'));
-  if (instance === undefined || !Number.isSafeInteger(seq) || seq < 1) return;
+  const entry = readStreamEntry(fields);
+  if (typeof entry === 'string') return rejected.reject(`${reading.key} entry ${id}`, entry);
+  if ('reset' in entry) return reading.reset(entry.reset);
   // Numbers go up by one; a jump means entries were trimmed before they were read, a fall that Redis started again.
-  if (reading.seq > 0 && seq > reading.seq + 1) reading.missed += seq - reading.seq - 1;
-  reading.seq = seq;
-  let items: unknown;
-  try {
-    items = JSON.parse(field(fields, 'e') ?? '');
-  } catch {
-    return; // An entry that is not ours to read (another version's) is skipped.
-  }
-  if (Array.isArray(items)) for (const item of items) reading.deliver(item, instance, seq);
+  if (reading.seq > 0 && entry.seq > reading.seq + 1) reading.missed += entry.seq - reading.seq - 1;
+  reading.seq = entry.seq;
+  entry.items.forEach((item, index) => {
+    let problem: string | null;
+    try {
+      problem = reading.deliver(item, entry.instance, entry.seq);
+    } catch (error) {
+      problem = `could not be taken on: ${(error as Error).message}`;
+    }
+    if (problem !== null) rejected.reject(`${reading.key} entry ${id} item ${index + 1}`, problem);
+  });
 }
