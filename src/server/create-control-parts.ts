@@ -50,6 +50,7 @@ export function createControlParts(
             record: fold,
             snapshot: () => report.snapshot(),
             calls: (token) => report.calls(token),
+            token: (token) => report.token(token),
             reset: (since) => report.reset(since),
           },
           group && ((x) => group.exchanges.push(x)),
