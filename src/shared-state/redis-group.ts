@@ -131,7 +131,15 @@ export class RedisGroup {
     defineStreamScripts(client);
     const cap = Math.max(MIN_STREAM_CAP, options.journalSize);
     const local = new TokenStates(options.seed, () => options.clock.now());
-    this.states = new SharedTokenStates(client, this.keys.states, this.keys.clock, local, () => this.shared);
+    this.rejected = new RejectedValues((line) => options.notice('warn', line));
+    this.states = new SharedTokenStates(
+      client,
+      this.keys.states,
+      this.keys.clock,
+      local,
+      () => this.shared,
+      this.rejected,
+    );
     client.defineCommand('authSimAdvance', { numberOfKeys: 2, lua: ADVANCE_SCRIPT });
     this.clockShare = {
       advance: async (byMs) => {
@@ -159,7 +167,6 @@ export class RedisGroup {
       () => this.readings.exchanges.seq,
     );
     this.wasShared = this.shared;
-    this.rejected = new RejectedValues((line) => options.notice('warn', line));
   }
 
   /** Whether state is shared right now (false while Redis is away). */
