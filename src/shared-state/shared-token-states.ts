@@ -74,8 +74,11 @@ export class SharedTokenStates implements TokenStateStore {
     readonly local: TokenStates,
     private readonly isShared: () => boolean,
   ) {
-    client.defineCommand('authSimTouch', { numberOfKeys: 2, lua: TOUCH_SCRIPT });
-    client.defineCommand('authSimPeek', { numberOfKeys: 2, lua: PEEK_SCRIPT });
+    // Defined once per connection: every session of a group has a store of its own on the same one.
+    if (typeof (client as unknown as { authSimTouch?: unknown }).authSimTouch !== 'function') {
+      client.defineCommand('authSimTouch', { numberOfKeys: 2, lua: TOUCH_SCRIPT });
+      client.defineCommand('authSimPeek', { numberOfKeys: 2, lua: PEEK_SCRIPT });
+    }
     this.client = client as TouchingRedis;
   }
 
