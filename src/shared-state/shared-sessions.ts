@@ -79,7 +79,7 @@ export class SharedSessions {
   /** The session's own token state: in Redis, this instance's own while Redis is away. */
   states(id: string, seed: number): SharedTokenStates {
     const local = new TokenStates(seed, () => this.clock.now());
-    return new SharedTokenStates(this.client, this.statesKey(id), this.clockKey, local, this.isShared);
+    return new SharedTokenStates(this.client, this.statesKey(id), this.clockKey, local, this.isShared, this.rejected);
   }
 
   async open(record: SessionRecord): Promise<void> {
