@@ -1,5 +1,5 @@
-import type { CallerAggregates, CallerReportStore, Exchange, TimelineMark, TokenAggregate } from './exchange';
-import { plainRecord, plainRecordOf } from './plain-record';
+import type { CallerAggregates, CallerReportStore, Exchange, TimelineMark } from './exchange';
+import { plainRecord } from './plain-record';
 
 /** How many tokens are tracked one by one unless told otherwise (`--report-tokens`). */
 export const DEFAULT_REPORT_TOKENS = 10_000;
@@ -79,21 +79,10 @@ export class MemoryReportStore implements CallerReportStore {
   }
 
   async snapshot(): Promise<CallerAggregates> {
-    const tokens = new Map<string, TokenAggregate>();
-    for (const [token, t] of this.tallies) {
-      const { lastEnd: _end, lastCard: _card, cardAt: _at, ...shown } = t;
-      tokens.set(token, {
-        ...shown,
-        statuses: Object.fromEntries(t.statuses),
-        methods: plainRecordOf(Object.entries(t.methods)),
-        gapsMs: [...t.gapsMs],
-        abandonedAfterMs: [...t.abandonedAfterMs],
-        timeline: [...t.timeline],
-      });
-    }
     return {
       since: this.since,
-      tokens,
+      // A tally is a TokenAggregate with its bookkeeping beside: read in place, never copied here.
+      tokens: this.tallies,
       requests: this.requests,
       connections: this.connections,
       maxConcurrent: this.maxConcurrent,

@@ -1,14 +1,26 @@
 import { Router } from 'express';
 import type { ControlParts } from './control-parts';
-import { readCallerReport } from './read-caller-report';
+import { openCallerReport } from './read-caller-report';
 import { AdminError } from './admin-error';
-import { formatJunit } from '../../caller-report/format-junit';
-import { formatMarkdown } from '../../caller-report/format-markdown';
-import { CALLER_REPORT_FORMATS } from '../../caller-report/report-formats';
+import { junitPieces } from '../../caller-report/format-junit';
+import { markdownPieces } from '../../caller-report/format-markdown';
+import { jsonPieces } from '../../caller-report/format-json';
+import { chunked } from '../../caller-report/chunk-text';
+import { CALLER_REPORT_FORMATS, type CallerReportFormat } from '../../caller-report/report-formats';
+import type { ReportReading } from '../../caller-report/report-reading';
+import { sendChunks } from './send-chunks';
+
+/** Each form's content type and its text, a piece at a time. */
+const FORMS: Readonly<Record<CallerReportFormat, { type: string; pieces: (r: ReportReading) => Iterable<string> }>> = {
+  json: { type: 'application/json; charset=utf-8', pieces: jsonPieces },
+  junit: { type: 'application/xml; charset=utf-8', pieces: (r) => junitPieces(r.summary) },
+  markdown: { type: 'text/markdown; charset=utf-8', pieces: markdownPieces },
+};
 
 /**
  * `GET /report`: the caller report, how the chat server behaved judged from its own traffic, with
- * its verdict; `?format=junit` as JUnit XML, `?format=markdown` as a CI summary.
+ * its verdict; `?format=junit` as JUnit XML, `?format=markdown` as a CI summary. Written in
+ * chunks between turns of the event loop (sendChunks), each token built when reached.
  */
 export function reportRoutes(parts: ControlParts): Router {
   const router = Router();
@@ -19,15 +31,15 @@ export function reportRoutes(parts: ControlParts): Router {
         400,
         `format must be one of ${CALLER_REPORT_FORMATS.join(', ')}; got ${JSON.stringify(format)}`,
       );
-    const report = await readCallerReport(parts);
-    if (report === null)
+    const reading = await openCallerReport(parts);
+    if (reading === null)
       throw new AdminError(
         404,
         `${req.method} ${req.originalUrl}: the caller report is off (started with --no-report)`,
       );
-    if (format === 'junit') res.type('application/xml; charset=utf-8').send(formatJunit(report));
-    else if (format === 'markdown') res.type('text/markdown; charset=utf-8').send(formatMarkdown(report));
-    else res.json(report);
+    const form = FORMS[format as CallerReportFormat];
+    res.type(form.type);
+    await sendChunks(res, chunked(form.pieces(reading)));
   });
   return router;
 }
