@@ -27,6 +27,7 @@ export type {
   CallerCredentialText,
   CountExpectation,
   DurationRange,
+  RateLimit,
   RunExpectations,
   TokenExpectations,
 } from './api/scenario-types';

@@ -64,9 +64,23 @@ export type ScenarioEntry = ScenarioStep & {
   readonly then?: (typeof SEQUENCE_ENDINGS)[number];
   /** The token stops working after a number of uses or a time ("30s"), then gets `answer`. */
   readonly expire?: { readonly after: Duration; readonly answer?: ScenarioStep };
+  /** Beyond `requests` in each `per` window the token answers 429 with Retry-After (or `answer`). */
+  readonly rateLimit?: RateLimit;
   /** What the caller's traffic for this token must look like, for the caller report's verdict. */
   readonly expect?: TokenExpectations;
 };
+
+/** `rateLimit:` of an entry or of `defaults:`. */
+export interface RateLimit {
+  /** Requests answered in each window, from 0. */
+  readonly requests: number;
+  /** The window they are counted in, longer than 0 (scenario time: the clock moves it). */
+  readonly per: Duration;
+  /** The Retry-After sent, rounded up to whole seconds; default: what is left of the window. */
+  readonly retryAfter?: Duration;
+  /** What a request beyond the limit gets (default 429 TOO_MANY_REQUESTS); Retry-After is added. */
+  readonly answer?: ScenarioStep;
+}
 
 /** A count the report must see: exactly n, or a range. */
 export type CountExpectation = number | { readonly atLeast?: number; readonly atMost?: number };
@@ -104,7 +118,8 @@ export interface RunExpectations {
 export type CallerCredentialText = `basic:${string}:${string}` | `bearer:${string}` | `header:${string}=${string}`;
 
 /** `defaults:` settings every entry of a file gets unless it says otherwise, and the credentials its tokens demand. */
-export interface ScenarioDefaults extends Pick<ScenarioStep, 'delay' | 'headers' | 'protocol' | 'wire'> {
+export interface ScenarioDefaults
+  extends Pick<ScenarioStep, 'delay' | 'headers' | 'protocol' | 'wire'>, Pick<ScenarioEntry, 'rateLimit'> {
   /** The chat server must send one of these for this file's tokens (and its fallback). */
   readonly callerAuth?: CallerCredentialText | readonly CallerCredentialText[];
 }

@@ -6,7 +6,7 @@ export type { ClockStatus } from '../server/admin/clock-change';
 
 /** Scenario time, steered from a test: what `POST|DELETE /__admin/clock` do. */
 export interface SimulatorClock {
-  /** Moves scenario time forward ("2h", "90s", or milliseconds): time-based `expire` sees it; delays do not. */
+  /** Moves scenario time forward ("2h", "90s", or milliseconds): time-based `expire` and rate-limit windows see it; delays do not. */
   advance(by: Duration): Promise<ClockStatus>;
   /** Back to real time. */
   reset(): Promise<ClockStatus>;

@@ -57,7 +57,7 @@ export interface SimulatorHandle {
   endOutage(): Promise<boolean>;
   /** Files, token counts, load time, the last reload error and the runtime tokens. */
   status(): SimulatorStatus;
-  /** Scenario time: `clock.advance('2h')` ages time-based expiry at once; `clock.reset()` goes back to real time. */
+  /** Scenario time: `clock.advance('2h')` ages time-based expiry and rate-limit windows at once; `clock.reset()` goes back to real time. */
   readonly clock: SimulatorClock;
   /** The caller report (what GET /__admin/report serves): per-token calls, retries, gaps, back-off, time-outs, and the verdict. */
   report(): Promise<CallerReport>;

@@ -31,6 +31,13 @@ export const DEFAULT_CALLER_REFUSAL = answer(401, 'UNAUTHORIZED', 'the caller is
 /** What an expired token answers without `expire.answer`. */
 export const DEFAULT_EXPIRED = answer(401, 'TOKEN_EXPIRED', 'token expired');
 
+/** What a token over its `rateLimit:` answers without `rateLimit.answer` (a Retry-After header is added). */
+export const DEFAULT_RATE_LIMITED = answer(
+  429,
+  'TOO_MANY_REQUESTS',
+  'too many requests for this token; wait as long as Retry-After says before asking again',
+);
+
 /** A path that is neither the protocol's nor the admin API's. */
 export const NOT_FOUND = answer(404, 'NOT_FOUND', `no such path; the protocol paths are ${PROTOCOL_REQUESTS}`);
 

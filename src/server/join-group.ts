@@ -3,8 +3,8 @@ import type { GroupMember, RedisGroup } from '../shared-state/redis-group';
 import type * as RedisGroupModule from '../shared-state/redis-group';
 import type { SimulatorOptions } from './simulator-options';
 import type { ControlParts } from './admin/control-parts';
-import type { JournalEntry } from './endpoint/journal';
-import type { Exchange } from '../caller-report/exchange';
+import { formatProblem } from '../scenario/base/problem';
+import type * as CheckedGroupValues from './checked-group-values';
 import type { ScenarioClock } from '../scenario/state/scenario-clock';
 
 /**
@@ -44,12 +44,28 @@ export async function joinGroup(group: RedisGroup, port: number, control: Contro
   await group.join(instance, memberOf(control));
 }
 
+/** The simulator as the group sees it; what another instance sends is checked before it is taken on. */
 function memberOf(control: ControlParts): GroupMember {
+  // Loaded with a group only: a plain start loads none of shared-state's code.
+  const { readShippedExchange, readShippedRequest } = require('./checked-group-values') as typeof CheckedGroupValues;
   return {
-    putRuntime: (token, text, file) => void control.runtime.adopt(token, text, file),
+    putRuntime: (token, text, file) => {
+      const outcome = control.runtime.adopt(token, text, file);
+      return outcome.ok ? null : `the entry does not compile: ${formatProblem(outcome.problems[0])}`;
+    },
     removeRuntime: (token) => void control.runtime.forget(token),
     resetLocal: () => control.resetLocal(),
-    adoptRequest: (entry, instance) => control.recorder?.adopt({ ...(entry as JournalEntry), instance }),
-    adoptExchange: (exchange) => control.adoptExchange?.(exchange as Exchange),
+    adoptRequest: (value, instance) => {
+      const entry = readShippedRequest(value);
+      if (typeof entry === 'string') return entry;
+      control.recorder?.adopt({ ...entry, instance });
+      return null;
+    },
+    adoptExchange: (value) => {
+      const exchange = readShippedExchange(value);
+      if (typeof exchange === 'string') return exchange;
+      control.adoptExchange?.(exchange);
+      return null;
+    },
   };
 }

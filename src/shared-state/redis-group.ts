@@ -5,6 +5,8 @@ import { connectRedis, redisOptions } from './connect-redis';
 import { shownUrl } from './redis-url';
 import { SharedTokenStates } from './shared-token-states';
 import { deliverEntry, readStreams, ShippedStream, type StreamReading } from './shipped-stream';
+import { readGroupEvent, readRuntimeValue, type GroupEvent } from './checked-event';
+import { RejectedValues } from './rejected-values';
 
 /** Where a group of simulators meets: a Redis URL and a prefix every key and channel starts with. */
 export interface GroupOptions {
@@ -22,16 +24,19 @@ export interface GroupOptions {
   readonly notice: (level: 'warn' | 'info', message: string) => void;
 }
 
-/** What an instance does when another one of its group changes something. */
+/**
+ * What an instance does when another one of its group changes something. What comes from Redis
+ * is checked by the member before it is taken on: each method answers what is wrong, or null.
+ */
 export interface GroupMember {
-  putRuntime(token: string, text: string, file: string): void;
+  putRuntime(token: string, text: string, file: string): string | null;
   removeRuntime(token: string): void;
   /** Back to the files here: journal, report, runtime tokens, local state (the shared state is already gone). */
   resetLocal(): void;
   /** A journal entry another instance answered. */
-  adoptRequest(entry: object, instance: string): void;
+  adoptRequest(entry: unknown, instance: string): string | null;
   /** A caller-report exchange another instance saw. */
-  adoptExchange(exchange: object): void;
+  adoptExchange(exchange: unknown): string | null;
 }
 
 const DEFAULT_REDIS_PREFIX = 'auth-sim';
@@ -40,16 +45,6 @@ const DEFAULT_REDIS_PREFIX = 'auth-sim';
 const EXCHANGE_CAP = 10_000;
 /** How often queued journal entries and exchanges are written. */
 const FLUSH_MS = 50;
-
-interface GroupEvent {
-  readonly from: string;
-  readonly kind: 'put' | 'remove' | 'reset' | 'clock';
-  readonly token?: string;
-  /** kind 'clock': the group's clock offset now. */
-  readonly offsetMs?: unknown;
-  readonly text?: string;
-  readonly file?: string;
-}
 
 /** Adds to the group's clock offset and announces the result in one step, so announcements come in the order of the changes. */
 const ADVANCE_SCRIPT = `
@@ -72,6 +67,8 @@ export class RedisGroup {
   /** Journal entries, each described when its batch is written. */
   readonly journal: ShippedStream<() => object>;
   readonly exchanges: ShippedStream<object>;
+  /** Values read from Redis that could not be used: skipped, counted and told. */
+  readonly rejected: RejectedValues;
   /** Set once the server listens: host name and port. */
   instance = '';
   /** The group's clock: what this instance's ScenarioClock shares through once joined. */
@@ -121,6 +118,7 @@ export class RedisGroup {
     );
     this.exchanges = new ShippedStream(client, this.keys.exchanges, EXCHANGE_CAP, (exchange) => exchange);
     this.wasShared = this.shared;
+    this.rejected = new RejectedValues((line) => options.notice('warn', line));
   }
 
   /** Whether state is shared right now (false while Redis is away). */
@@ -136,7 +134,14 @@ export class RedisGroup {
     this.client.on('ready', () => void this.back());
     this.subscriber = this.client.duplicate(redisOptions(false));
     this.subscriber.on('error', () => undefined);
-    this.subscriber.on('message', (_channel: string, message: string) => this.onEvent(message));
+    this.subscriber.on('message', (_channel: string, message: string) => {
+      try {
+        this.onEvent(message);
+      } catch (error) {
+        // Checked as it is, a message must still never throw into ioredis's reader (and end the process).
+        this.rejected.reject(this.keys.events, `could not be taken on: ${(error as Error).message}`);
+      }
+    });
     this.reader = this.client.duplicate(redisOptions(false));
     this.reader.on('error', () => undefined);
     await Promise.all([this.subscriber.connect(), this.reader.connect()]).catch(() => undefined);
@@ -148,6 +153,7 @@ export class RedisGroup {
       readings,
       () => this.instance,
       () => this.open,
+      this.rejected,
     );
     this.flushTimer = setInterval(() => void this.flush(), FLUSH_MS).unref();
   }
@@ -183,6 +189,8 @@ export class RedisGroup {
       state: this.shared ? 'shared' : 'local',
       journalWaiting: this.journal.waiting,
       journalDropped: this.journal.dropped,
+      rejected: this.rejected.count,
+      lastRejected: this.rejected.last,
     };
   }
 
@@ -208,13 +216,13 @@ export class RedisGroup {
     );
   }
 
+  /** One message of the events channel: checked, and skipped (counted) when it is not an event of the group's. */
   private onEvent(message: string): void {
-    const event = JSON.parse(message) as GroupEvent;
+    const event = readGroupEvent(message);
+    if (typeof event === 'string') return this.rejected.reject(this.keys.events, event);
     if (event.from === this.instance || this.member === undefined) return;
-    if (event.kind === 'put' && event.token !== undefined) {
-      this.runtimeTexts.set(event.token, { text: event.text!, file: event.file! });
-      this.member.putRuntime(event.token, event.text!, event.file!);
-    } else if (event.kind === 'remove' && event.token !== undefined) {
+    if (event.kind === 'put') this.adoptRuntime(this.keys.events, event.token, event);
+    else if (event.kind === 'remove') {
       this.runtimeTexts.delete(event.token);
       this.member.removeRuntime(event.token);
     } else if (event.kind === 'clock') {
@@ -228,23 +236,30 @@ export class RedisGroup {
     }
   }
 
+  /** Takes on a runtime token another instance put, unless its entry does not compile here. */
+  private adoptRuntime(where: string, token: string, value: { text: string; file: string }): void {
+    const problem = this.member?.putRuntime(token, value.text, value.file) ?? null;
+    if (problem !== null) return this.rejected.reject(`${where} token ${JSON.stringify(token)}`, problem);
+    this.runtimeTexts.set(token, { text: value.text, file: value.file });
+  }
+
   /** Where reading starts: the journal's stored entries (so a joining instance shows the group's), new exchanges. */
   private async readings(): Promise<StreamReading[]> {
     const journal: StreamReading = {
       key: this.keys.journal,
       last: '0-0',
-      deliver: (entry, instance) => this.member?.adoptRequest(entry as object, instance),
+      deliver: (entry, instance) => this.member?.adoptRequest(entry, instance) ?? null,
     };
     const exchanges: StreamReading = {
       key: this.keys.exchanges,
       last: '$',
-      deliver: (x) => this.member?.adoptExchange(x as object),
+      deliver: (x) => this.member?.adoptExchange(x) ?? null,
     };
     if (this.shared) {
       const stored = (await this.client
         .xrevrange(this.keys.journal, '+', '-', 'COUNT', this.journal.cap)
         .catch(() => [])) as [string, string[]][];
-      for (const [id, fields] of stored.reverse()) deliverEntry(journal, id, fields, this.instance);
+      for (const [id, fields] of stored.reverse()) deliverEntry(journal, id, fields, this.instance, this.rejected);
       const newest = (await this.client.xrevrange(this.keys.exchanges, '+', '-', 'COUNT', 1).catch(() => [])) as [
         string,
         string[],
@@ -269,10 +284,9 @@ export class RedisGroup {
     await this.syncClock();
     const stored = await this.client.hgetall(this.keys.runtime);
     for (const [token, json] of Object.entries(stored)) {
-      const { text, file } = JSON.parse(json) as { text: string; file: string };
-      if (this.runtimeTexts.get(token)?.text === text) continue;
-      this.runtimeTexts.set(token, { text, file });
-      this.member?.putRuntime(token, text, file);
+      const value = readRuntimeValue(json);
+      if (typeof value === 'string') this.rejected.reject(`${this.keys.runtime} token ${JSON.stringify(token)}`, value);
+      else if (this.runtimeTexts.get(token)?.text !== value.text) this.adoptRuntime(this.keys.runtime, token, value);
     }
     return empty;
   }

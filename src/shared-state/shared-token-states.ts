@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { TokenUse } from '../scenario/compile/scenario-set';
+import type { RateLimitRule, TokenUse } from '../scenario/compile/scenario-set';
 import type { TokenStateStore, TokenStateView, TokenStates } from '../scenario/state/token-state';
 
 /**
@@ -15,11 +15,25 @@ local tok = ARGV[1]
 /**
  * One round trip per stateful request, atomic in Redis: a changed entry (fingerprint) starts the
  * token afresh, the use is counted, and the first use and now are read on scenario time (NOW), so
- * every instance sees one order and one expiry clock. Fields of one hash per group: f:, u:, t: + token.
+ * every instance sees one order and one expiry clock. With a rate limit (ARGV[3] requests per
+ * ARGV[4] ms) the request is first counted in the token's window, as TokenStates' countInWindow
+ * does; one beyond it is not a use, and the answer's fourth item is how long the window has
+ * left. Fields of one hash per group: f:, u:, t: + token, and w:, c: (window start, count).
  */
 const TOUCH_SCRIPT = `${NOW}
 if redis.call('HGET', KEYS[1], 'f:' .. tok) ~= ARGV[2] then
-  redis.call('HSET', KEYS[1], 'f:' .. tok, ARGV[2], 'u:' .. tok, 0, 't:' .. tok, now)
+  redis.call('HSET', KEYS[1], 'f:' .. tok, ARGV[2], 'u:' .. tok, 0, 't:' .. tok, now, 'w:' .. tok, now, 'c:' .. tok, 0)
+end
+if ARGV[3] then
+  local per = tonumber(ARGV[4])
+  local w = tonumber(redis.call('HGET', KEYS[1], 'w:' .. tok)) or now
+  if now - w >= per or now < w then
+    w = now
+    redis.call('HSET', KEYS[1], 'w:' .. tok, now, 'c:' .. tok, 0)
+  end
+  if redis.call('HINCRBY', KEYS[1], 'c:' .. tok, 1) > tonumber(ARGV[3]) then
+    return {tonumber(redis.call('HGET', KEYS[1], 'u:' .. tok)), redis.call('HGET', KEYS[1], 't:' .. tok), now, w + per - now}
+  end
 end
 local u = redis.call('HINCRBY', KEYS[1], 'u:' .. tok, 1)
 return {u, redis.call('HGET', KEYS[1], 't:' .. tok), now}
@@ -38,7 +52,9 @@ type Script = (
   clockKey: string,
   token: string,
   fingerprint: string,
-) => Promise<[number, string | number, number]>;
+  requests?: number,
+  perMs?: number,
+) => Promise<[number, string | number, number, number?]>;
 type TouchingRedis = Redis & { authSimTouch: Script; authSimPeek: Script };
 
 /**
@@ -67,11 +83,13 @@ export class SharedTokenStates implements TokenStateStore {
     return this.local.seed;
   }
 
-  touch(token: string, fingerprint: string): TokenUse | Promise<TokenUse> {
-    if (!this.isShared()) return this.local.touch(token, fingerprint);
-    return this.client
-      .authSimTouch(this.key, this.clockKey, token, fingerprint)
-      .then(toUse, () => this.local.touch(token, fingerprint));
+  touch(token: string, fingerprint: string, limit?: RateLimitRule): TokenUse | Promise<TokenUse> {
+    if (!this.isShared()) return this.local.touch(token, fingerprint, limit);
+    const touched =
+      limit === undefined
+        ? this.client.authSimTouch(this.key, this.clockKey, token, fingerprint)
+        : this.client.authSimTouch(this.key, this.clockKey, token, fingerprint, limit.requests, limit.perMs);
+    return touched.then(toUse, () => this.local.touch(token, fingerprint, limit));
   }
 
   peek(token: string, fingerprint: string): TokenUse | Promise<TokenUse> {
@@ -85,9 +103,9 @@ export class SharedTokenStates implements TokenStateStore {
     const forgotten = this.local.resetNow(token);
     if (!this.isShared()) return forgotten;
     if (token !== undefined)
-      return (await this.client.hdel(this.key, `f:${token}`, `u:${token}`, `t:${token}`)) > 0 ? 1 : 0;
-    const [[, fields]] = (await this.client.multi().hlen(this.key).del(this.key).exec()) as [[unknown, number]];
-    return Math.floor(fields / 3);
+      return (await this.client.hdel(this.key, ...STATE_FIELDS.map((f) => `${f}${token}`))) > 0 ? 1 : 0;
+    const [[, fields]] = (await this.client.multi().hkeys(this.key).del(this.key).exec()) as [[unknown, string[]]];
+    return fields.filter((field) => field.startsWith('u:')).length;
   }
 
   async list(token?: string): Promise<TokenStateView[]> {
@@ -104,8 +122,12 @@ export class SharedTokenStates implements TokenStateStore {
   }
 }
 
-function toUse([uses, firstUseAt, now]: [number, string | number, number]): TokenUse {
-  return { uses: Number(uses), firstUseAt: Number(firstUseAt), now: Number(now) };
+/** The fields one token's state takes in the group's hash, each followed by the token. */
+const STATE_FIELDS = ['f:', 'u:', 't:', 'w:', 'c:'] as const;
+
+function toUse([uses, firstUseAt, now, limitedForMs]: [number, string | number, number, number?]): TokenUse {
+  const use = { uses: Number(uses), firstUseAt: Number(firstUseAt), now: Number(now) };
+  return limitedForMs === undefined ? use : { ...use, limitedForMs: Number(limitedForMs) };
 }
 
 function view(token: string, uses: string, firstUseAt: string): TokenStateView {

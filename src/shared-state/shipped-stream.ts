@@ -1,4 +1,6 @@
 import type { Redis } from 'ioredis';
+import { readStreamEntry } from './checked-stream-entry';
+import type { RejectedValues } from './rejected-values';
 
 /** Items per stream entry at most: one entry (one XADD, one read by each other instance) carries a batch. */
 const BATCH = 500;
@@ -70,7 +72,8 @@ export class ShippedStream<T> {
 export interface StreamReading {
   readonly key: string;
   last: string;
-  readonly deliver: (item: unknown, instance: string) => void;
+  /** Checks and takes on one item; answers what is wrong with it, or null when it was taken. */
+  readonly deliver: (item: unknown, instance: string) => string | null;
 }
 
 /**
@@ -82,6 +85,7 @@ export async function readStreams(
   readings: readonly StreamReading[],
   self: () => string,
   isOpen: () => boolean,
+  rejected: RejectedValues,
 ): Promise<void> {
   while (isOpen()) {
     try {
@@ -96,7 +100,7 @@ export async function readStreams(
       );
       for (const [key, entries] of reply ?? []) {
         const reading = readings.find((r) => r.key === key)!;
-        for (const [id, fields] of entries) deliverEntry(reading, id, fields, self());
+        for (const [id, fields] of entries) deliverEntry(reading, id, fields, self(), rejected);
       }
     } catch {
       if (isOpen()) await new Promise((resolve) => setTimeout(resolve, 200));
@@ -104,16 +108,29 @@ export async function readStreams(
   }
 }
 
-/** Hands on the items of one stream entry (`i` instance, `e` a JSON array) unless this instance wrote it. */
-export function deliverEntry(reading: StreamReading, id: string, fields: string[], self: string): void {
+/**
+ * Hands on the items of one stream entry (`i` instance, `e` a JSON array) unless this instance
+ * wrote it. An entry or item that is not what auth-sim writes is skipped and counted; the good
+ * items beside it are still handed on.
+ */
+export function deliverEntry(
+  reading: StreamReading,
+  id: string,
+  fields: unknown,
+  self: string,
+  rejected: RejectedValues,
+): void {
   reading.last = id;
-  const instance = fields[fields.indexOf('i') + 1];
-  if (instance === self) return;
-  let items: unknown;
-  try {
-    items = JSON.parse(fields[fields.indexOf('e') + 1]);
-  } catch {
-    return; // An entry that is not ours to read (another version's) is skipped.
-  }
-  if (Array.isArray(items)) for (const item of items) reading.deliver(item, instance);
+  const entry = readStreamEntry(fields);
+  if (typeof entry === 'string') return rejected.reject(`${reading.key} entry ${id}`, entry);
+  if (entry.instance === self) return;
+  entry.items.forEach((item, index) => {
+    let problem: string | null;
+    try {
+      problem = reading.deliver(item, entry.instance);
+    } catch (error) {
+      problem = `could not be taken on: ${(error as Error).message}`;
+    }
+    if (problem !== null) rejected.reject(`${reading.key} entry ${id} item ${index + 1}`, problem);
+  });
 }

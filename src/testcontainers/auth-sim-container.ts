@@ -61,7 +61,7 @@ export class StartedAuthSimContainer extends AbstractStartedContainer {
     super(started);
   }
 
-  /** Scenario time: `clock.advance('2h')` ages time-based expiry at once; `clock.reset()` goes back. */
+  /** Scenario time: `clock.advance('2h')` ages time-based expiry and rate-limit windows at once; `clock.reset()` goes back. */
   get clock(): ContainerClock {
     return containerClock(this.getAdminUrl(), this.adminToken);
   }

@@ -5,6 +5,7 @@ import type { EntryData } from '../schema/scenario-schema';
 import { parseDuration } from '../base/duration';
 import type { Answer, AnswerContext, TokenMemory, TokenUse } from './scenario-set';
 import { useDraws } from '../base/seeded-draw';
+import { compileRateLimit } from './rate-limit';
 
 /** Without a simulator's memory (an answer previewed or shown as an example) each request is its token's first, drawn under seed 0. */
 const FIRST_REQUEST: TokenMemory = {
@@ -58,34 +59,37 @@ export function positionOf(plan: AnswerPlan, use: TokenUse): PlanPosition {
 
 /**
  * The answer function of an entry (file defaults already merged in). A plain entry returns one
- * frozen Answer for every request; one with a sequence, expiry or randomness keeps per-token
- * state in the simulator's token memory; the draws of a request are a function of (seed, token,
- * use number), so instances sharing the memory draw what one instance would.
+ * frozen Answer for every request; one with a sequence, expiry, rate limit or randomness keeps
+ * per-token state in the simulator's token memory; the draws of a request are a function of
+ * (seed, token, use number), so instances sharing the memory draw what one instance would. A
+ * request over the rate limit gets its answer and leaves the sequence and expiry where they were.
  */
 export function compileAnswers(
   entry: EntryData,
   base: WireOptions,
   fingerprint: () => string,
 ): (context: AnswerContext) => Answer | Promise<Answer> {
-  const { sequence, then, expire, ...own } = entry;
+  const { sequence, then, expire, rateLimit, ...own } = entry;
   const steps = Array.isArray(sequence)
     ? sequence.map((s) => compileStep(withSettings(own, s as EntryData), base))
     : [compileStep(own, base)];
   const expiry = compileExpiry(expire, own, base);
-  if (steps.length === 1 && !expiry && !isRandomStep(steps[0])) {
+  const limit = compileRateLimit(rateLimit, own, base);
+  if (steps.length === 1 && !expiry && !limit && !isRandomStep(steps[0])) {
     const fixed = steps[0].answer;
     return () => fixed;
   }
   const plan = planAnswers(entry);
   const pick = (token: string, seed: number, use: TokenUse): Answer => {
     const draw = useDraws(seed, token, use.uses);
+    if (limit && use.limitedForMs !== undefined) return resolveStep(limit.stepFor(use.limitedForMs), draw);
     const at = positionOf(plan, use);
     if (expiry && at.expired) return resolveStep(expiry.step, draw);
     return resolveStep(steps[at.step], draw);
   };
   return (context) => {
     const states = context.states ?? FIRST_REQUEST;
-    const use = states.touch(context.token, fingerprint());
+    const use = states.touch(context.token, fingerprint(), limit?.rule);
     // Only a shared memory answers with a promise; the local one keeps the request synchronous.
     if (use instanceof Promise) return use.then((u) => pick(context.token, states.seed, u));
     return pick(context.token, states.seed, use);

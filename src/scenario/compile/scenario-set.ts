@@ -36,6 +36,17 @@ export interface TokenUse {
   readonly firstUseAt: number;
   /** Epoch milliseconds of this request, on the same clock as `firstUseAt`. */
   readonly now: number;
+  /**
+   * Set when the request is over its rate limit: how long until the window it fell in ends
+   * (milliseconds). Such a request is not counted as a use (`uses` is the count before it).
+   */
+  readonly limitedForMs?: number;
+}
+
+/** A token's rate limit (`rateLimit:`): at most `requests` in each window of `perMs`, on scenario time. */
+export interface RateLimitRule {
+  readonly requests: number;
+  readonly perMs: number;
 }
 
 /**
@@ -45,8 +56,11 @@ export interface TokenUse {
 export interface TokenMemory {
   /** The seed every random draw derives from, with the token and its use number. */
   readonly seed: number;
-  /** Counts one request for `token`, starting afresh if its entry (`fingerprint`) changed since. */
-  touch(token: string, fingerprint: string): TokenUse | Promise<TokenUse>;
+  /**
+   * Counts one request for `token`, starting afresh if its entry (`fingerprint`) changed since;
+   * with `limit`, first counts it in the token's window and answers `limitedForMs` beyond it.
+   */
+  touch(token: string, fingerprint: string, limit?: RateLimitRule): TokenUse | Promise<TokenUse>;
 }
 
 /** A token memory that can also tell, without counting it, the use a request arriving now would get. */

@@ -100,7 +100,7 @@ function describe(error: ErrorObject, path: NodePath): { at: 'key' | 'value'; fu
   return { at: 'value', fullPath: path, message: `${where} ${expectation}; got ${show(error.data)}${hint}` };
 }
 
-/** `; the defaults fields are delay, headers, protocol, wire and callerAuth`, when they are few enough to read in one line. */
+/** `; the defaults fields are delay, headers, protocol, wire, callerAuth and rateLimit`, when they are few enough to read in one line. */
 function allowedKeys(title: string | undefined, known: readonly string[]): string {
   if (known.length === 0 || known.length > LISTED_KEYS) return '';
   const list = known.length === 1 ? known[0] : `${known.slice(0, -1).join(', ')} and ${known[known.length - 1]}`;

@@ -5,6 +5,7 @@ import type { WireOptions, WireStyle } from '../../protocol/wire-encode';
 import { dotted } from './check-scenario-file';
 import { versionOf, wireOf } from './wire-options-for';
 import { toDelayShape } from '../base/delay-shape';
+import { parseDuration } from '../base/duration';
 import type { NodePath } from '../base/locate-node';
 import { placeOf, type ParsedScenarioFile } from './parse-scenario-file';
 import type { Problem } from '../base/problem';
@@ -33,6 +34,7 @@ export function checkEntryRules(file: ParsedScenarioFile, base: WireOptions): Pr
   const defaults = (file.data.defaults ?? {}) as EntryData;
   for (const overlong of overlongDurations(defaults, ['defaults'])) report(overlong.path, 'error', overlong.message);
   for (const breach of framingBreaches(defaults, ['defaults'])) report(breach.path, 'error', breach.message);
+  checkRateLimit(defaults, ['defaults'], versionOf(defaults, base.version), base, report);
   const named = Object.entries((file.data.tokens ?? {}) as Record<string, EntryData>).map(([t, e]) => [['tokens', t], e] as const);
   const special = SPECIAL_ENTRY_KEYS.filter((k) => file.data[k] !== undefined).map((k) => [[k], file.data[k] as EntryData] as const);
   const fileWire = wireOf(defaults, base.wire);
@@ -69,6 +71,16 @@ function checkEntry(entry: EntryData, path: NodePath, version: ProtocolVersion, 
   if (entry.then !== undefined && !Array.isArray(entry.sequence)) report([...path, 'then'], 'warning', `${dotted([...path, 'then'])} has no effect without a sequence`);
   const expiry = entry.expire as { answer?: EntryData } | undefined;
   if (expiry?.answer) checkAnswer(expiry.answer, [...path, 'expire', 'answer'], version, base, report, wire);
+  checkRateLimit(entry, path, version, base, report, wire);
+}
+
+/** A `rateLimit:` (an entry's or the file defaults'): a window longer than 0, and its answer like any other. */
+function checkRateLimit(entry: EntryData, path: NodePath, version: ProtocolVersion, base: WireOptions, report: Report, wire: WireStyle = base.wire): void {
+  const limit = entry.rateLimit as { per?: unknown; answer?: EntryData } | undefined;
+  if (limit === null || typeof limit !== 'object') return;
+  const at = [...path, 'rateLimit'];
+  if (parseDuration(limit.per) === 0) report([...at, 'per'], 'error', `${dotted([...at, 'per'])} must be longer than 0: it is the window the requests are counted in, e.g. "1s" or "1m"`);
+  if (limit.answer) checkAnswer(limit.answer, [...at, 'answer'], version, base, report, wire);
 }
 
 function checkAnswer(answer: EntryData, path: NodePath, inherited: ProtocolVersion, base: WireOptions, report: Report, inheritedWire: WireStyle = base.wire): void {

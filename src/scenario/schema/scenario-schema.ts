@@ -56,10 +56,11 @@ export function isSecretPath(path: string): boolean {
   return path.split(/[.[\]]/).some((step) => SECRET_KEYS.includes(step));
 }
 
-/** The keys of `defaults:`: the settings every entry of the file gets unless it says otherwise, and `callerAuth`, which guards the file's tokens. */
+/** The keys of `defaults:`: the settings every entry of the file gets unless it says otherwise (a rate limit too, not passed to steps), and `callerAuth`, which guards the file's tokens. */
 export const DEFAULTS_KEYS = {
   ...(Object.fromEntries(SETTING_KEYS.map((k) => [k, CONTROL_KEYS[k]])) as Pick<typeof CONTROL_KEYS, (typeof SETTING_KEYS)[number]>),
   callerAuth: callerAuthSchema,
+  rateLimit: { ...CONTROL_KEYS.rateLimit, $comment: "A rate limit every token of this file gets (each token counts its own requests) unless its entry writes its own" },
 } satisfies Record<string, JsonSchema>;
 
 /** The entries a file may hold beside its tokens, each at most once in a whole set, and what each answers. */

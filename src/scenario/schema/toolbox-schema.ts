@@ -87,6 +87,20 @@ export const ENTRY_ONLY_KEYS = {
     required: ['after'],
     additionalProperties: false,
   },
+  rateLimit: {
+    title: 'rateLimit',
+    description: 'a rate limit: { requests: 10, per: 1m, retryAfter: 30s }, with an optional answer',
+    $comment: 'Beyond `requests` in each `per` window the token answers 429 TOO_MANY_REQUESTS with Retry-After (or its `answer:`); the caller report judges whether the caller waits',
+    type: 'object',
+    properties: {
+      requests: { type: 'integer', minimum: 0, description: 'a whole number of requests from 0, answered in each window' },
+      per: { ...durationSchema, description: 'the window the requests are counted in: a duration longer than 0, e.g. "1s", "1m"' },
+      retryAfter: { ...durationSchema, description: 'the Retry-After to send, a duration rounded up to whole seconds (default: what is left of the window)' },
+      answer: stepRef,
+    },
+    required: ['requests', 'per'],
+    additionalProperties: false,
+  },
 } satisfies Record<string, JsonSchema>;
 
 /** Toolbox keys any answer may have. */

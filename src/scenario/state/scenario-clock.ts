@@ -9,7 +9,7 @@ export interface ClockShare {
 /**
  * Scenario time: real time plus an offset a test moves forward (`POST /__admin/clock`,
  * `sim.clock.advance('2h')`), so `expire: { after: 1h }` is tested without waiting an hour.
- * Everything that ages by scenario time (expiry, and what else ages: lifetimes) reads `now()`;
+ * Everything that ages by scenario time (expiry, rate-limit windows) reads `now()`;
  * delays and the caller report's measured gaps stay in real time (performance.now()).
  */
 export class ScenarioClock {

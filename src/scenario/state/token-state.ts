@@ -1,4 +1,4 @@
-import type { PeekableTokenMemory, TokenUse } from '../compile/scenario-set';
+import type { PeekableTokenMemory, RateLimitRule, TokenUse } from '../compile/scenario-set';
 
 /** A read-only view of one token's state, for the admin API and tests. */
 export interface TokenStateView {
@@ -25,6 +25,9 @@ interface LocalState {
   uses: number;
   readonly firstUseAt: number;
   readonly fingerprint: string;
+  /** The rate limit's window: when it began, and the requests counted in it. */
+  windowAt: number;
+  windowCount: number;
 }
 
 /**
@@ -42,13 +45,17 @@ export class TokenStates implements TokenStateStore {
   ) {}
 
   /** Counts one request for `token`, fresh if the entry changed since; synchronous. */
-  touch(token: string, fingerprint: string): TokenUse {
+  touch(token: string, fingerprint: string, limit?: RateLimitRule): TokenUse {
     const now = this.clock();
     let state = this.states.get(token);
     if (state === undefined || state.fingerprint !== fingerprint) {
-      state = { uses: 0, firstUseAt: now, fingerprint };
+      state = { uses: 0, firstUseAt: now, fingerprint, windowAt: now, windowCount: 0 };
       if (this.states.size >= this.limit) this.states.delete(this.states.keys().next().value as string);
       this.states.set(token, state);
+    }
+    if (limit !== undefined) {
+      const limitedForMs = countInWindow(state, now, limit);
+      if (limitedForMs > 0) return { uses: state.uses, firstUseAt: state.firstUseAt, now, limitedForMs };
     }
     state.uses += 1;
     return { uses: state.uses, firstUseAt: state.firstUseAt, now };
@@ -87,4 +94,18 @@ export class TokenStates implements TokenStateStore {
           : [];
     return pick.map(([t, s]) => ({ token: t, uses: s.uses, firstUseAt: new Date(s.firstUseAt).toISOString() }));
   }
+}
+
+/**
+ * Counts a request in its token's fixed window (a new one starts `perMs` after the last began,
+ * or when the clock went back past it); resolves to how long the window has left when the
+ * request is beyond `requests`, else 0. SharedTokenStates' script does the same in Redis.
+ */
+function countInWindow(state: LocalState, now: number, limit: RateLimitRule): number {
+  if (now - state.windowAt >= limit.perMs || now < state.windowAt) {
+    state.windowAt = now;
+    state.windowCount = 0;
+  }
+  state.windowCount += 1;
+  return state.windowCount > limit.requests ? state.windowAt + limit.perMs - now : 0;
 }

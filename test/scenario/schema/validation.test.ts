@@ -49,7 +49,7 @@ test.each([
   [
     'a key defaults does not take, with the ones it does',
     'defaults:\n  status: 503\ntokens:\n  bob: { status: 401 }\n',
-    ['a.yaml:2:3 defaults.status is not a defaults field; the defaults fields are delay, headers, protocol, wire and callerAuth'],
+    ['a.yaml:2:3 defaults.status is not a defaults field; the defaults fields are delay, headers, protocol, wire, callerAuth and rateLimit'],
   ],
   [
     'body fields on a status that never has a body',

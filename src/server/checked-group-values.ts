@@ -1,0 +1,66 @@
+import {
+  aBoolean,
+  aCount,
+  aNumber,
+  aString,
+  aTime,
+  checkFields,
+  listOf,
+  nullable,
+  oneOf,
+  optional,
+  type FieldCheck,
+} from '../shared-state/checked-fields';
+import { MATCH_KINDS, type JournalEntry } from './endpoint/journal';
+import type { Exchange } from '../caller-report/exchange';
+
+/** A journal entry as another instance ships it (the instance is the stream entry's). */
+type ShippedRequest = Omit<JournalEntry, 'instance'>;
+
+/** Every field of a journal entry and its check; `satisfies` keeps the two in step both ways. */
+const REQUEST_SPEC = {
+  seq: aCount,
+  time: aTime,
+  method: aString,
+  token: nullable(aString),
+  origin: nullable(oneOf(['path', 'header'])),
+  status: nullable(aCount),
+  fault: nullable(aString),
+  delayMs: aNumber,
+  bytes: aCount,
+  durationMs: aNumber,
+  matched: oneOf(MATCH_KINDS),
+  entry: nullable(aString),
+  nearMisses: listOf(aString),
+  refused: nullable(aString),
+  clientCert: nullable(aString),
+  session: optional(aString),
+} satisfies { readonly [K in keyof ShippedRequest]-?: FieldCheck<ShippedRequest[K]> };
+
+const EXCHANGE_SPEC = {
+  token: aString,
+  known: aBoolean,
+  method: aString,
+  answer: aString,
+  card: aBoolean,
+  arrivedAt: aNumber,
+  endedAt: aNumber,
+  abandoned: aBoolean,
+  concurrent: aCount,
+  newConnection: aBoolean,
+  outage: aBoolean,
+  proxied: aBoolean,
+  session: optional(aString),
+} satisfies { readonly [K in keyof Exchange]-?: FieldCheck<Exchange[K]> };
+
+/** A journal entry read from the group's stream, or what is wrong with it. */
+export function readShippedRequest(value: unknown): ShippedRequest | string {
+  return checkFields(value, REQUEST_SPEC);
+}
+
+/** A caller-report exchange read from the group's stream, or what is wrong with it. */
+export function readShippedExchange(value: unknown): Exchange | string {
+  const exchange = checkFields(value, EXCHANGE_SPEC);
+  if (typeof exchange === 'string') return exchange;
+  return exchange.endedAt < exchange.arrivedAt ? 'endedAt is before arrivedAt' : exchange;
+}
