@@ -63,7 +63,7 @@ export type CallerSummary = Omit<CallerReport, 'tokens'>;
 /** Turns the store's aggregates into the report: shapes named, unknown tokens ranked, unused ones listed. */
 export function buildReport(aggregates: CallerAggregates, context: ReportContext): CallerReport {
   const tokens = plainRecord<TokenReport>();
-  for (const [token, t] of aggregates.tokens) tokens[token] = tokenReportOf(t);
+  for (const [token, t] of aggregates.tokens) tokens[token] = tokenReport(t);
   const { since, ...summary } = buildSummary(aggregates, context);
   return { since, tokens, ...summary };
 }
@@ -102,7 +102,7 @@ export function buildSummary(aggregates: CallerAggregates, context: ReportContex
 }
 
 /** One token's line, its own copy of the figures (the store's tally goes on changing), its back-off named. */
-export function tokenReportOf(t: TokenAggregate): TokenReport {
+export function tokenReport(t: TokenAggregate): TokenReport {
   return {
     known: t.known,
     calls: t.calls,

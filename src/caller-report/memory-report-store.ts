@@ -1,4 +1,4 @@
-import type { CallerAggregates, CallerReportStore, Exchange, TimelineMark } from './exchange';
+import type { CallerAggregates, CallerReportStore, Exchange, TimelineMark, TokenAggregate } from './exchange';
 import { plainRecord } from './plain-record';
 
 /** How many tokens are tracked one by one unless told otherwise (`--report-tokens`). */
@@ -78,6 +78,11 @@ export class MemoryReportStore implements CallerReportStore {
     return this.tallies.get(token)?.calls ?? 0;
   }
 
+  /** One token's aggregate as the snapshot gives it (its tally, read in place). */
+  token(token: string): TokenAggregate | undefined {
+    return this.tallies.get(token);
+  }
+
   async snapshot(): Promise<CallerAggregates> {
     return {
       since: this.since,
@@ -111,6 +116,7 @@ export class MemoryReportStore implements CallerReportStore {
   }
 }
 
+/** A copy of a tally as the report shows it: what only the folding reads left out. */
 function newTally(known: boolean): Tally {
   return {
     known,

@@ -1,5 +1,5 @@
 import type { CallerAggregates } from './exchange';
-import { buildSummary, tokenReportOf, type ReportContext, type TokenReport } from './build-report';
+import { buildSummary, tokenReport, type ReportContext, type TokenReport } from './build-report';
 import { judgeSummary, type JudgedReport, type JudgedSummary, type TokenLookup } from './judge-report';
 import type { Expectation } from '../scenario/compile/read-expectations';
 import { plainRecordOf } from './plain-record';
@@ -29,7 +29,7 @@ export function readReport(
   const lookup: TokenLookup = {
     get: (token) => {
       const t = all.get(token);
-      return t === undefined ? undefined : tokenReportOf(t);
+      return t === undefined ? undefined : tokenReport(t);
     },
     *waits() {
       for (const t of all.values())
@@ -41,13 +41,13 @@ export function readReport(
     summary: { ...summary, ...judgeSummary(summary, lookup, expectations) },
     tokenCount: all.size,
     *tokens() {
-      for (const [token, t] of all) yield [token, tokenReportOf(t)] as const;
+      for (const [token, t] of all) yield [token, tokenReport(t)] as const;
     },
     busiest: (count) =>
       [...all]
         .sort((a, b) => b[1].calls - a[1].calls)
         .slice(0, count)
-        .map(([token, t]) => [token, tokenReportOf(t)] as const),
+        .map(([token, t]) => [token, tokenReport(t)] as const),
   };
 }
 
