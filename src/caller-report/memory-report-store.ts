@@ -1,5 +1,6 @@
 import type { CallerAggregates, CallerReportStore, Exchange, TimelineMark, TokenAggregate } from './exchange';
 import { plainRecord, plainRecordOf } from './plain-record';
+import { foldRetryAfter, retryAfterFigures, type RetryAfterTally } from './retry-after';
 
 /** How many tokens are tracked one by one unless told otherwise (`--report-tokens`). */
 export const DEFAULT_REPORT_TOKENS = 10_000;
@@ -30,6 +31,8 @@ interface Tally {
   lastCard: boolean;
   /** When it was first answered with a card; Infinity before. */
   cardAt: number;
+  /** null until an answer carries Retry-After. */
+  retryAfter: RetryAfterTally | null;
 }
 
 /** The caller report's aggregates in this process's memory, bounded by `maxTokens`. */
@@ -81,7 +84,7 @@ export class MemoryReportStore implements CallerReportStore {
   async snapshot(): Promise<CallerAggregates> {
     const tokens = new Map<string, TokenAggregate>();
     for (const [token, t] of this.tallies) {
-      const { lastEnd: _end, lastCard: _card, cardAt: _at, ...shown } = t;
+      const { lastEnd: _end, lastCard: _card, cardAt: _at, retryAfter, ...shown } = t;
       tokens.set(token, {
         ...shown,
         statuses: Object.fromEntries(t.statuses),
@@ -89,6 +92,7 @@ export class MemoryReportStore implements CallerReportStore {
         gapsMs: [...t.gapsMs],
         abandonedAfterMs: [...t.abandonedAfterMs],
         timeline: [...t.timeline],
+        retryAfter: retryAfterFigures(retryAfter),
       });
     }
     return {
@@ -138,6 +142,7 @@ function newTally(known: boolean): Tally {
     lastEnd: -Infinity,
     lastCard: true,
     cardAt: Infinity,
+    retryAfter: null,
   };
 }
 
@@ -165,6 +170,7 @@ function foldExchange(t: Tally, x: Exchange, waited: number, since: number): voi
     t.lastCard = x.card;
   }
   if (x.card && x.endedAt < t.cardAt) t.cardAt = x.endedAt;
+  t.retryAfter = foldRetryAfter(t.retryAfter, x.arrivedAt, x.endedAt, x.retryAfterMs);
 }
 
 /** The exchange's timeline mark; a fourth element only for the marked ones, to keep the stream small. */

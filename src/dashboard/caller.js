@@ -31,10 +31,13 @@ function rowLabel(token, t) {
   return notes.length === 0 ? name : `${name} ${notes.join(' ')}`;
 }
 
-/** A row's hover text: its calls, retries and back-off shape (`immediate`: it never waited). */
+/** A row's hover text: its calls, retries and back-off shape (`immediate`: it never waited), and how it took Retry-After. */
 function rowTitle(token, t) {
   const shape = t.backoff === 'immediate' ? 'immediate (retried without waiting)' : t.backoff;
-  return `${token}: ${t.calls} call(s), ${t.retries} retry(ies), back-off ${shape}`;
+  const asked = t.retryAfter?.asked ?? 0;
+  const waited =
+    asked === 0 ? '' : `, Retry-After asked ${asked}×: ${t.retryAfter.honoured} waited, ${t.retryAfter.early} early`;
+  return `${token}: ${t.calls} call(s), ${t.retries} retry(ies), back-off ${shape}${waited}`;
 }
 
 /**
