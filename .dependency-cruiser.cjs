@@ -54,6 +54,11 @@ const LAYERS = [
     why: 'the caller report judges exchanges against the scenarios’ `expect:`; the server feeds it, it never reaches the server',
   },
   {
+    layer: 'mcp',
+    may: ['protocol', 'scenario', 'synth'],
+    why: 'the MCP tools drive a simulator through its admin API (HTTP or in-process), so they know no server code',
+  },
+  {
     layer: 'shared-state',
     may: ['scenario/compile', 'scenario/state'],
     why: 'Redis keeps what one process would (token memory, the journal, the caller report); it knows no server code',
@@ -70,7 +75,7 @@ const LAYERS = [
   },
   {
     layer: 'server/admin',
-    may: ['protocol', 'scenario', 'caller-report', 'shared-state', 'server/endpoint'],
+    may: ['protocol', 'scenario', 'caller-report', 'shared-state', 'server/endpoint', 'mcp'],
     why: 'the admin API reads and steers the protocol path; the path never imports the admin API',
   },
   {
@@ -106,7 +111,7 @@ const LAYERS = [
   },
   {
     layer: 'cli',
-    may: ['protocol', 'caller-auth', 'tls', 'scenario', 'synth', 'caller-report', 'server', 'check', 'record'],
+    may: ['protocol', 'caller-auth', 'tls', 'scenario', 'synth', 'caller-report', 'server', 'check', 'record', 'mcp'],
     why: 'the CLI is the top: it parses argv and prints; nothing imports it',
   },
   {

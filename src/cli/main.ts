@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { Command, Help } from 'commander';
 import { registerServe } from './serve';
 import type * as CheckCommand from './check';
@@ -12,8 +10,10 @@ import type * as ValidateCommand from './validate';
 import type * as OutageCommand from './outage';
 import type * as ReportCommand from './report';
 import type * as RunCommand from './run';
+import type * as McpCommand from './mcp';
 import { didYouMean } from '../scenario/base/suggest';
 import { PROTOCOL_PATH } from '../protocol/endpoints';
+import { packageVersion } from '../server/admin/package-version';
 
 type Register = (program: Command) => void;
 
@@ -32,6 +32,7 @@ const OTHER_COMMANDS: readonly (readonly [name: string, load: () => Register])[]
   ['openapi', () => (require('./openapi') as typeof OpenapiCommand).registerOpenApi],
   ['run', () => (require('./run') as typeof RunCommand).registerRun],
   ['report', () => (require('./report') as typeof ReportCommand).registerReport],
+  ['mcp', () => (require('./mcp') as typeof McpCommand).registerMcp],
 ];
 
 /**
@@ -73,11 +74,6 @@ function showServeOptionsAtTop(program: Command, serve: Command): void {
 }
 
 /** The version in package.json (two levels up from both src/cli and dist/cli). */
-function packageVersion(): string {
-  return (JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string })
-    .version;
-}
-
 /**
  * A first word that names no command: `serve` is the default and takes no arguments, so commander
  * would say "too many arguments for 'serve'" about a misspelt command; this says what was meant.

@@ -1,6 +1,8 @@
 import { create } from 'xmlbuilder2';
 import { formatProblem, type Problem } from '../scenario/base/problem';
 import { ScenarioError } from '../scenario/base/scenario-error';
+import { HTML_REPORT_CSP } from '../caller-report/format-html';
+import { markup } from '../caller-report/markup';
 
 /** Why `run` did not run its command: the simulator did not start, and the problems that stopped it. */
 export interface NotRun {
@@ -70,4 +72,23 @@ export function formatNotRunMarkdown(notRun: NotRun): string {
   const fence = '`'.repeat(Math.max(3, longestTicks + 1));
   const block = lines.length === 0 ? '' : `\n${fence}text\n${lines.join('\n')}\n${fence}\n`;
   return `## auth-sim caller report: NOT RUN\n\n${notRun.reason.replace(/[\r\n]+/g, ' ')}\n${block}`;
+}
+
+/** The HTML report of a run that never ran: the reason and each problem, as self-contained as the verdict's page. */
+export function formatNotRunHtml(notRun: NotRun): string {
+  return markup`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${HTML_REPORT_CSP}">
+<title>auth-sim caller report: NOT RUN</title>
+<link rel="icon" href="data:,">
+</head>
+<body style="font: 14px/1.4 system-ui, sans-serif; margin: 12px 16px">
+<h2 data-test="verdict" style="color: #b91c1c">Verdict: NOT RUN</h2>
+<p data-test="reason">${notRun.reason}</p>
+${notRun.problems.length > 0 && markup`<ul data-test="problems">${notRun.problems.map((p) => markup`<li data-test="failure"><code>${formatProblem(p)}</code></li>`)}</ul>`}
+</body>
+</html>
+`.text;
 }

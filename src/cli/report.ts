@@ -8,13 +8,14 @@ import { escapeControls, escapeJsonText } from '../scenario/base/escape-controls
 interface ReportFlags {
   json?: boolean;
   junit?: string;
+  html?: string;
 }
 
 const CANNOT = 2;
 
 /**
  * `auth-sim report <admin-url>`: fetches a running simulator's caller report and prints it as
- * Markdown (or JSON), optionally writing the JUnit form to a file. Exit code 0 on pass, 1 on fail,
+ * Markdown (or JSON), optionally writing the JUnit form and the HTML page to files. Exit code 0 on pass, 1 on fail,
  * 2 when the server cannot be reached, is not an auth-sim admin API, or the arguments are wrong.
  */
 export function registerReport(program: Command): void {
@@ -27,6 +28,7 @@ export function registerReport(program: Command): void {
     )
     .option('--json', 'print the report as JSON instead of Markdown')
     .option('--junit <file>', 'also write the verdict as JUnit XML to this file')
+    .option('--html <file>', 'also write the Caller view as one self-contained HTML page to this file')
     .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : CANNOT))
     .action(async (adminUrl: string, flags: ReportFlags) => {
       const logger = createLogger();
@@ -48,10 +50,14 @@ async function report(adminUrl: string, flags: ReportFlags, logger: Logger): Pro
   if (json === null) return CANNOT;
   const verdict = (json as { verdict?: unknown }).verdict;
   if (verdict !== 'pass' && verdict !== 'fail') return notAuthSim(url, logger);
-  if (flags.junit !== undefined) {
-    const xml = await fetchReport(url, 'junit', logger);
-    if (xml === null) return CANNOT;
-    writeFileSync(flags.junit, xml as string);
+  for (const [format, file] of [
+    ['junit', flags.junit],
+    ['html', flags.html],
+  ] as const) {
+    if (file === undefined) continue;
+    const text = await fetchReport(url, format, logger);
+    if (text === null) return CANNOT;
+    writeFileSync(file, text as string);
   }
   const printed = flags.json ? `${JSON.stringify(json, null, 2)}\n` : await fetchReport(url, 'markdown', logger);
   if (printed === null) return CANNOT;

@@ -1,8 +1,15 @@
 import { extname } from 'node:path';
 import { formatJunit } from '../caller-report/format-junit';
 import { formatMarkdown } from '../caller-report/format-markdown';
+import { formatHtml } from '../caller-report/format-html';
 import type { JudgedReport } from '../caller-report/judge-report';
-import { formatNotRunJson, formatNotRunJunit, formatNotRunMarkdown, type NotRun } from './not-run-report';
+import {
+  formatNotRunHtml,
+  formatNotRunJson,
+  formatNotRunJunit,
+  formatNotRunMarkdown,
+  type NotRun,
+} from './not-run-report';
 import { writeFileAtomically } from './write-file-atomically';
 import type { Logger } from './logger';
 
@@ -17,9 +24,10 @@ const REPORT_FILE_KINDS: Readonly<Record<string, FileKind>> = {
   '.xml': { verdict: formatJunit, notRun: formatNotRunJunit },
   '.json': { verdict: (report) => `${JSON.stringify(report, null, 2)}\n`, notRun: formatNotRunJson },
   '.md': { verdict: formatMarkdown, notRun: formatNotRunMarkdown },
+  '.html': { verdict: formatHtml, notRun: formatNotRunHtml },
 };
 
-/** Whether `--report-file` names a kind of file run writes (.xml, .json, .md). */
+/** Whether `--report-file` names a kind of file run writes (.xml, .json, .md, .html). */
 export function isReportFileKind(file: string): boolean {
   return Object.hasOwn(REPORT_FILE_KINDS, extname(file));
 }

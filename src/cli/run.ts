@@ -36,7 +36,7 @@ export function registerRun(program: Command): void {
     .argument('[command...]', 'the command to run, after --')
     .option(
       '--report-file <path>',
-      'also write the caller report: JUnit XML (.xml), JSON (.json) or Markdown (.md); folders are made',
+      'also write the caller report: JUnit XML (.xml), JSON (.json), Markdown (.md) or one self-contained HTML page (.html); folders are made',
     )
     .addOption(
       new Option(
@@ -109,7 +109,7 @@ function usageProblem(rawArgs: readonly string[], args: readonly string[], flags
   if (!rawArgs.includes('--')) return 'run needs -- before the command to run, e.g. auth-sim run -s qa/ -- npm test';
   if (args.length === 0) return 'run needs a command after --, e.g. auth-sim run -s qa/ -- npm test';
   if (flags.reportFile !== undefined && !isReportFileKind(flags.reportFile))
-    return `--report-file must end in .xml (JUnit), .json or .md (Markdown), got "${flags.reportFile}"`;
+    return `--report-file must end in .xml (JUnit), .json, .md (Markdown) or .html, got "${flags.reportFile}"`;
   if (flags.reportFile !== undefined && flags.report === false)
     return '--report-file needs the caller report, which --no-report turns off; give one or the other';
   return null;

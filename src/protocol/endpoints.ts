@@ -16,3 +16,6 @@ export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
  * scenario that writes body fields for one is refused at load (scenario/schema/wire-framing-rules.ts).
  */
 export const BODYLESS_STATUSES: Readonly<Record<number, string>> = { 204: 'No Content', 304: 'Not Modified' };
+
+/** The header that carries the admin token (`authorization: Bearer <token>` works too). */
+export const ADMIN_TOKEN_HEADER = 'x-admin-token';

@@ -4,7 +4,7 @@ import type * as RedisGroupModule from '../shared-state/redis-group';
 import type { SimulatorOptions } from './simulator-options';
 import type { ControlParts } from './admin/control-parts';
 import { formatProblem } from '../scenario/base/problem';
-import { readShippedExchange, readShippedRequest } from './checked-group-values';
+import type * as CheckedGroupValues from './checked-group-values';
 import type { ScenarioClock } from '../scenario/state/scenario-clock';
 
 /**
@@ -46,6 +46,8 @@ export async function joinGroup(group: RedisGroup, port: number, control: Contro
 
 /** The simulator as the group sees it; what another instance sends is checked before it is taken on. */
 function memberOf(control: ControlParts): GroupMember {
+  // Loaded with a group only: a plain start loads none of shared-state's code.
+  const { readShippedExchange, readShippedRequest } = require('./checked-group-values') as typeof CheckedGroupValues;
   return {
     putRuntime: (token, text, file) => {
       const outcome = control.runtime.adopt(token, text, file);

@@ -213,7 +213,7 @@ test('JUnit and Markdown forms carry the same verdict; JUnit parses as XML', asy
   expect(markdown).toContain(`| ❌ | \`cached\` | callsAfterCard | 0 | \`1\` | \`${sim.dir.path}/qa.yaml:19:15\` |`);
   const bad = await fetch(`${sim.url}/__admin/report?format=pdf`);
   expect(bad.status).toBe(400);
-  expect(await bad.json()).toEqual({ error: 'format must be one of json, junit, markdown; got "pdf"' });
+  expect(await bad.json()).toEqual({ error: 'format must be one of json, junit, markdown, html; got "pdf"' });
 });
 
 test('a malformed expect: is a placed problem with a suggestion, and the last good set keeps serving', async () => {

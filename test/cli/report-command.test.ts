@@ -30,12 +30,15 @@ test('a passing verdict: the Markdown printed, exit 0; --json prints the JSON', 
   expect(JSON.parse(json.stdout)).toMatchObject({ verdict: 'pass', tokens: { alice: { calls: 1 } } });
 });
 
-test('a failing verdict: exit 1, and --junit writes the JUnit file', async () => {
+test('a failing verdict: exit 1, --junit writes the JUnit file and --html the Caller view page', async () => {
   await getClient(sim.url, 'alice');
   await getClient(sim.url, 'alice');
   const dir = makeTempDir();
   try {
-    const run = await runCliAsync(['report', `${sim.url}/__admin`, '--junit', 'verdict.xml'], { cwd: dir.path });
+    const run = await runCliAsync(
+      ['report', `${sim.url}/__admin`, '--junit', 'verdict.xml', '--html', 'verdict.html'],
+      { cwd: dir.path },
+    );
     expect(run.status).toBe(1);
     expect(run.stdout.split('\n')[0]).toBe('## auth-sim caller report: FAIL');
     const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(
@@ -43,6 +46,12 @@ test('a failing verdict: exit 1, and --junit writes the JUnit file', async () =>
     );
     expect(xml.testsuites.testsuite.testcase[0].failure.message).toBe(
       `${sim.dir.path}/qa.yaml:4:15 token "alice": calls expected 1, seen 2`,
+    );
+    const page = readFileSync(`${dir.path}/verdict.html`, 'utf8');
+    expect(page).toMatch(/^<!doctype html>/);
+    expect(page).toContain('<div class="cv-row" data-token="alice" data-verdict="fail">');
+    expect(page).toContain(
+      `<li data-test="failure"><span class="cv-where">${sim.dir.path}/qa.yaml:4:15</span> calls expected 1, seen 2</li>`,
     );
   } finally {
     dir.remove();

@@ -76,6 +76,21 @@ test("the command fails: its own exit code wins over the verdict's, and the Mark
   expect(readFileSync(`${dir.path}/r.md`, 'utf8').split('\n')[0]).toBe('## auth-sim caller report: FAIL');
 });
 
+test("--report-file auth-sim.html writes the Caller view as one page: the unused token and the run's failure in it", async () => {
+  const run = await runCliAsync(['run', '-s', 'qa.yaml', '--report-file', 'auth-sim.html', '--', ...asks(['alice'])], {
+    cwd: dir.path,
+  });
+  expect(run.status).toBe(1);
+  const page = readFileSync(`${dir.path}/auth-sim.html`, 'utf8');
+  expect(page).toMatch(/^<!doctype html>/);
+  expect(page).toContain('<title>auth-sim caller report: FAIL</title>');
+  expect(page).toContain('<div class="cv-row" data-token="alice" data-verdict="none">');
+  expect(page).toContain(
+    '<li data-test="failure"><span class="cv-where">qa.yaml:1:11</span> unusedTokens expected none, seen 1 (&quot;bob&quot;)</li>',
+  );
+  expect(page).toContain('<p data-test="unused">bob</p>');
+});
+
 test('a command that cannot start: a clear message and exit 2', async () => {
   const run = await runCliAsync(['run', '-s', 'qa.yaml', '--', 'no-such-command-auth-sim'], { cwd: dir.path });
   expect(run.status).toBe(2);
@@ -98,7 +113,7 @@ test.each([
   [
     'with an unknown report file kind',
     ['run', '--report-file', 'r.txt', '--', 'true'],
-    'auth-sim: --report-file must end in .xml (JUnit), .json or .md (Markdown), got "r.txt"',
+    'auth-sim: --report-file must end in .xml (JUnit), .json, .md (Markdown) or .html, got "r.txt"',
   ],
   [
     'with --no-report and --report-file',

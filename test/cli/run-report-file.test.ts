@@ -83,7 +83,7 @@ test('scenarios that do not load: the command is not run, exit 2, and the JUnit 
   ]);
 });
 
-test('scenarios that do not load, JSON and Markdown report files: the same problems', async () => {
+test('scenarios that do not load, JSON, Markdown and HTML report files: the same problems', async () => {
   dir.write('qa.yaml', 'tokens:\n  alice: { statsu: 200 }\n');
   const line = 'qa.yaml:2:12 tokens.alice.statsu is not a scenario entry field; did you mean "status"?';
   const json = await runCliAsync(['run', '-s', 'qa.yaml', '--report-file', 'r.json', '--', 'true'], { cwd: dir.path });
@@ -107,6 +107,13 @@ test('scenarios that do not load, JSON and Markdown report files: the same probl
   expect(md.status).toBe(2);
   expect(readFileSync(`${dir.path}/r.md`, 'utf8')).toBe(
     `## auth-sim caller report: NOT RUN\n\nthe scenarios did not load, so the command was not run\n\n\`\`\`text\n${line}\n\`\`\`\n`,
+  );
+  const html = await runCliAsync(['run', '-s', 'qa.yaml', '--report-file', 'r.html', '--', 'true'], { cwd: dir.path });
+  expect(html.status).toBe(2);
+  const page = readFileSync(`${dir.path}/r.html`, 'utf8');
+  expect(page).toContain('<title>auth-sim caller report: NOT RUN</title>');
+  expect(page).toContain(
+    '<li data-test="failure"><code>qa.yaml:2:12 tokens.alice.statsu is not a scenario entry field; did you mean &quot;status&quot;?</code></li>',
   );
 });
 

@@ -85,13 +85,14 @@ async function blank(page: Page): Promise<void> {
  * or storage. Its tests take turns on one page in that context: a new page starts a renderer
  * process and its set-up in the browser, ~0.7 s of CPU each (a context per page costs twice
  * that). Each test still opens the dashboard in a new document, and release() clears the
- * sessionStorage where the dashboard keeps its secret.
+ * sessionStorage where the dashboard keeps its secret. `javaScriptEnabled: false` opens pages
+ * with scripts off, as a reader of the HTML report may.
  */
-export async function launchChromium(): Promise<SuiteBrowser> {
+export async function launchChromium(options: { javaScriptEnabled?: boolean } = {}): Promise<SuiteBrowser> {
   const endpoint = await oncePerRun('chromium', 'the Chromium another suite starts', () => startServer());
   const { chromium } = await import('playwright-core');
   const browser = await chromium.connect(endpoint);
-  const context = await browser.newContext();
+  const context = await browser.newContext(options);
   let spare: Page | undefined;
   return {
     newPage: async () => {

@@ -2,11 +2,9 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { AdminError } from './admin-error';
+import { ADMIN_TOKEN_HEADER } from '../../protocol/endpoints';
 
 const READ_ONLY = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/** The header, besides `authorization: Bearer`, that may carry the admin token. */
-const ADMIN_TOKEN_HEADER = 'x-admin-token';
 
 /**
  * Keeps web pages of other sites away from the admin API (written by hand: `cors` and `helmet`

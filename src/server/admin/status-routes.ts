@@ -1,5 +1,7 @@
 import { Router } from 'express';
+import { readFile } from 'node:fs/promises';
 import type { ControlParts } from './control-parts';
+import { AdminError } from './admin-error';
 
 /**
  * `GET /health`: 200 once the first scenario set has loaded (for CI wait loops), 503 before.
@@ -20,8 +22,26 @@ export function statusRoutes(parts: ControlParts): Router {
   router.get('/scenarios', (_req, res) => {
     res.json({ ...parts.store.status(), runtimeTokens: parts.runtime.tokens() });
   });
+  router.get('/scenarios/file', async (req, res) => {
+    res.json(await servedFileText(parts, req.query.name));
+  });
   router.post('/reset', async (_req, res) => {
     res.json({ reset: await parts.reset() });
   });
   return router;
+}
+
+/** A served scenario file's text, read from disk now; only files of the served set are read, never another path. */
+async function servedFileText(parts: ControlParts, name: unknown): Promise<{ file: string; text: string }> {
+  const files = parts.store.status().files;
+  if (typeof name !== 'string' || !files.includes(name))
+    throw new AdminError(
+      404,
+      `${JSON.stringify(name ?? null)} is not a served scenario file; they are ${files.map((f) => JSON.stringify(f)).join(', ') || 'none'}`,
+    );
+  try {
+    return { file: name, text: await readFile(name, 'utf8') };
+  } catch (error) {
+    throw new AdminError(404, `cannot read ${name}: ${(error as Error).message}`);
+  }
 }
