@@ -55,6 +55,7 @@ export default tseslint.config(
       'test/helpers/*.js',
       '*.cjs',
       'jest.config.js',
+      'test/fixtures/parallel-sessions/jest.config.js',
     ],
     languageOptions: { sourceType: 'commonjs', globals: globals.node },
   },

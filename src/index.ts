@@ -3,6 +3,16 @@
  * inside a test suite, on a free port, from scenarios given as values or paths.
  */
 export { startSimulator } from './api/start-simulator';
+export { connectSimulator } from './api/connect-simulator';
+export type { ConnectOptions, RemoteSimulator } from './api/connect-simulator';
+export type {
+  SessionOptions,
+  SessionReport,
+  SimulatorSession,
+  WaitOptions,
+  WaitTarget,
+  Waits,
+} from './api/session-handle';
 export { ScenarioError } from './scenario/base/scenario-error';
 export type {
   CallerReport,

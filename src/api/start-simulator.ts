@@ -11,6 +11,8 @@ import type { SimulatorOptions } from '../server/simulator-options';
 import type { ScenarioSources, ScenarioStatus } from '../scenario/live/scenario-store';
 import type { ServedTls } from '../tls/server-tls';
 import type { ScenarioEntry, ScenarioFile } from './scenario-types';
+import { AdminClient } from './admin-client';
+import { openSession, waits, type SessionOptions, type SimulatorSession, type Waits } from './session-handle';
 import { simulatorClock, type SimulatorClock } from './simulator-clock';
 
 /** Scenarios for a program: a path to a file or directory, or a scenario file as a value. */
@@ -30,7 +32,7 @@ export interface SimulatorStatus extends ScenarioStatus {
 }
 
 /** A running simulator, steered from a test. */
-export interface SimulatorHandle {
+export interface SimulatorHandle extends Waits {
   /** Base URL, e.g. `http://127.0.0.1:41234`; the protocol is at `${url}/rest/chat/client/id/...`. */
   readonly url: string;
   readonly port: number;
@@ -63,6 +65,11 @@ export interface SimulatorHandle {
   report(): Promise<CallerReport>;
   /** Resolves with the report when its verdict passes; rejects with an Error listing every failure (file:line:column first). */
   verify(): Promise<CallerReport>;
+  /**
+   * Opens a session (through the admin API): `s.token('flaky')` answers as `flaky` with the
+   * session's own state, and `s.verify()` judges this test's requests alone.
+   */
+  session(options?: SessionOptions): Promise<SimulatorSession>;
   /** Stops the server, letting in-flight requests finish. */
   close(): Promise<void>;
 }
@@ -75,6 +82,13 @@ export async function startSimulator(options: StartOptions = {}): Promise<Simula
   const { scenarios, ...rest } = options;
   const sim = await runSimulator({ ...rest, sources: toScenarioSources(scenarios), port: options.port ?? 0 });
   const { control } = sim;
+  const client = () => {
+    if (sim.adminUrl === null)
+      throw new Error(
+        'auth-sim: sessions and waits go through the admin API, which is off (started with admin: false)',
+      );
+    return new AdminClient(sim.adminUrl, control.admin?.token);
+  };
   return {
     url: sim.url,
     port: sim.port,
@@ -104,6 +118,9 @@ export async function startSimulator(options: StartOptions = {}): Promise<Simula
     clock: simulatorClock(control.answering.clock),
     report: () => callerReport(control),
     verify: async () => verifyReport(await callerReport(control)),
+    session: async (sessionOptions) => openSession(client(), sessionOptions),
+    waitFor: async (target, waitOptions) => waits(client()).waitFor(target, waitOptions),
+    waitForQuiet: async (quiet, waitOptions) => waits(client()).waitForQuiet(quiet, waitOptions),
     close: () => sim.close(),
   };
 }

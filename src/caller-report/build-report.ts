@@ -1,6 +1,6 @@
 import { classifyBackoff, median } from './classify-backoff';
 import type { BackoffShape } from '../scenario/schema/expect-schema';
-import type { CallerAggregates, TimelineMark } from './exchange';
+import type { CallerAggregates, TimelineMark, TokenAggregate } from './exchange';
 import { plainRecord } from './plain-record';
 import type { RetryAfterFigures } from './retry-after';
 
@@ -65,7 +65,7 @@ export function buildReport(aggregates: CallerAggregates, context: ReportContext
   const tokens = plainRecord<TokenReport>();
   const unknown: { token: string; count: number }[] = [];
   for (const [token, t] of aggregates.tokens) {
-    tokens[token] = { ...t, backoff: classifyBackoff(t.gapsMs) };
+    tokens[token] = tokenReport(t);
     // A proxied request was answered by the real service, which knows the token: not unknown here.
     if (!t.known && t.calls > t.proxied) unknown.push({ token, count: t.calls - t.proxied });
   }
@@ -91,6 +91,11 @@ export function buildReport(aggregates: CallerAggregates, context: ReportContext
     },
     untracked: { requests: aggregates.untrackedRequests, maxTokens: context.maxTokens },
   };
+}
+
+/** One token's line of the report, from its aggregate: the back-off shape named. */
+export function tokenReport(t: TokenAggregate): TokenReport {
+  return { ...t, backoff: classifyBackoff(t.gapsMs) };
 }
 
 function round(ms: number): number {

@@ -38,6 +38,8 @@ export interface CallerReportStore {
   snapshot(): Promise<CallerAggregates>;
   /** How many exchanges of `token` are folded in so far (0 past the cap): what `GET /wait` counts. */
   calls(token: string): number;
+  /** One token's aggregate, without copying the others' (`GET /wait`'s answer). */
+  token(token: string): TokenAggregate | undefined;
   /** Forgets everything (POST /__admin/reset). */
   reset(): Promise<void>;
 }

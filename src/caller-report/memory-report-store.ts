@@ -81,20 +81,15 @@ export class MemoryReportStore implements CallerReportStore {
     return this.tallies.get(token)?.calls ?? 0;
   }
 
+  /** One token's aggregate as the snapshot would give it, without copying the others'. */
+  token(token: string): TokenAggregate | undefined {
+    const tally = this.tallies.get(token);
+    return tally === undefined ? undefined : aggregateOf(tally);
+  }
+
   async snapshot(): Promise<CallerAggregates> {
     const tokens = new Map<string, TokenAggregate>();
-    for (const [token, t] of this.tallies) {
-      const { lastEnd: _end, lastCard: _card, cardAt: _at, retryAfter, ...shown } = t;
-      tokens.set(token, {
-        ...shown,
-        statuses: Object.fromEntries(t.statuses),
-        methods: plainRecordOf(Object.entries(t.methods)),
-        gapsMs: [...t.gapsMs],
-        abandonedAfterMs: [...t.abandonedAfterMs],
-        timeline: [...t.timeline],
-        retryAfter: retryAfterFigures(retryAfter),
-      });
-    }
+    for (const [token, t] of this.tallies) tokens.set(token, aggregateOf(t));
     return {
       since: this.since,
       tokens,
@@ -124,6 +119,20 @@ export class MemoryReportStore implements CallerReportStore {
     if (ms > a.max) a.max = ms;
     if (a.kept.length < KEPT_OVERALL) a.kept.push(ms);
   }
+}
+
+/** A copy of a tally as the report shows it: what only the folding reads left out. */
+function aggregateOf(t: Tally): TokenAggregate {
+  const { lastEnd: _end, lastCard: _card, cardAt: _at, retryAfter, ...shown } = t;
+  return {
+    ...shown,
+    statuses: Object.fromEntries(t.statuses),
+    methods: plainRecordOf(Object.entries(t.methods)),
+    gapsMs: [...t.gapsMs],
+    abandonedAfterMs: [...t.abandonedAfterMs],
+    timeline: [...t.timeline],
+    retryAfter: retryAfterFigures(retryAfter),
+  };
 }
 
 function newTally(known: boolean): Tally {

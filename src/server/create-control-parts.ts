@@ -46,6 +46,7 @@ export function createControlParts(
           record: group ? shipExchange(fold, group) : fold,
           snapshot: () => report.snapshot(),
           calls: (token) => report.calls(token),
+          token: (token) => report.token(token),
           reset: () => report.reset(),
         });
   const resetLocal = (): void => {

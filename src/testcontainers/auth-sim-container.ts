@@ -4,6 +4,11 @@ import { AbstractStartedContainer, GenericContainer, Wait, type StartedTestConta
 import type { JudgedReport } from '../caller-report/judge-report';
 import { verifyReport } from '../caller-report/verify-report';
 import { DEFAULT_ADMIN_PREFIX } from '../protocol/endpoints';
+import type { TokenReport } from '../caller-report/build-report';
+import { AdminClient } from '../api/admin-client';
+import { remoteSimulator } from '../api/connect-simulator';
+import type { SessionOptions, SimulatorSession, WaitOptions, WaitTarget } from '../api/session-handle';
+import type { Duration } from '../api/scenario-types';
 import { containerClock, type ContainerClock } from './container-clock';
 
 /** The port the image listens on (its EXPOSE). */
@@ -95,5 +100,24 @@ export class StartedAuthSimContainer extends AbstractStartedContainer {
   /** Resolves with the report when its verdict passes; rejects with an Error listing every failure. */
   async verify(): Promise<JudgedReport> {
     return verifyReport(await this.report());
+  }
+
+  /** Opens a session: `s.token('flaky')` for the chat server under test, `s.verify()` for this test's verdict. */
+  session(options?: SessionOptions): Promise<SimulatorSession> {
+    return this.remote().session(options);
+  }
+
+  /** Resolves with the token's report entry once it has had `calls` requests; rejects at the time-out. */
+  waitFor(target: WaitTarget, options?: WaitOptions): Promise<TokenReport> {
+    return this.remote().waitFor(target, options);
+  }
+
+  /** Resolves once no protocol request has arrived for `quiet`; rejects at the time-out. */
+  waitForQuiet(quiet: Duration, options?: WaitOptions): Promise<void> {
+    return this.remote().waitForQuiet(quiet, options);
+  }
+
+  private remote() {
+    return remoteSimulator(this.getUrl(), new AdminClient(this.getAdminUrl(), this.adminToken));
   }
 }

@@ -17,6 +17,23 @@ beforeAll(async () => {
           },
         },
         expired: { status: 401, errorCode: 'TOKEN_EXPIRED', errorText: 'token expired' },
+        'retry-twice': {
+          expect: { calls: { atMost: 3 } },
+          sequence: [
+            { status: 503, body: 'none' },
+            { status: 503, body: 'none' },
+            {
+              client: {
+                id: '7',
+                name: 'Patient Pavel',
+                surname: 'Patient',
+                firstname: 'Pavel',
+                type: '0',
+                enabled: true,
+              },
+            },
+          ],
+        },
       },
     },
   });
@@ -53,3 +70,21 @@ test('the caller report judges the chat server: retries, back-off, time-outs, ca
   expect(report.tokens.alice).toMatchObject({ calls: 1, retries: 0, backoff: 'none', callsAfterCard: 0 });
   await sim.verify(); // rejects with every failed expect: as file:line:column, expected vs seen
 });
+
+test("a session: this test's own sequence and verdict, and waitFor instead of a sleep", async () => {
+  const s = await sim.session({ tokens: ['retry-twice'] });
+  // The chat server under test gets s.token('retry-twice') and fetches the card in the background.
+  void chatServerLogin(s.token('retry-twice'));
+  const entry = await s.waitFor({ token: 'retry-twice', calls: 3 }, { timeout: '5s' });
+  expect(entry).toMatchObject({ calls: 3, statuses: { '503': 2, '200': 1 }, retries: 2 });
+  await s.verify(); // this session's requests only, judged by retry-twice's expect:
+  await s.end();
+});
+
+/** Stands in for the chat server: asks for the card, retrying a 503. */
+async function chatServerLogin(token: string): Promise<void> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const res = await fetch(`${sim.url}/rest/chat/client/id/${token}`);
+    if (res.status === 200) return;
+  }
+}

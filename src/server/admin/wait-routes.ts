@@ -1,12 +1,10 @@
 import { Router, type Response } from 'express';
 import { MAX_TIMER_MS, parseDuration } from '../../scenario/base/duration';
 import { didYouMean } from '../../scenario/base/suggest';
-import type { TokenReport } from '../../caller-report/build-report';
+import { tokenReport, type TokenReport } from '../../caller-report/build-report';
 import type { ControlParts } from './control-parts';
 import { AdminError } from './admin-error';
 import { findSession } from './session-routes';
-import { readCallerReport } from './read-caller-report';
-import { readSessionReport } from './read-session-report';
 import type { Session } from '../endpoint/session';
 import type { WaitSignal } from './waiters';
 
@@ -41,7 +39,7 @@ export function waitRoutes(parts: ControlParts): Router {
     if (held === null) throw tooMany(parts);
     const reached = await held;
     if (res.destroyed) return;
-    const entry = await tokenEntry(parts, session, token);
+    const entry = tokenEntry(parts, session, token);
     const waitedMs = Math.round(performance.now() - started);
     if (reached) res.json({ reached: true, token: entry, waitedMs, answeredAt: answeredAt() });
     else
@@ -86,14 +84,10 @@ async function waitQuiet(
     });
 }
 
-/** The token's report entry, in the session or the run; null when it was never asked for. */
-async function tokenEntry(
-  parts: ControlParts,
-  session: Session | undefined,
-  token: string,
-): Promise<TokenReport | null> {
-  const report = session === undefined ? await readCallerReport(parts) : await readSessionReport(parts, session);
-  return report?.tokens[token] ?? null;
+/** The token's report entry, in the session or the run (its aggregate alone, so the answer waits on no whole report); null when never asked for. */
+function tokenEntry(parts: ControlParts, session: Session | undefined, token: string): TokenReport | null {
+  const aggregate = session === undefined ? parts.callers?.store.token(token) : session.report.token(token);
+  return aggregate === undefined ? null : tokenReport(aggregate);
 }
 
 interface WaitQuery {

@@ -62,7 +62,9 @@ test("a session's report counts its own requests under T, judged by the entries'
     unusedTokens: ['alice'],
     caller: { requests: 3 },
   });
-  expect(reportA.body.warnings).toEqual(['default the run: unusedTokens expected none, seen 1 ("alice")']);
+  expect(reportA.body.warnings).toEqual([
+    'the run: unusedTokens expected none by default, seen 1 ("alice"); write expect: { unusedTokens: ignore } at the top of a file to allow it, or fail to fail on it',
+  ]);
   const reportB = await adminCall(t.url, 'GET', `/__admin/sessions/${b.id}/report`);
   expect(reportB.body).toMatchObject({
     verdict: 'fail',
