@@ -238,7 +238,17 @@ function describeAdmin(simulator: Simulator, flags: ServeFlags): string {
     : simulator.control.admin?.guardReads
       ? 'every call but GET health needs the admin token'
       : 'changes need the admin token';
-  return `admin API on ${simulator.adminUrl}  (${journal}; ${guard}; try: curl ${simulator.adminUrl}/requests)`;
+  return `admin API on ${simulator.adminUrl}  (${journal}; ${guard}; try: curl${tokenHeader(simulator, flags)} ${simulator.adminUrl}/requests)`;
+}
+
+/**
+ * The header the start hint's curl needs when reads are guarded, naming the secret without
+ * printing it: the environment variable when it came from there (a container), else a placeholder.
+ */
+function tokenHeader(simulator: Simulator, flags: ServeFlags): string {
+  if (!flags.adminToken || !simulator.control.admin?.guardReads) return '';
+  const fromEnv = process.env.AUTH_SIM_ADMIN_TOKEN === flags.adminToken;
+  return ` -H "authorization: Bearer ${fromEnv ? '$AUTH_SIM_ADMIN_TOKEN' : '<your --admin-token>'}"`;
 }
 
 function describeStartError(error: unknown, flags: ServeFlags): string {

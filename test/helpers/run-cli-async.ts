@@ -12,8 +12,8 @@ export interface CliRun {
  * Runs the CLI to completion without blocking this process: for commands that talk to a server
  * the test itself runs (runCli's spawnSync would stop that server from answering).
  */
-export function runCliAsync(args: string[], options: { cwd?: string } = {}): Promise<CliRun> {
-  const child = spawn(process.execPath, [CLI, ...args], { cwd: options.cwd, env: cliEnv() });
+export function runCliAsync(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliRun> {
+  const child = spawn(process.execPath, [CLI, ...args], { cwd: options.cwd, env: { ...cliEnv(), ...options.env } });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
