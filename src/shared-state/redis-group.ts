@@ -100,7 +100,15 @@ export class RedisGroup {
       clock: `${prefix}:clock`,
     };
     const local = new TokenStates(options.seed, () => options.clock.now());
-    this.states = new SharedTokenStates(client, this.keys.states, this.keys.clock, local, () => this.shared);
+    this.rejected = new RejectedValues((line) => options.notice('warn', line));
+    this.states = new SharedTokenStates(
+      client,
+      this.keys.states,
+      this.keys.clock,
+      local,
+      () => this.shared,
+      this.rejected,
+    );
     client.defineCommand('authSimAdvance', { numberOfKeys: 2, lua: ADVANCE_SCRIPT });
     this.clockShare = {
       advance: async (byMs) => {
@@ -118,7 +126,6 @@ export class RedisGroup {
     );
     this.exchanges = new ShippedStream(client, this.keys.exchanges, EXCHANGE_CAP, (exchange) => exchange);
     this.wasShared = this.shared;
-    this.rejected = new RejectedValues((line) => options.notice('warn', line));
   }
 
   /** Whether state is shared right now (false while Redis is away). */
