@@ -84,7 +84,7 @@ export function foldRetryAfter(
 }
 
 /** The figures as the report shows them (copies, so the tally folds on unseen). */
-export function retryAfterFigures(t: RetryAfterTally | null): RetryAfterFigures {
+export function retryAfterFigures(t: Readonly<RetryAfterTally> | null): RetryAfterFigures {
   if (t === null) return NO_RETRY_AFTER;
   return { asked: t.asked, honoured: t.honoured, early: t.early, earlyGaps: [...t.earlyGaps] };
 }
