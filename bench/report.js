@@ -161,6 +161,14 @@ function renderMarkdown(r) {
       `Caller report cost, the median of each round's on/off pair: ${dec(callers.cost * 100, 1)}% of throughput (rounds ${callers.costRange.map((c) => `${dec(c * 100, 1)}%`).join(' to ')}), ${dec(callers.cpuCost * 100, 1)}% server CPU per request; target <= 5%. Its memory bound: ${int(m.requests)} requests for as many distinct unknown tokens (journal off) grew the RSS by ${mb(m.growth)} (${mb(m.rssBefore)} to ${mb(m.rssAfter)}, in ${dec(m.seconds, 1)} s); target < 30 MB.`,
     );
   }
+  const metrics = r.sections.find((s) => s.id === 'metrics');
+  if (metrics) {
+    const counted = metrics.instructions;
+    parts.push(
+      '',
+      `Metrics cost, the median of each round's on/--no-metrics pair: ${dec(metrics.cost * 100, 1)}% of throughput (rounds ${metrics.costRange.map((c) => `${dec(c * 100, 1)}%`).join(' to ')}), ${dec(metrics.cpuCost * 100, 1)}% server CPU per request; target <= 2%.${counted ? ` In instructions per request (callgrind, the median of ${counted.counts.on.length} runs each): on ${int(counted.on)} vs off ${int(counted.off)}, ${dec(counted.cost * 100, 1)}% (runs: on ${counted.counts.on.map(int).join(', ')}; off ${counted.counts.off.map(int).join(', ')}).` : ''}`,
+    );
+  }
   const dashboard = r.sections.find((s) => s.id === 'dashboard');
   if (dashboard) {
     parts.push(

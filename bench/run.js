@@ -24,6 +24,7 @@ const SECTION_IDS = [
   'synth',
   'journal',
   'caller-report',
+  'metrics',
   'dashboard',
   'tls',
   'redis',

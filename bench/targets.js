@@ -214,6 +214,17 @@ function evaluateTargets(r) {
     (v) => v <= 0.1,
     journal && `throughput cost ${pct(journal.cost)}${journalRange}${counted}`,
   );
+  const metrics = find(r.sections, 'metrics');
+  // Issue 49: the Prometheus metrics at most 2% of throughput; the callgrind count beside it decides where the rounds straddle the line.
+  add(
+    'metrics cost (throughput, on vs --no-metrics, median of paired rounds)',
+    '<= 2%',
+    metrics && metrics.cost,
+    pct,
+    (v) => v <= 0.02,
+    metrics &&
+      `rounds ${metrics.costRange.map(pct).join(' to ')}; server CPU per request ${pct(metrics.cpuCost)}${metrics.instructions ? `; instructions per request ${pct(metrics.instructions.cost)} (callgrind)` : ''}`,
+  );
   const limits = find(r.sections, 'limits');
   add(
     'unknown tokens, 5,000 known: throughput / 8 known',

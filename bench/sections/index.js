@@ -14,6 +14,7 @@ const { tlsSection } = require('./tls');
 const { redisSection, redisAvailable } = require('./redis');
 const { dashboardSection } = require('./dashboard');
 const { callerReportSection } = require('./caller-report');
+const { metricsSection } = require('./metrics');
 const { handTokens } = require('./throughput');
 
 /** auth-sim over one file, under the name targets.js looks for. */
@@ -110,6 +111,7 @@ async function runSections(ctx, options, features, attempt) {
       );
   }
   if (on('caller-report')) push(await attempt('caller report on/off', () => callerReportSection(ctx)));
+  if (on('metrics')) push(await attempt('metrics on/off', () => metricsSection(ctx)));
   if (on('limits'))
     push(await attempt('unknown tokens by known-token count, and the journal read stall', () => limitsSection(ctx)));
   if (on('tls')) push(await attempt('HTTPS vs bare node:https', () => tlsSection(ctx)));
