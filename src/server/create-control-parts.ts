@@ -53,7 +53,7 @@ export function createControlParts(
             token: (token) => report.token(token),
             reset: (since) => report.reset(since),
           },
-          group && ((x) => group.exchanges.push(x)),
+          group && ((x) => group.streams.exchanges.push(x)),
         );
   const resetLocal = (): void => {
     runtime.clear();
@@ -121,7 +121,7 @@ function recordListeners(options: SimulatorOptions, group: RedisGroup | undefine
   return [
     ...(onRequest ? [(record: JournalRecord) => onRequest(describeRecord(record))] : []),
     ...(onRequestRecord ? [onRequestRecord] : []),
-    ...(group ? [(record: JournalRecord) => group.journal.push(() => describeRecord(record))] : []),
+    ...(group ? [(record: JournalRecord) => group.streams.journal.push(() => describeRecord(record))] : []),
   ];
 }
 
