@@ -97,6 +97,8 @@ export class GroupStreams {
     member.restartReport(this.reportSince);
     const readings = [this.readings.journal, this.readings.exchanges];
     if (this.shared) await catchUp(reader, readings, this.rejected).catch(() => undefined);
+    // An empty stream still has its number: the first entry read later is counted from it, so one trimmed away is missed, not unseen.
+    for (const reading of readings) if (reading.seq === 0 && this.shared) reading.seq = await this.counter(reading.key);
     void readStreams(reader, readings, isOpen, this.rejected);
     this.journal.start(instance);
     this.exchanges.start(instance);
@@ -158,6 +160,15 @@ export class GroupStreams {
       journalMissed: this.readings.journal.missed,
       exchangesMissed: this.readings.exchanges.missed,
     };
+  }
+
+  /** The stream's counter: the number of the last entry written to it, 0 for none (or a value that is not one). */
+  private async counter(key: string): Promise<number> {
+    const text = await this.client.get(`${key}:seq`).catch(() => null);
+    const seq = Number(text);
+    if (Number.isSafeInteger(seq) && seq >= 0) return seq;
+    this.rejected.reject(`${key}:seq`, 'not a whole number from 0');
+    return 0;
   }
 
   /** When the group's report began (epoch ms): set by the first instance, or the last reset. */
