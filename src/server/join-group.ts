@@ -1,8 +1,10 @@
 import { hostname } from 'node:os';
 import type { GroupMember, RedisGroup } from '../shared-state/redis-group';
+import type { SessionMember } from '../shared-state/shared-sessions';
 import type * as RedisGroupModule from '../shared-state/redis-group';
 import type { SimulatorOptions } from './simulator-options';
 import type { ControlParts } from './admin/control-parts';
+import { adoptedRecord } from './endpoint/adopted-record';
 import { formatProblem } from '../scenario/base/problem';
 import type * as CheckedGroupValues from './checked-group-values';
 import type { ScenarioClock } from '../scenario/state/scenario-clock';
@@ -42,6 +44,22 @@ export async function joinGroup(group: RedisGroup, port: number, control: Contro
     void (put === null ? group.shareRemove(token) : group.sharePut(token, put.text, put.file));
   control.answering.clock.share = group.clockShare;
   await group.join(instance, memberOf(control));
+  await group.sessions.join(sessionMemberOf(control));
+}
+
+/** The sessions as the group sees them: another instance's opens, ends and session runtime tokens. */
+function sessionMemberOf(control: ControlParts): SessionMember {
+  return {
+    adopt: (record) => void control.sessions.adopt(record),
+    end: (id) => void control.sessions.forget(id),
+    putRuntime: (id, token, text, file) => {
+      const session = control.sessions.get(id);
+      if (session === undefined) return null;
+      const outcome = session.runtime.adopt(token, text, file);
+      return outcome.ok ? null : `the entry does not compile: ${formatProblem(outcome.problems[0])}`;
+    },
+    removeRuntime: (id, token) => void control.sessions.get(id)?.runtimeIfAny?.forget(token),
+  };
 }
 
 /** The simulator as the group sees it; what another instance sends is checked before it is taken on. */
@@ -55,17 +73,19 @@ function memberOf(control: ControlParts): GroupMember {
     },
     removeRuntime: (token) => void control.runtime.forget(token),
     resetLocal: () => control.resetLocal(),
-    adoptRequest: (value, instance) => {
+    adoptRequest: (value, instance, seq) => {
       const entry = readShippedRequest(value);
       if (typeof entry === 'string') return entry;
-      control.recorder?.adopt({ ...entry, instance });
+      control.journal?.add(adoptedRecord({ ...entry, instance }, seq));
       return null;
     },
     adoptExchange: (value) => {
       const exchange = readShippedExchange(value);
       if (typeof exchange === 'string') return exchange;
-      control.adoptExchange?.(exchange);
+      control.callers?.adopt(exchange);
       return null;
     },
+    clearJournal: () => control.journal?.clear(),
+    restartReport: (since) => void control.callers?.reset(since),
   };
 }
