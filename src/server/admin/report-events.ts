@@ -1,6 +1,8 @@
 import type { ControlParts } from './control-parts';
-import { readCallerReport } from './read-caller-report';
+import { openCallerReport } from './read-caller-report';
 import type { JudgedReport } from '../../caller-report/judge-report';
+import { wholeReport, type ReportReading } from '../../caller-report/report-reading';
+import { plainRecordOf } from '../../caller-report/plain-record';
 
 /** The most tokens one `report` event carries, failing ones first, then the busiest: the page plots them, not 10,000. */
 const STREAMED_REPORT_TOKENS = 500;
@@ -23,7 +25,7 @@ export function reportPoller(parts: ControlParts, send: (report: StreamedReport)
     if (reading || tracker.version === sent) return;
     const version = tracker.version;
     reading = true;
-    void readCallerReport(parts)
+    void openCallerReport(parts)
       .then((report) => {
         sent = version;
         if (report !== null) send(trimmed(report));
@@ -33,18 +35,15 @@ export function reportPoller(parts: ControlParts, send: (report: StreamedReport)
 }
 
 /**
- * The report cut to STREAMED_REPORT_TOKENS tokens: a token with a failed expectation is never
- * left out while there is room (the Caller view lists failing tokens first), then tokens with
- * any expectation, then the busiest.
+ * The reading with STREAMED_REPORT_TOKENS tokens, the only ones built when there are more: the
+ * failing ones first (the Caller view lists them first), then the busiest.
  */
-function trimmed(report: JudgedReport): StreamedReport {
-  const all = Object.entries(report.tokens);
-  if (all.length <= STREAMED_REPORT_TOKENS) return { ...report, tokensTotal: all.length };
-  const rank = new Map<string, number>();
-  for (const r of report.expectations)
-    if (r.token !== null) rank.set(r.token, Math.min(rank.get(r.token) ?? 1, r.outcome === 'fail' ? 0 : 1));
-  const kept = [...all]
-    .sort((a, b) => (rank.get(a[0]) ?? 2) - (rank.get(b[0]) ?? 2) || b[1].calls - a[1].calls)
-    .slice(0, STREAMED_REPORT_TOKENS);
-  return { ...report, tokens: Object.fromEntries(kept), tokensTotal: all.length };
+function trimmed(reading: ReportReading): StreamedReport {
+  const tokensTotal = reading.tokenCount;
+  if (tokensTotal <= STREAMED_REPORT_TOKENS) return { ...wholeReport(reading), tokensTotal };
+  const { since, ...rest } = reading.summary;
+  const failing = new Set(
+    rest.expectations.flatMap((r) => (r.token !== null && r.outcome === 'fail' ? [r.token] : [])),
+  );
+  return { since, tokens: plainRecordOf(reading.busiest(STREAMED_REPORT_TOKENS, failing)), ...rest, tokensTotal };
 }
