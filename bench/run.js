@@ -26,6 +26,7 @@ const SECTION_IDS = [
   'caller-report',
   'metrics',
   'dashboard',
+  'caller-view',
   'tls',
   'redis',
   'limits',

@@ -203,7 +203,7 @@ function allWaits(tokens: TokenLookup): [number[], number] {
   const abandoned: number[] = [];
   let unwaited = 0;
   for (const t of tokens.waits()) {
-    abandoned.push(...t.abandonedAfterMs);
+    for (const ms of t.abandonedAfterMs) abandoned.push(ms);
     unwaited += Math.max(0, t.hangs - t.abandonedAfterMs.length);
   }
   return [abandoned, unwaited];

@@ -10,7 +10,7 @@ import { previewAnswer } from '../scenario/compile/compile-entry';
 import { chooseScenarios, collect } from './default-scenarios';
 import { keepServingWhenStdoutCloses } from './closed-stdout';
 import { writePortFile } from './port-file';
-import { proxyTarget } from '../record/proxy-target';
+import type * as ProxyTargetModule from '../record/proxy-target';
 import { pathsWithoutScenarioFiles, skippedNote } from '../scenario/base/read-scenario-sources';
 import type { ScenarioSet } from '../scenario/compile/scenario-set';
 import { throttledWarning } from './throttled-warning';
@@ -133,7 +133,11 @@ export async function startServing(
   try {
     if (flags.portFile !== undefined && !existsSync(path.dirname(path.resolve(flags.portFile))))
       throw new Error(`--port-file: the folder ${path.dirname(flags.portFile)} does not exist`);
-    const proxy = flags.proxy === undefined ? undefined : proxyTarget('--proxy', flags.proxy);
+    // Loaded with --proxy only: a plain start loads none of record's code.
+    const proxy =
+      flags.proxy === undefined
+        ? undefined
+        : (require('../record/proxy-target') as typeof ProxyTargetModule).proxyTarget('--proxy', flags.proxy);
     if (proxy !== undefined && 'problem' in proxy) throw new ProxyFlagError(proxy.problem);
     const security = tlsSettings(flags);
     const simulator = await runSimulator({
