@@ -1,3 +1,4 @@
+import type { RetryAfterTally } from './retry-after';
 /** One protocol exchange as the caller report sees it: what was asked, what it got, and when it ended. */
 export interface Exchange {
   /** The requested token (a named entry's own long-lived copy when there is one). */
@@ -25,13 +26,20 @@ export interface Exchange {
   readonly proxied: boolean;
   /** The session whose `prefix + T` was asked for (`token` is T); undefined for any other token. */
   readonly session?: string;
+  /** The wait the answer's Retry-After header asked, in milliseconds; undefined when it carried none. */
+  readonly retryAfterMs?: number;
 }
 
 /** Every exchange recorded since the start or the last reset, folded into aggregates. */
 export interface CallerReportStore {
   /** Folds one ended exchange in; cheap (one Map lookup and a few numbers). The object is reused: copy what is kept. */
   record(exchange: Exchange): void;
-  /** The aggregates as they are now. */
+  /**
+   * The aggregates as they are now. The run-wide figures are copied; the tokens are the store's
+   * own tallies, read in place (copying 10,000 of them held the event loop for every read): read
+   * a token within one turn, or accept newer figures. A reset starts new tallies, so one read
+   * across it still sees the old ones whole.
+   */
   snapshot(): Promise<CallerAggregates>;
   /** How many exchanges of `token` are folded in so far (0 past the cap): what `GET /wait` counts. */
   calls(token: string): number;
@@ -53,7 +61,7 @@ export type TimelineMark =
 export interface TokenAggregate {
   readonly known: boolean;
   readonly calls: number;
-  readonly statuses: Readonly<Record<string, number>>;
+  readonly statuses: ReadonlyMap<string, number>;
   readonly methods: Readonly<Record<string, number>>;
   readonly retries: number;
   readonly gapsMs: readonly number[];
@@ -63,6 +71,8 @@ export interface TokenAggregate {
   readonly outage: number;
   readonly proxied: number;
   readonly timeline: readonly TimelineMark[];
+  /** Answers that asked for a wait (Retry-After), and whether the request after each waited; null before the first. */
+  readonly retryAfter: Readonly<RetryAfterTally> | null;
 }
 
 /** The store's aggregates: per token (up to the cap) and for the whole run. */

@@ -35,6 +35,8 @@ const REQUEST_SPEC = {
   refused: nullable(aString),
   clientCert: nullable(aString),
   session: optional(aString),
+  traceId: optional(aString),
+  spanId: optional(aString),
 } satisfies { readonly [K in keyof ShippedRequest]-?: FieldCheck<ShippedRequest[K]> };
 
 const EXCHANGE_SPEC = {
@@ -51,6 +53,7 @@ const EXCHANGE_SPEC = {
   outage: aBoolean,
   proxied: aBoolean,
   session: optional(aString),
+  retryAfterMs: optional(aCount),
 } satisfies { readonly [K in keyof Exchange]-?: FieldCheck<Exchange[K]> };
 
 /** A journal entry read from the group's stream, or what is wrong with it. */

@@ -41,6 +41,32 @@ describeInBrowser('the dashboard in Chromium', () => {
 
   const cell = (seq: number, col: string) => page.textContent(`tr[data-seq="${seq}"] td[data-col="${col}"]`);
 
+  test("shows a request's trace id from its traceparent, with the span on hover", async () => {
+    await open();
+    await fetch(`${t.url}/rest/chat/client/id/alice`, {
+      headers: { traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01' },
+    });
+    await page.waitForSelector('tr[data-seq="1"]');
+    expect(await cell(1, 'trace')).toBe('4bf92f3577b34da6a3ce929d0e0e4736');
+    expect(await page.getAttribute('tr[data-seq="1"] td[data-col="trace"]', 'title')).toBe('span 00f067aa0ba902b7');
+  });
+
+  test('saves the runtime tokens as a scenario file from the tokens view', async () => {
+    await open();
+    await adminCall(t.url, 'PUT', '/__admin/tokens/carol', {
+      headers: { 'content-type': 'application/yaml' },
+      body: 'status: 418\n',
+    });
+    await page.click('button[data-tab=tokens]');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('button[data-action=export]')]);
+    expect(download.suggestedFilename()).toBe('auth-sim-runtime.yaml');
+    const saved = `${t.dir.path}/saved-runtime.txt`;
+    await download.saveAs(saved);
+    expect((await import('node:fs')).readFileSync(saved, 'utf8')).toBe(
+      await (await fetch(`${t.url}/__admin/export`)).text(),
+    );
+  });
+
   test('shows a GET and a POST, newest first, with what answered them', async () => {
     await open();
     await getClient(t.url, 'alice');
@@ -151,6 +177,22 @@ describeInBrowser('the dashboard in Chromium', () => {
       'PUT /__admin/tokens/alice:2:1 statuss is not a scenario entry field; did you mean "status"?',
     ]);
     expect(message).toContain('was not applied');
+  });
+
+  test('shows how far the scenario clock is ahead, and puts it back to real time', async () => {
+    await open();
+    await adminCall(t.url, 'POST', '/__admin/clock', { body: '{"advance": "90m"}' });
+    await page.click('button[data-tab=health]');
+    await page.waitForSelector('[data-test=clock-reset]');
+    expect(await page.textContent('[data-test=clock]')).toMatch(
+      /^\s*Scenario clock: 1 h 30 min ahead of real time \(\d{4}-\d\d-\d\dT[\d:.]+Z\)\.\s*Back to real time\s*$/,
+    );
+    await page.click('[data-test=clock-reset]');
+    await page.waitForSelector('[data-test=clock-reset]', { state: 'detached' });
+    expect(await page.textContent('[data-test=clock]')).toBe(
+      'Scenario clock: real time (POST /__admin/clock moves it).',
+    );
+    expect((await adminCall(t.url, 'GET', '/__admin/clock')).body.offsetMs).toBe(0);
   });
 
   test('shows a broken file with its line until it is fixed', async () => {
