@@ -1,10 +1,12 @@
+import { ADMIN_TOKEN_HEADER } from '../protocol/endpoints';
 import type { IncomingMessage } from 'node:http';
 
 /**
  * Request headers that belong to one hop, not to the request (RFC 9110 §7.6.1 and §11.7: the
  * proxy's own credentials and challenges), plus those fetch sets itself for its own connection.
  * `Expect` is the caller's question to this hop: Node answers `100-continue` itself (and 417 to
- * anything else) before the request gets here.
+ * anything else) before the request gets here. auth-sim's own admin token header is never the
+ * real service's business, and a secret besides.
  */
 const HOP_REQUEST: ReadonlySet<string> = new Set([
   'connection',
@@ -20,6 +22,7 @@ const HOP_REQUEST: ReadonlySet<string> = new Set([
   'host',
   'content-length',
   'accept-encoding',
+  ADMIN_TOKEN_HEADER,
 ]);
 
 /**

@@ -105,7 +105,7 @@ describe('serve --proxy asks the real service only for protocol paths', () => {
     ]);
   });
 
-  test('hop-by-hop and proxy headers stop here, both ways; Expect is answered here', async () => {
+  test("hop-by-hop and proxy headers (and auth-sim's own admin token) stop here, both ways; Expect is answered here", async () => {
     const answer = await new Promise<http.IncomingMessage>((resolve, reject) => {
       const req = http.request(`${cli.url}/rest/chat/client/id/real-one`, {
         headers: {
@@ -118,6 +118,7 @@ describe('serve --proxy asks the real service only for protocol paths', () => {
           'proxy-authorization': 'Basic cHJveHk6c2VjcmV0',
           'proxy-authenticate': 'Basic',
           expect: '100-continue',
+          'x-admin-token': 'the-simulators-own-secret',
           'x-caller-end': 'kept',
         },
         timeout: 5000,
