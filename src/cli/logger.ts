@@ -10,6 +10,11 @@ export interface Logger {
    * message, printed even with --quiet (a CI job reads the URL from it); in text, a plain line.
    */
   event(level: Level, event: string, message: string, fields: Readonly<Record<string, unknown>>): void;
+  /**
+   * An info line that ends a problem told before (Redis is back after `lost Redis`): printed even
+   * with --quiet, then on stderr beside the warning, since a warning with no end reads as an outage.
+   */
+  readonly resolved: (message: string) => void;
 }
 
 type Level = 'info' | 'warn' | 'error';
@@ -57,6 +62,11 @@ export function createLogger(options: LoggerOptions = {}): Logger {
       line(out, 'info', m);
     },
     warn: (m) => line(err, 'warn', m),
+    resolved: (m) => {
+      if (options.quiet) return line(err, 'info', m);
+      options.beforeInfo?.();
+      line(out, 'info', m);
+    },
     error: (m) => line(err, 'error', m),
     event: (level, event, message, fields) => {
       const stream = level === 'info' ? out : err;

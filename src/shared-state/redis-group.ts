@@ -20,7 +20,7 @@ export interface GroupOptions {
   readonly clock: ScenarioClock;
   /** Journal entries kept in Redis and waiting for it at most. */
   readonly journalSize: number;
-  /** Told when Redis is lost, back, or back empty. */
+  /** Told when Redis is lost, back, or back empty, and of values in it that cannot be used; an 'info' ends a 'warn' told before. */
   readonly notice: (level: 'warn' | 'info', message: string) => void;
 }
 
@@ -69,6 +69,8 @@ export class RedisGroup {
   readonly exchanges: ShippedStream<object>;
   /** Values read from Redis that could not be used: skipped, counted and told. */
   readonly rejected: RejectedValues;
+  /** The URL as logs and health show it: the password masked. */
+  readonly shownUrl: string;
   /** Set once the server listens: host name and port. */
   instance = '';
   /** The group's clock: what this instance's ScenarioClock shares through once joined. */
@@ -100,6 +102,7 @@ export class RedisGroup {
       clock: `${prefix}:clock`,
     };
     const local = new TokenStates(options.seed, () => options.clock.now());
+    this.shownUrl = shownUrl(url);
     this.rejected = new RejectedValues((line) => options.notice('warn', line));
     this.states = new SharedTokenStates(
       client,
