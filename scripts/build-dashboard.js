@@ -3,10 +3,15 @@
 /**
  * Build step: copies the dashboard (src/dashboard: plain ES modules the browser loads as they are)
  * and its one library, htm's preact bundle (preact + hooks + htm in one 13 KB file), into
- * dist/dashboard, so the page needs nothing from the network. A bundler (esbuild) was considered:
- * with a single vendored module and no JSX there is nothing for it to do.
+ * dist/dashboard, so the page needs nothing from the network; and the Caller view's renderer
+ * (src/caller-report/caller-view.ts, the one the HTML report uses) built by esbuild into an ES
+ * module beside it, and its styles (which the HTML report inlines) as caller-view.css, since the
+ * dashboard's Content-Security-Policy admits no inline style; so the dashboard and the report
+ * file draw the same markup. The page's own
+ * modules are copied as written: with no JSX there is nothing for a bundler to do to them.
  */
 const fs = require('node:fs');
+const esbuild = require('esbuild');
 const path = require('node:path');
 
 const root = path.join(__dirname, '..');
@@ -19,4 +24,18 @@ for (const name of fs.readdirSync(from)) fs.copyFileSync(path.join(from, name), 
 fs.copyFileSync(
   path.join(path.dirname(require.resolve('htm')), '..', 'preact', 'standalone.module.js'),
   path.join(to, 'vendor', 'preact-htm.js'),
+);
+esbuild.buildSync({
+  entryPoints: [path.join(root, 'src', 'caller-report', 'caller-view.ts')],
+  outfile: path.join(to, 'vendor', 'caller-view.js'),
+  bundle: true,
+  format: 'esm',
+  platform: 'browser',
+  target: 'es2022',
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+fs.writeFileSync(
+  path.join(to, 'caller-view.css'),
+  require(path.join(root, 'dist', 'caller-report', 'caller-view-css.js')).CALLER_VIEW_CSS,
 );

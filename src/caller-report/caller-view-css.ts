@@ -1,6 +1,6 @@
 /**
  * The Caller view's styles, one copy for the HTML report (inlined in its <style>) and the
- * dashboard (added to its page): each row a grid whose columns line up with the sticky header's,
+ * dashboard (written to dist/dashboard/caller-view.css by scripts/build-dashboard.js): each row a grid whose columns line up with the sticky header's,
  * the failures under the figures and beside the timeline. `content-visibility` lets the browser
  * skip laying out the rows off screen, which keeps a 1,000-row report quick to open.
  */
@@ -31,6 +31,10 @@ export const CALLER_VIEW_CSS = `
 .cv-where { color: #6b7280; font: 11px ui-monospace, monospace; }
 .cv-plot, .cv-axis { display: block; }
 .cv-legend { font-size: 12px; }
+.cv-card { color: #2e8b57; }
+.cv-4xx { color: #d98e04; }
+.cv-5xx { color: #c0392b; }
+.cv-fault { color: #8e44ad; }
 .cv-sections { margin-top: 10px; }
 .cv-sections h3 { font-size: 14px; margin: 8px 0 2px; }
 .cv-sections ul { margin: 0; padding: 0; list-style: none; display: flex; flex-wrap: wrap; gap: 2px 14px; }

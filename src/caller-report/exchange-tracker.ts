@@ -74,18 +74,37 @@ export class ExchangeTracker {
   /** Exchanges recorded since the start, bumped on reset too: readers poll it to see a change. */
   private changes = 0;
 
-  constructor(readonly store: CallerReportStore) {}
+  /**
+   * `ship`, in a group: where each ended exchange goes (a copy) instead of the store; the store
+   * then folds only what `adopt` hands it back, in the group's order.
+   */
+  constructor(
+    readonly store: CallerReportStore,
+    private readonly ship?: (exchange: Exchange) => void,
+  ) {}
 
   /** A number that differs whenever the report has changed since it was last read. */
   get version(): number {
     return this.changes;
   }
 
-  /** Forgets the report (POST /__admin/reset). */
-  async reset(): Promise<void> {
+  /** Forgets the report (POST /__admin/reset); a group's report begins at its `since` (epoch ms). */
+  async reset(since?: number): Promise<void> {
     this.changes++;
     this.generation++;
-    await this.store.reset();
+    await this.store.reset(since);
+  }
+
+  /** Folds an exchange read back from the group's stream (this instance's own included). */
+  adopt(exchange: Exchange): void {
+    this.changes++;
+    this.store.record(exchange);
+  }
+
+  private record(exchange: Exchange): void {
+    // A copy for the group: the tracker reuses one object for every exchange it records at once.
+    if (this.ship) this.ship({ ...exchange });
+    else this.store.record(exchange);
   }
 
   /**
@@ -123,7 +142,7 @@ export class ExchangeTracker {
       x.newConnection = newConnection;
       x.outage = outage;
       x.session = session;
-      this.store.record(x);
+      this.record(x);
       return;
     }
     this.watch(res, {
@@ -202,7 +221,7 @@ export class ExchangeTracker {
     const abandoned = !res.writableFinished && endedAt - p.arrivedAt < p.serverEndsAfter;
     const answer = !p.proxied ? p.answer : res.headersSent ? statusKey(res.statusCode) : 'none';
     const card = p.proxied ? res.statusCode === 200 : p.card;
-    this.store.record({
+    this.record({
       token: p.token,
       known: p.known,
       method: p.method,

@@ -37,8 +37,8 @@ export interface CallerReportStore {
   calls(token: string): number;
   /** One token's aggregate, without copying the others' (`GET /wait`'s answer). */
   token(token: string): TokenAggregate | undefined;
-  /** Forgets everything (POST /__admin/reset). */
-  reset(): Promise<void>;
+  /** Forgets everything (POST /__admin/reset); the report begins at `since` (epoch ms, a group's), else now. */
+  reset(since?: number): Promise<void>;
 }
 
 /**

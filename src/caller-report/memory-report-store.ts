@@ -101,9 +101,9 @@ export class MemoryReportStore implements CallerReportStore {
     };
   }
 
-  async reset(): Promise<void> {
+  async reset(since = performance.timeOrigin + performance.now()): Promise<void> {
     this.tallies = new Map();
-    this.since = performance.timeOrigin + performance.now();
+    this.since = since;
     this.requests = this.connections = this.maxConcurrent = this.unknownRequests = this.untrackedRequests = 0;
     this.outageRequests = this.proxiedRequests = 0;
     this.abandoned = { count: 0, min: Infinity, max: -Infinity, kept: [] };

@@ -27,7 +27,7 @@ export function renderSummary(report: JudgedReport, rows: readonly CallerRow[]):
 ${notScripted.length > 0 && markup`<p data-test="not-scripted">Not from the scenarios: ${notScripted.join('; ')}.</p>`}
 ${run.length > 0 && markup`<ul class="cv-run-failures" data-test="run-failures">${run.map((f) => markup`<li data-test="failure"><span class="cv-where">${f.where}</span> ${f.text}</li>`)}</ul>`}
 ${report.warnings.length > 0 && markup`<ul class="cv-muted" data-test="warnings">${report.warnings.map((w) => markup`<li data-test="warning">${w}</li>`)}</ul>`}
-<p class="cv-legend cv-muted"><span style="color:#2e8b57">● card</span> <span style="color:#d98e04">● 4xx</span> <span style="color:#c0392b">● 5xx</span> <span style="color:#8e44ad">● fault</span> ○ abandoned by the caller · ■ answered during an outage · ◆ proxied to the real service · a burst is drawn side by side, one mark per request (hover: time, answer, gap)</p>
+<p class="cv-legend cv-muted"><span class="cv-card">● card</span> <span class="cv-4xx">● 4xx</span> <span class="cv-5xx">● 5xx</span> <span class="cv-fault">● fault</span> ○ abandoned by the caller · ■ answered during an outage · ◆ proxied to the real service · a burst is drawn side by side, one mark per request (hover: time, answer, gap)</p>
 </div>`;
 }
 
@@ -63,7 +63,7 @@ function renderRow(row: CallerRow, scale: TimeScale, since: string): Markup {
   const figures =
     f === null
       ? markup`<div class="cv-n">0</div><div class="cv-muted">never requested</div><div></div><div></div><div></div><div></div>`
-      : markup`<div class="cv-n">${f.calls}</div><div>${f.retries}</div><div>${f.backoff}</div><div>${numbers(f.gapsMs)}</div><div>${numbers(f.abandonedAfterMs)}</div><div>${f.callsAfterCard}</div>`;
+      : markup`<div class="cv-n">${f.calls}</div><div>${f.retries}</div><div data-backoff="${f.backoff}"${f.backoff === 'immediate' ? markup` class="cv-fail" title="retried without waiting"` : ''}>${f.backoff}</div><div>${numbers(f.gapsMs)}</div><div>${numbers(f.abandonedAfterMs)}</div><div>${f.callsAfterCard}</div>`;
   const failures =
     row.failures.length === 0
       ? ''

@@ -57,17 +57,21 @@ export async function fetchAnswer(
  * One request with Node's fetch (undici), redirects not followed. The body is read as it streams
  * and no further than the cap; with `keepRest` an oversize answer keeps the rest of its stream
  * for the caller to pass on (still under the time-out), otherwise the stream is cancelled.
+ * `cancel` (a proxy's caller hanging up) aborts it at any point; it then reads as a time-out.
  */
 export async function fetchOutcome(
   url: string,
   init: RequestInit,
   limits: ReachLimits,
   keepRest = false,
+  cancel?: AbortSignal,
 ): Promise<Outcome> {
   const started = performance.now();
   const ms = () => Math.round(performance.now() - started);
+  const timeout = AbortSignal.timeout(limits.timeoutMs);
+  const signal = cancel === undefined ? timeout : AbortSignal.any([timeout, cancel]);
   try {
-    const res = await fetch(url, { ...init, signal: AbortSignal.timeout(limits.timeoutMs), redirect: 'manual' });
+    const res = await fetch(url, { ...init, signal, redirect: 'manual' });
     const read = await readCapped(res.body, limits.maxBodyBytes, keepRest);
     const { status, headers } = res;
     if (read.complete) return { kind: 'answer', status, headers, bytes: read.bytes, ms: ms() };

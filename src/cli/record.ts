@@ -11,7 +11,8 @@ import { startServer } from '../server/start-server';
 import { HELD_TO_OPTIONS, maxBodyOption, parseTimeout } from './check';
 import { createLogger, type Logger } from './logger';
 import { parsePort } from './serve';
-import { baseUrlProblem, outFileProblem } from './usage-checks';
+import { outFileProblem } from './usage-checks';
+import { proxyTarget } from '../record/proxy-target';
 import { parseSeed, toolboxSettings, type ToolboxFlags } from './toolbox-flags';
 
 interface RecordFlags extends ToolboxFlags {
@@ -66,13 +67,15 @@ export function registerRecord(program: Command): void {
     )
     .action(async (flags: RecordFlags, command: Command) => {
       // Usage errors up front, exit 2, before anything listens or is written.
-      const wrong = baseUrlProblem('--target', flags.target) ?? outFileProblem('--out', flags.out);
-      if (wrong !== null) command.error(`auth-sim: ${wrong}`, { exitCode: 2 });
+      // The target as shown and written in the file: credentials in its URL go only as `authorization`.
+      const target = proxyTarget('--target', flags.target);
+      const wrong = 'problem' in target ? target.problem : outFileProblem('--out', flags.out);
+      if (wrong !== null || 'problem' in target) return command.error(`auth-sim: ${wrong}`, { exitCode: 2 });
       const logger = createLogger();
       const { wire } = toolboxSettings(flags);
       const recorder = createRecorder({
         out: flags.out,
-        target: flags.target,
+        target: target.base,
         wire,
         keepDelays: flags.keepDelays === true,
         ...(flags.redact ? { redact: createRedactor(flags.seed ?? DEFAULT_REDACT_SEED) } : {}),
@@ -85,7 +88,7 @@ export function registerRecord(program: Command): void {
         onEvent: (e) => logEvent(logger, e),
       });
       const server = await startServer(proxy, () => false, flags.port, flags.host);
-      logger.info(`recording ${flags.target} into ${flags.out}${flags.redact ? ' (redacted)' : ''}`);
+      logger.info(`recording ${target.base} into ${flags.out}${flags.redact ? ' (redacted)' : ''}`);
       logger.info(`listening on ${server.url}  (point the chat server here)`);
       const stop = (signal: string) => {
         logger.info(`${signal}: ${recorder.tokens().length} token(s) recorded in ${flags.out}`);

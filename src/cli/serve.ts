@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_HOST } from '../server/simulator-options';
-import { InvalidArgumentError, Option, type Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { runSimulator, type Simulator } from '../server/run-simulator';
 import { ScenarioError } from '../scenario/base/scenario-error';
 import { PROTOCOL_PATH, PROTOCOL_REQUESTS } from '../protocol/endpoints';
@@ -10,7 +10,7 @@ import { previewAnswer } from '../scenario/compile/compile-entry';
 import { chooseScenarios, collect } from './default-scenarios';
 import { keepServingWhenStdoutCloses } from './closed-stdout';
 import { writePortFile } from './port-file';
-import { baseUrlProblem } from './usage-checks';
+import { proxyTarget } from '../record/proxy-target';
 import { pathsWithoutScenarioFiles, skippedNote } from '../scenario/base/read-scenario-sources';
 import type { ScenarioSet } from '../scenario/compile/scenario-set';
 import { throttledWarning } from './throttled-warning';
@@ -91,10 +91,11 @@ export function addServeOptions(command: Command, port: number): Command {
     .option('-H, --host <host>', 'interface to listen on', DEFAULT_HOST)
     .option('-q, --quiet', 'print only problems (and, with --log json, the listening event)')
     .addOption(
+      // Checked at start (proxyTarget), not by commander, whose message would repeat a password in the URL.
       new Option(
         '--proxy <base-url>',
-        'hybrid mode: tokens no file or runtime entry names go to this real service, its answer passed back unchanged',
-      ).argParser(parseBaseUrl),
+        'hybrid mode: tokens no file or runtime entry names go to this real service, its answer passed back unchanged (user:password@ in the URL is sent as "authorization: Basic", never shown)',
+      ).env('AUTH_SIM_PROXY'),
     )
     .option('--port-file <path>', 'once listening, write the port to this file (removed on exit), for scripts and CI');
   for (const option of TOOLBOX_OPTIONS) command.addOption(option);
@@ -132,6 +133,8 @@ export async function startServing(
   try {
     if (flags.portFile !== undefined && !existsSync(path.dirname(path.resolve(flags.portFile))))
       throw new Error(`--port-file: the folder ${path.dirname(flags.portFile)} does not exist`);
+    const proxy = flags.proxy === undefined ? undefined : proxyTarget('--proxy', flags.proxy);
+    if (proxy !== undefined && 'problem' in proxy) throw new ProxyFlagError(proxy.problem);
     const security = tlsSettings(flags);
     const simulator = await runSimulator({
       sources: { paths },
@@ -178,8 +181,10 @@ export async function startServing(
         ? 'watching the scenario files: a save reloads them'
         : 'not watching the scenario files (--no-watch); SIGHUP reloads them',
     );
-    if (flags.proxy !== undefined)
-      logger.info(`hybrid mode: tokens no entry names are passed to ${flags.proxy} (journaled as proxied)`);
+    if (proxy !== undefined)
+      logger.info(
+        `hybrid mode: tokens no entry names are passed to ${proxy.base} (journaled as proxied)${proxy.authorization ? '; the user name and password in the URL go as "authorization: Basic"' : ''}`,
+      );
     logger.info(describeAdmin(simulator, flags));
     if (simulator.control.group)
       logger.info(
@@ -215,11 +220,14 @@ export async function startServing(
         .split('\n')
         .forEach((line) => logger.error(line));
     logger.error('not started');
-    process.exitCode = isRedisConfigError(error) ? 2 : 1;
+    process.exitCode = isRedisConfigError(error) || error instanceof ProxyFlagError ? 2 : 1;
     onNotStarted(error);
     return undefined;
   }
 }
+
+/** A --proxy that cannot work as written: a usage error (exit 2), told without the URL's credentials. */
+class ProxyFlagError extends Error {}
 
 /** A token the start hint can name: alice when loaded (the examples), else the first named token, else one the fallback answers. */
 function hintToken(set: ScenarioSet): string {
@@ -257,13 +265,6 @@ function describeStartError(error: unknown, flags: ServeFlags): string {
     return `port ${flags.port} on ${flags.host} is in use; pick another with --port, or --port 0 for any free one`;
   if (err.code === 'ENOENT') return `cannot read scenarios: ${err.path ?? err.message} does not exist`;
   return err.message;
-}
-
-/** A service's base URL, with its scheme (fetch refuses one without). */
-function parseBaseUrl(value: string): string {
-  const wrong = baseUrlProblem('--proxy', value);
-  if (wrong !== null) throw new InvalidArgumentError(wrong);
-  return value;
 }
 
 /** A port from 0 to 65535 (0: any free one). */

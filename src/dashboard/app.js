@@ -7,10 +7,27 @@ import { Caller } from './caller.js';
 import { OutageControl } from './outage.js';
 
 const KEEP = 500;
+const VIEWS = ['traffic', 'tokens', 'caller', 'health'];
 
-/** The page: one event stream feeds every view; the tabs only choose which one shows. */
+/** The address is the state: `#caller`, `#tokens`, `#tokens/<token>` (percent-encoded); anything else is the traffic. */
+function routeOf(hash) {
+  const [name, ...rest] = hash.replace(/^#/, '').split('/');
+  const view = VIEWS.includes(name) ? name : 'traffic';
+  let token = null;
+  if (view === 'tokens' && rest.length > 0) {
+    try {
+      token = decodeURIComponent(rest.join('/'));
+    } catch {
+      token = rest.join('/');
+    }
+  }
+  return { view, token };
+}
+
+/** The page: one event stream feeds every view; the address (tabs, Back, Forward) chooses which one shows. */
 function App() {
-  const [view, setView] = useState(location.hash.slice(1) || 'traffic');
+  const [route, setRoute] = useState(() => routeOf(location.hash));
+  const view = route.view;
   const [hello, setHello] = useState(null);
   const [health, setHealth] = useState(null);
   const [rows, setRows] = useState([]);
@@ -37,6 +54,11 @@ function App() {
     [],
   );
   const connected = stream === 'live';
+  useEffect(() => {
+    const follow = () => setRoute(routeOf(location.hash));
+    addEventListener('hashchange', follow);
+    return () => removeEventListener('hashchange', follow);
+  }, []);
 
   // New requests wait in `pending` while paused, and join the table on resume.
   useEffect(() => {
@@ -45,7 +67,7 @@ function App() {
     setPending([]);
   }, [paused, pending]);
 
-  const go = (name) => () => ((location.hash = name), setView(name));
+  const go = (name) => () => (location.hash = name);
   const broken = health?.lastError;
   const tab = (name, label) =>
     html`<button class=${view === name ? 'tab on' : 'tab'} data-tab=${name} onClick=${go(name)}>${label}</button>`;
@@ -78,7 +100,7 @@ function App() {
           onClear=${() => (setRows([]), setPending([]), setSkipped(0))}
         />`
       }
-      ${view === 'tokens' && html`<${Tokens} health=${health} />`}
+      ${view === 'tokens' && html`<${Tokens} health=${health} selected=${route.token} />`}
       ${view === 'health' && html`<${Health} health=${health} />`}
       ${view === 'caller' && html`<${Caller} report=${report} />`}
     </main>`;

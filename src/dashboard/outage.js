@@ -26,8 +26,7 @@ export function OutageControl() {
   };
   if (state?.active)
     return html`<span class="outage on" data-test="outage"
-      >Outage: every token gets
-      ${JSON.stringify(state.entry)}${state.until ? ` until ${state.until.slice(11, 19)}` : ''}
+      >${`Outage: every token gets ${JSON.stringify(state.entry)}${state.until ? ` until ${state.until.slice(11, 19)}` : ''}`}
       <button data-test="outage-end" onClick=${() => act('DELETE')}>End outage</button></span
     >`;
   return html`<span class="outage" data-test="outage"

@@ -12,11 +12,16 @@ function sourceLabel(t) {
   return t.hides ? `runtime, hides file token from ${t.hides.file}:${t.hides.line}` : 'runtime (admin API)';
 }
 
-/** Every token served by name (runtime first), searchable, the populations with a lookup, and the selected token. */
-export function Tokens({ health }) {
+/** Where a token's detail lives: the address `#tokens/<token>`, so Back returns to what was shown before. */
+function tokenHash(token) {
+  return `#tokens/${encodeURIComponent(token)}`;
+}
+
+/** Every token served by name (runtime first), searchable, the populations with a lookup, and the token the address names. */
+export function Tokens({ health, selected }) {
   const [q, setQ] = useState('');
   const [list, setList] = useState(null);
-  const [selected, setSelected] = useState(null);
+  const setSelected = (token) => (location.hash = token ? tokenHash(token) : '#tokens');
   const [lookup, setLookup] = useState('');
   const [resetNote, setResetNote] = useState('');
   const [confirming, setConfirming] = useState(false);
@@ -58,7 +63,7 @@ export function Tokens({ health }) {
                   data-kind=${t.kind}
                   class=${(selected === t.token && !t.hiddenBy ? 'on' : '') + (t.hiddenBy ? ' hidden' : '')}
                 >
-                  <a href="#tokens" data-token=${t.token} onClick=${() => setSelected(t.token)}>${t.token}</a>
+                  <a href=${tokenHash(t.token)} data-token=${t.token}>${t.token}</a>
                   <span class=${t.kind === 'admin' ? 'src runtime' : 'src'} data-test="source">${sourceLabel(t)}</span>
                 </li>`,
             )}

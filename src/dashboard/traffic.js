@@ -13,11 +13,20 @@ function passes(row, f) {
   return true;
 }
 
-/** Live traffic: every protocol request, newest first, as the journal recorded it. */
+/**
+ * Newest arrival first. The journal records a request when it ends, so a slow answer (a delay, a
+ * hang) comes after quicker ones that arrived later; the table sorts by the time it shows, the
+ * arrival, and says so in its heading.
+ */
+function byArrival(a, b) {
+  return a.time < b.time ? 1 : a.time > b.time ? -1 : b.seq - a.seq;
+}
+
+/** Live traffic: every protocol request, newest arrival first, as the journal recorded it. */
 export function Traffic({ journalOff, rows, skipped, paused, waiting, onPause, onClear }) {
   const [f, setF] = useState({ token: '', method: '', status: '', matched: '' });
   const set = (key) => (e) => setF({ ...f, [key]: e.target.value });
-  const shown = rows.filter((r) => passes(r, f));
+  const shown = rows.filter((r) => passes(r, f)).sort(byArrival);
   const select = (key, label, values) =>
     html`<label
       >${label}
@@ -40,7 +49,7 @@ export function Traffic({ journalOff, rows, skipped, paused, waiting, onPause, o
     <table class="traffic" data-test="traffic">
       <thead>
         <tr>
-          <th>time</th>
+          <th>arrived</th>
           <th>method</th>
           <th>token</th>
           <th>from</th>

@@ -6,6 +6,7 @@ import { JSON_CONTENT_TYPE } from '../protocol/endpoints';
 import { buildReply } from '../scenario/compile/build-reply';
 import { HEADER_VALUE_PATTERN } from '../scenario/schema/header-schema';
 import { wireOptionsFor } from '../scenario/schema/wire-options-for';
+import { HOP_RESPONSE } from './forward-headers';
 
 /** One answer the service gave, as the proxy passed it back. */
 export type RecordedAnswer = Extract<Outcome, { kind: 'answer' }>;
@@ -18,10 +19,7 @@ export interface RecordedEntry {
   readonly replaysSameBytes: boolean;
 }
 
-/** Response headers that belong to one connection or one moment: Node writes its own for the proxy's connection. */
-export const HOP_RESPONSE = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'date']);
-
-/** Headers a scenario does not keep: those, and what the server sets itself. */
+/** Headers a scenario does not keep: those of one hop or one moment, and what the server sets itself. */
 const NOT_KEPT = new Set([...HOP_RESPONSE, 'etag', 'x-powered-by', 'server', 'content-type']);
 
 /**

@@ -9,7 +9,9 @@ import { errorReply } from '../scenario/compile/build-reply';
 import { isProtocolUrl, requestToken } from '../server/endpoint/request-token';
 import { writeReply } from '../server/endpoint/deliver-answer';
 import { formatByteSize } from '../scenario/base/size-limits';
-import { HOP_RESPONSE } from './entry-from-answer';
+import { forwardedAnswerHeaders, forwardedRequestHeaders } from './forward-headers';
+import { proxyTarget, type ProxyTarget } from './proxy-target';
+import { upstreamProtocolPath } from './upstream-path';
 import type { AddResult, Recorder } from './recorder';
 import { proxyEntry, type PassOn } from '../server/endpoint/pass-on';
 
@@ -23,7 +25,7 @@ export interface ProxyEvent {
 }
 
 export interface RecordProxyOptions {
-  /** The service's base URL; every request's path is appended to it. */
+  /** The service's base URL (checked with proxyTarget); credentials in it go as `authorization`, never shown. */
   readonly target: string;
   readonly wire: WireOptions;
   /** The time-out covers each answer whole; request and answer bodies stop at `maxBodyBytes`. */
@@ -33,27 +35,16 @@ export interface RecordProxyOptions {
   readonly onEvent: (event: ProxyEvent) => void;
 }
 
-/** Request headers that belong to one hop, not to the request: the proxy sets its own. */
-const HOP_REQUEST = new Set([
-  'host',
-  'connection',
-  'keep-alive',
-  'content-length',
-  'transfer-encoding',
-  'accept-encoding',
-  'upgrade',
-]);
-
 /**
  * A request listener that passes every request on to `target` and the answer back unchanged
  * (status, headers, body bytes, after as long as the service took), and records protocol answers.
  * An answer body past the cap is streamed on unrecorded; a request body past it gets a 413.
  */
 export function createRecordProxy(options: RecordProxyOptions): RequestListener {
-  const base = options.target.replace(/\/+$/, '');
+  const target = checkedTarget(options.target);
   return (req, res) => {
     // A caller that hangs up mid-request is gone: nothing to answer, and no reason to stop recording.
-    forward(req, res, base, options).catch(() => res.destroy());
+    forward(req, res, target, options, req.url ?? '/').catch(() => res.destroy());
   };
 }
 
@@ -62,22 +53,40 @@ export function createRecordProxy(options: RecordProxyOptions): RequestListener 
  * entry names. The request's body was drained (the protocol has none), so none is sent on.
  */
 export function createPassOn(options: RecordProxyOptions): PassOn {
-  const base = options.target.replace(/\/+$/, '');
+  const target = checkedTarget(options.target);
   return {
-    entry: proxyEntry(base),
-    forward: (req, res) => void forward(req, res, base, options, NO_BODY).catch(() => res.destroy()),
+    entry: proxyEntry(target.base),
+    forward: (req, res) => {
+      // Only the protocol's own path goes out, rebuilt from the token: never a path of the caller's making.
+      const path = upstreamProtocolPath(req);
+      if (typeof path !== 'string') return writeReply(res, path.reject);
+      void forward(req, res, target, options, path, NO_BODY).catch(() => res.destroy());
+    },
   };
 }
 
 const NO_BODY = Buffer.alloc(0);
 
+/** The target of a URL the CLI already checked; a wrong one here is a programming error. */
+function checkedTarget(url: string): ProxyTarget {
+  const target = proxyTarget('target', url);
+  if ('problem' in target) throw new Error(target.problem);
+  return target;
+}
+
 async function forward(
   req: IncomingMessage,
   res: ServerResponse,
-  base: string,
+  target: ProxyTarget,
   options: RecordProxyOptions,
+  path: string,
   drained?: Buffer,
 ): Promise<void> {
+  // A caller that hangs up cancels the request to the service: nobody is left to read its answer.
+  const hungUp = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) hungUp.abort();
+  });
   const body = drained ?? (await readRequestBody(req, options.limits.maxBodyBytes));
   if (body === undefined)
     return writeReply(
@@ -91,12 +100,13 @@ async function forward(
     );
   const init = {
     method: req.method,
-    headers: requestHeaders(req),
+    headers: forwardedRequestHeaders(req, target.authorization),
     ...(body.length > 0 && req.method !== 'GET' && req.method !== 'HEAD' ? { body } : {}),
   };
-  const outcome = await fetchOutcome(base + (req.url ?? '/'), init, options.limits, true);
+  const outcome = await fetchOutcome(target.base + path, init, options.limits, true, hungUp.signal);
+  if (hungUp.signal.aborted) return;
   noteProtocolAnswer(req, outcome, options);
-  await reply(res, outcome, options);
+  await reply(res, outcome, target, options);
 }
 
 /**
@@ -131,22 +141,27 @@ function readRequestBody(req: IncomingMessage, maxBytes: number): Promise<Buffer
   });
 }
 
-async function reply(res: ServerResponse, outcome: Outcome, options: RecordProxyOptions): Promise<void> {
+async function reply(
+  res: ServerResponse,
+  outcome: Outcome,
+  target: ProxyTarget,
+  options: RecordProxyOptions,
+): Promise<void> {
   if (outcome.kind === 'timeout')
     return writeReply(
       res,
       errorReply({
         status: 504,
         errorCode: 'GATEWAY_TIMEOUT',
-        errorText: `${options.target} did not answer within ${options.limits.timeoutMs} ms`,
+        errorText: `${target.base} did not answer within ${options.limits.timeoutMs} ms`,
       }),
     );
   if (outcome.kind === 'failed')
     return writeReply(
       res,
-      errorReply({ status: 502, errorCode: 'BAD_GATEWAY', errorText: `${options.target} failed: ${outcome.message}` }),
+      errorReply({ status: 502, errorCode: 'BAD_GATEWAY', errorText: `${target.base} failed: ${outcome.message}` }),
     );
-  const headers = answerHeaders(outcome.headers);
+  const headers = forwardedAnswerHeaders(outcome.headers);
   if (outcome.kind === 'oversize') {
     res.writeHead(outcome.status, headers);
     res.write(outcome.head);
@@ -156,14 +171,6 @@ async function reply(res: ServerResponse, outcome: Outcome, options: RecordProxy
   }
   res.writeHead(outcome.status, { ...headers, 'content-length': outcome.bytes.length });
   res.end(outcome.bytes);
-}
-
-/** The answer's headers but the hop ones, each Set-Cookie kept apart (fetch's Headers joins every other repeat). */
-function answerHeaders(all: Headers): Record<string, string | string[]> {
-  const headers: Record<string, string | string[]> = {};
-  for (const [name, value] of all) if (!HOP_RESPONSE.has(name)) headers[name] = value;
-  if ('set-cookie' in headers) headers['set-cookie'] = all.getSetCookie();
-  return headers;
 }
 
 /** Checks a protocol answer as `check` does and records it; other paths are only passed on. */
@@ -181,13 +188,4 @@ function noteProtocolAnswer(req: IncomingMessage, outcome: Outcome, options: Rec
   // An oversize answer is passed on, never recorded: a scenario entry of that size would not be a card.
   const recorded = outcome.kind === 'answer' && options.recorder ? options.recorder.add(token, outcome) : undefined;
   options.onEvent({ token, method, outcome, findings, ...(recorded ? { recorded } : {}) });
-}
-
-/** The request's own headers, each repeated one as one comma-joined value (headersDistinct keeps them all, in order). */
-function requestHeaders(req: IncomingMessage): Record<string, string> {
-  const headers: Record<string, string> = { 'accept-encoding': 'identity' };
-  for (const [name, values = []] of Object.entries(req.headersDistinct)) {
-    if (!HOP_REQUEST.has(name)) headers[name] = values.join(', ');
-  }
-  return headers;
 }

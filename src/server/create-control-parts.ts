@@ -8,7 +8,6 @@ import { RequestRecorder, type RecorderOptions } from './endpoint/request-record
 import type { AnswerRuntime } from './endpoint/answer-runtime';
 import { createServedTokens } from './endpoint/served-tokens';
 import { ExchangeTracker } from '../caller-report/exchange-tracker';
-import type { CallerReportStore } from '../caller-report/exchange';
 import type { RedisGroup } from '../shared-state/redis-group';
 import { demandOf, type Expectation } from '../scenario/compile/read-expectations';
 import { DEFAULT_REPORT_TOKENS, MemoryReportStore } from '../caller-report/memory-report-store';
@@ -16,7 +15,7 @@ import { DEFAULT_ADMIN_PREFIX } from '../protocol/endpoints';
 import { DEFAULT_JOURNAL_SIZE, normalizePrefix, type ControlParts, type ResetCounts } from './admin/control-parts';
 import { isLoopbackHost } from './admin/request-guard';
 import { Waiters } from './admin/waiters';
-import type { Exchange } from '../caller-report/exchange';
+import type { CallerReportStore, Exchange } from '../caller-report/exchange';
 import type { Sessions } from './endpoint/sessions';
 
 /** Builds the runtime tokens, the journal and the recorder (only if something listens); `recording` adds what the connection tells (client certificates). */
@@ -31,27 +30,32 @@ export function createControlParts(
   const size = options.journalSize ?? DEFAULT_JOURNAL_SIZE;
   const journal = size > 0 ? new Journal(size) : undefined;
   const onRecord = recordListeners(options, group);
+  // In a group the journal and the report are filled from the group's streams, this instance's own requests included.
   const recorder =
-    journal || onRecord.length > 0 ? new RequestRecorder({ journal, onRecord, runtime, ...recording }) : undefined;
+    journal || onRecord.length > 0
+      ? new RequestRecorder({ journal: group ? undefined : journal, onRecord, runtime, ...recording })
+      : undefined;
   const reportTokens = options.reportTokens ?? DEFAULT_REPORT_TOKENS;
   const report = new MemoryReportStore(reportTokens);
   const waiters = new Waiters();
   const sessions = answering.sessions;
   sessions.onRecorded = (session, token) => waiters.recorded(session.id, token);
   const fold = foldExchange(report, sessions, waiters);
+  // In a group the tracker ships each exchange, and folds only what comes back from the group's stream.
   const callers =
     options.report === false
       ? undefined
-      : new ExchangeTracker({
-          record: group ? shipExchange(fold, group) : fold,
-          snapshot: () => report.snapshot(),
-          calls: (token) => report.calls(token),
-          token: (token) => report.token(token),
-          reset: () => report.reset(),
-        });
+      : new ExchangeTracker(
+          {
+            record: fold,
+            snapshot: () => report.snapshot(),
+            calls: (token) => report.calls(token),
+            token: (token) => report.token(token),
+            reset: (since) => report.reset(since),
+          },
+          group && ((x) => group.exchanges.push(x)),
+        );
   const resetLocal = (): void => {
-    journal?.clear();
-    void callers?.reset();
     runtime.clear();
     answering.outage.end();
     // A group's reset has removed its clock offset from Redis already (RedisGroup.shareReset).
@@ -61,7 +65,11 @@ export function createControlParts(
   const reset = async (): Promise<ResetCounts> => {
     const counts = { requests: journal?.size ?? 0, runtimeTokens: runtime.size };
     const tokenStates = await answering.states.reset();
-    await group?.shareReset();
+    // Shared, the streams' reset markers clear the journal and the report on every instance, this one included.
+    if (!(await group?.shareReset())) {
+      journal?.clear();
+      await callers?.reset();
+    }
     resetLocal();
     return { ...counts, tokenStates };
   };
@@ -78,7 +86,11 @@ export function createControlParts(
     maxEntryBytes: options.maxEntryBytes ?? DEFAULT_MAX_ENTRY_BYTES,
   };
   const endStreams = () => streams.forEach((res) => res.end());
-  const settle = async () => recorder?.settle();
+  const settle = async () => {
+    await recorder?.settle();
+    await callers?.settle();
+    await group?.settle();
+  };
   return {
     store,
     tokens: createServedTokens(store, runtime),
@@ -95,7 +107,6 @@ export function createControlParts(
     streams,
     passOn: options.passOn,
     group,
-    adoptExchange: callers && group ? fold : undefined,
     reset,
     resetLocal,
     endStreams,
@@ -123,15 +134,6 @@ function foldExchange(report: CallerReportStore, sessions: Sessions, waiters: Wa
     report.record(exchange);
     waiters.recorded(null, exchange.token);
     if (exchange.session !== undefined) sessions.get(exchange.session)?.record(exchange);
-  };
-}
-
-/** In a group, each exchange recorded here is also shipped to the others (who fold it in with foldExchange). */
-function shipExchange(fold: (exchange: Exchange) => void, group: RedisGroup): (exchange: Exchange) => void {
-  return (exchange) => {
-    fold(exchange);
-    // A copy: the tracker reuses one object for every exchange it records at once.
-    group.exchanges.push({ ...exchange });
   };
 }
 

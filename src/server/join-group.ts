@@ -3,6 +3,7 @@ import type { GroupMember, RedisGroup } from '../shared-state/redis-group';
 import type * as RedisGroupModule from '../shared-state/redis-group';
 import type { SimulatorOptions } from './simulator-options';
 import type { ControlParts } from './admin/control-parts';
+import { adoptedRecord } from './endpoint/adopted-record';
 import { formatProblem } from '../scenario/base/problem';
 import type * as CheckedGroupValues from './checked-group-values';
 import type { ScenarioClock } from '../scenario/state/scenario-clock';
@@ -55,17 +56,19 @@ function memberOf(control: ControlParts): GroupMember {
     },
     removeRuntime: (token) => void control.runtime.forget(token),
     resetLocal: () => control.resetLocal(),
-    adoptRequest: (value, instance) => {
+    adoptRequest: (value, instance, seq) => {
       const entry = readShippedRequest(value);
       if (typeof entry === 'string') return entry;
-      control.recorder?.adopt({ ...entry, instance });
+      control.journal?.add(adoptedRecord({ ...entry, instance }, seq));
       return null;
     },
     adoptExchange: (value) => {
       const exchange = readShippedExchange(value);
       if (typeof exchange === 'string') return exchange;
-      control.adoptExchange?.(exchange);
+      control.callers?.adopt(exchange);
       return null;
     },
+    clearJournal: () => control.journal?.clear(),
+    restartReport: (since) => void control.callers?.reset(since),
   };
 }

@@ -1,14 +1,16 @@
 import { parseJson } from './checked-fields';
 
-/** A stream entry of the group's: which instance wrote it, and its items (each still to be checked). */
-export interface StreamEntry {
-  readonly instance: string;
-  readonly items: readonly unknown[];
-}
+/**
+ * A stream entry of the group's: which instance wrote it, its number in the stream (`seq`) and its
+ * items (each still to be checked); or a reset marker, with the time the report begins again.
+ */
+export type StreamEntry =
+  { readonly instance: string; readonly seq: number; readonly items: readonly unknown[] } | { readonly reset: number };
 
 /**
- * The fields of one stream entry (`i` the instance, `e` a JSON list of items) as an entry, or what
- * is wrong with it. Fields are name/value pairs: a name is only ever looked for at a name's place.
+ * The fields of one stream entry (`i` the instance, `s` its number, `e` a JSON list of items; or
+ * `r` a reset's time) as an entry, or what is wrong with it. Fields are name/value pairs: a name
+ * is only ever looked for at a name's place.
  */
 export function readStreamEntry(fields: unknown): StreamEntry | string {
   if (!Array.isArray(fields) || fields.length % 2 !== 0 || !fields.every((f) => typeof f === 'string'))
@@ -17,10 +19,17 @@ export function readStreamEntry(fields: unknown): StreamEntry | string {
     for (let i = 0; i < fields.length; i += 2) if (fields[i] === name) return fields[i + 1];
     return undefined;
   };
+  const reset = value('r');
+  if (reset !== undefined) {
+    const since = Number(reset);
+    return Number.isFinite(since) && since > 0 ? { reset: since } : 'field r (a reset) is not a time';
+  }
   const instance = value('i');
   if (instance === undefined) return 'field i (the instance) is missing';
+  const seq = Number(value('s'));
+  if (!Number.isSafeInteger(seq) || seq < 1) return 'field s (the number) is not a whole number from 1';
   const parsed = parseJson(value('e'));
   if ('problem' in parsed) return `field e (the items) is ${parsed.problem}`;
   if (!Array.isArray(parsed.value)) return 'field e (the items) is not a JSON list';
-  return { instance, items: parsed.value };
+  return { instance, seq, items: parsed.value };
 }

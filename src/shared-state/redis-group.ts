@@ -4,7 +4,7 @@ import type { ClockShare, ScenarioClock } from '../scenario/state/scenario-clock
 import { connectRedis, redisOptions } from './connect-redis';
 import { shownUrl } from './redis-url';
 import { SharedTokenStates } from './shared-token-states';
-import { deliverEntry, readStreams, ShippedStream, type StreamReading } from './shipped-stream';
+import { catchUp, defineStreamScripts, readStreams, ShippedStream, type StreamReading } from './shipped-stream';
 import { readGroupEvent, readRuntimeValue, type GroupEvent } from './checked-event';
 import { RejectedValues } from './rejected-values';
 
@@ -18,7 +18,7 @@ export interface GroupOptions {
   readonly seed: number;
   /** This instance's scenario clock: the group's offset is kept in Redis and announced to it. */
   readonly clock: ScenarioClock;
-  /** Journal entries kept in Redis and waiting for it at most. */
+  /** Journal entries kept here; the group's streams keep max(this, MIN_STREAM_CAP) requests each. */
   readonly journalSize: number;
   /** Told when Redis is lost, back, or back empty, and of values in it that cannot be used; an 'info' ends a 'warn' told before. */
   readonly notice: (level: 'warn' | 'info', message: string) => void;
@@ -31,20 +31,29 @@ export interface GroupOptions {
 export interface GroupMember {
   putRuntime(token: string, text: string, file: string): string | null;
   removeRuntime(token: string): void;
-  /** Back to the files here: journal, report, runtime tokens, local state (the shared state is already gone). */
+  /** Back to the files here: runtime tokens, outage, local state (the shared state is already gone). */
   resetLocal(): void;
-  /** A journal entry another instance answered. */
-  adoptRequest(entry: unknown, instance: string): string | null;
-  /** A caller-report exchange another instance saw. */
+  /** A journal entry read from the group's stream (this instance's own too), numbered by the group: checked, then taken on. */
+  adoptRequest(entry: unknown, instance: string, seq: number): string | null;
+  /** A caller-report exchange read from the group's stream (this instance's own too): checked, then folded. */
   adoptExchange(exchange: unknown): string | null;
+  /** The journal's reset marker, read at its place in the stream: forget the entries before it. */
+  clearJournal(): void;
+  /** The report's reset marker (or the group's start when joining): the report begins at `since` (epoch ms). */
+  restartReport(since: number): void;
 }
 
 const DEFAULT_REDIS_PREFIX = 'auth-sim';
 
-/** Caller-report exchanges kept in Redis and waiting for it at most. */
-const EXCHANGE_CAP = 10_000;
-/** How often queued journal entries and exchanges are written. */
+/**
+ * The fewest requests each stream keeps whatever `--journal-size` says: a replica busy for a moment
+ * (a report being built) must still find the entries it has not read yet.
+ */
+const MIN_STREAM_CAP = 1000;
+/** How often writing is tried again after Redis refused or was away. */
 const FLUSH_MS = 50;
+/** How long an admin read waits for this instance's own writes to come back from the stream. */
+const SETTLE_MS = 1000;
 
 /** Adds to the group's clock offset and announces the result in one step, so announcements come in the order of the changes. */
 const ADVANCE_SCRIPT = `
@@ -75,7 +84,11 @@ export class RedisGroup {
   instance = '';
   /** The group's clock: what this instance's ScenarioClock shares through once joined. */
   readonly clockShare: ClockShare;
-  private readonly keys: Record<'states' | 'runtime' | 'journal' | 'exchanges' | 'alive' | 'events' | 'clock', string>;
+  private readonly keys: Record<
+    'states' | 'runtime' | 'journal' | 'exchanges' | 'alive' | 'events' | 'since' | 'clock',
+    string
+  >;
+  private readonly readings: Record<'journal' | 'exchanges', StreamReading>;
   private readonly runtimeTexts = new Map<string, { text: string; file: string }>();
   private member: GroupMember | undefined;
   private open = true;
@@ -83,6 +96,8 @@ export class RedisGroup {
   private subscriber: Redis | undefined;
   private reader: Redis | undefined;
   private flushTimer: NodeJS.Timeout | undefined;
+  /** When the group's report began (epoch ms), as this instance last learnt it. */
+  private reportSince = 0;
   /** The group's mark in Redis when last seen; another one means Redis came back empty. */
   private mark: string | undefined;
 
@@ -99,8 +114,24 @@ export class RedisGroup {
       exchanges: `${prefix}:exchanges`,
       alive: `${prefix}:alive`,
       events: `${prefix}:events`,
+      since: `${prefix}:since`,
       clock: `${prefix}:clock`,
     };
+    this.readings = {
+      journal: this.reading(this.keys.journal, {
+        deliver: (entry, instance, seq) => this.member?.adoptRequest(entry, instance, seq) ?? null,
+        reset: () => this.member?.clearJournal(),
+      }),
+      exchanges: this.reading(this.keys.exchanges, {
+        deliver: (x) => this.member?.adoptExchange(x) ?? null,
+        reset: (since) => {
+          this.reportSince = since;
+          this.member?.restartReport(since);
+        },
+      }),
+    };
+    defineStreamScripts(client);
+    const cap = Math.max(MIN_STREAM_CAP, options.journalSize);
     const local = new TokenStates(options.seed, () => options.clock.now());
     this.shownUrl = shownUrl(url);
     this.rejected = new RejectedValues((line) => options.notice('warn', line));
@@ -124,10 +155,20 @@ export class RedisGroup {
         return this.write((m) => m.del(this.keys.clock), event);
       },
     };
-    this.journal = new ShippedStream(client, this.keys.journal, Math.max(1, options.journalSize), (describe) =>
-      describe(),
+    this.journal = new ShippedStream(
+      client,
+      this.keys.journal,
+      cap,
+      (describe) => describe(),
+      () => this.readings.journal.seq,
     );
-    this.exchanges = new ShippedStream(client, this.keys.exchanges, EXCHANGE_CAP, (exchange) => exchange);
+    this.exchanges = new ShippedStream(
+      client,
+      this.keys.exchanges,
+      cap,
+      (exchange) => exchange,
+      () => this.readings.exchanges.seq,
+    );
     this.wasShared = this.shared;
   }
 
@@ -157,15 +198,29 @@ export class RedisGroup {
     await Promise.all([this.subscriber.connect(), this.reader.connect()]).catch(() => undefined);
     void this.subscriber.subscribe(this.keys.events).catch(() => undefined);
     if (this.shared) await this.sync().catch(() => undefined);
-    const readings = await this.readings();
-    void readStreams(
-      this.reader,
-      readings,
-      () => this.instance,
-      () => this.open,
-      this.rejected,
-    );
+    this.reportSince = await this.since();
+    member.restartReport(this.reportSince);
+    // From the start of each stream: a joining instance takes on the group's journal and report, at most the cap of each.
+    const readings = [this.readings.journal, this.readings.exchanges];
+    if (this.shared) await catchUp(this.reader, readings, this.rejected).catch(() => undefined);
+    void readStreams(this.reader, readings, () => this.open, this.rejected);
+    this.journal.start(instance);
+    this.exchanges.start(instance);
     this.flushTimer = setInterval(() => void this.flush(), FLUSH_MS).unref();
+  }
+
+  /**
+   * Resolves once what this instance wrote has come back from the group's streams (at most a
+   * second; at once while Redis is away), so a read on this instance shows its own requests.
+   */
+  async settle(): Promise<void> {
+    const deadline = performance.now() + SETTLE_MS;
+    const caughtUp = (stream: { readonly idle: boolean; readonly lastWritten: string }, reading: StreamReading) =>
+      stream.idle && compareIds(reading.last, stream.lastWritten) >= 0;
+    while (this.shared && this.open && performance.now() < deadline) {
+      if (caughtUp(this.journal, this.readings.journal) && caughtUp(this.exchanges, this.readings.exchanges)) return;
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
   }
 
   /** A runtime token this instance put: kept in Redis and announced. */
@@ -180,13 +235,27 @@ export class RedisGroup {
     await this.write((m) => m.hdel(this.keys.runtime, token), { from: this.instance, kind: 'remove', token });
   }
 
-  /** Clears the group's runtime tokens, journal and exchanges and tells the others to reset too. */
-  async shareReset(): Promise<void> {
+  /**
+   * Clears the group's runtime tokens and tells the others to reset too; the journal and the
+   * report are reset by a marker in their streams, so every instance drops the same entries.
+   * False while Redis is away: the caller resets its own journal and report then.
+   */
+  async shareReset(): Promise<boolean> {
     this.runtimeTexts.clear();
     this.journal.clear();
     this.exchanges.clear();
-    const { runtime, journal, exchanges, clock } = this.keys;
-    await this.write((m) => m.del(runtime, journal, exchanges, clock), { from: this.instance, kind: 'reset' });
+    if (!this.shared) return false;
+    const since = performance.timeOrigin + performance.now();
+    const marked = await Promise.all([this.journal.markReset(since), this.exchanges.markReset(since)]).then(
+      () => true,
+      () => false,
+    );
+    const { runtime, clock } = this.keys;
+    await this.write((m) => m.del(runtime, clock).set(this.keys.since, String(since)), {
+      from: this.instance,
+      kind: 'reset',
+    });
+    return marked;
   }
 
   /** What `GET /__admin/health` shows of the store. */
@@ -199,6 +268,10 @@ export class RedisGroup {
       state: this.shared ? 'shared' : 'local',
       journalWaiting: this.journal.waiting,
       journalDropped: this.journal.dropped,
+      exchangesWaiting: this.exchanges.waiting,
+      exchangesDropped: this.exchanges.dropped,
+      journalMissed: this.readings.journal.missed,
+      exchangesMissed: this.readings.exchanges.missed,
       rejected: this.rejected.count,
       lastRejected: this.rejected.last,
     };
@@ -239,8 +312,6 @@ export class RedisGroup {
       if (isOffset(event.offsetMs)) this.options.clock.adopt(event.offsetMs);
     } else if (event.kind === 'reset') {
       this.runtimeTexts.clear();
-      this.journal.clear();
-      this.exchanges.clear();
       this.states.local.resetNow();
       this.member.resetLocal();
     }
@@ -253,30 +324,20 @@ export class RedisGroup {
     this.runtimeTexts.set(token, { text: value.text, file: value.file });
   }
 
-  /** Where reading starts: the journal's stored entries (so a joining instance shows the group's), new exchanges. */
-  private async readings(): Promise<StreamReading[]> {
-    const journal: StreamReading = {
-      key: this.keys.journal,
-      last: '0-0',
-      deliver: (entry, instance) => this.member?.adoptRequest(entry, instance) ?? null,
-    };
-    const exchanges: StreamReading = {
-      key: this.keys.exchanges,
-      last: '$',
-      deliver: (x) => this.member?.adoptExchange(x) ?? null,
-    };
-    if (this.shared) {
-      const stored = (await this.client
-        .xrevrange(this.keys.journal, '+', '-', 'COUNT', this.journal.cap)
-        .catch(() => [])) as [string, string[]][];
-      for (const [id, fields] of stored.reverse()) deliverEntry(journal, id, fields, this.instance, this.rejected);
-      const newest = (await this.client.xrevrange(this.keys.exchanges, '+', '-', 'COUNT', 1).catch(() => [])) as [
-        string,
-        string[],
-      ][];
-      exchanges.last = newest[0]?.[0] ?? '0-0';
-    } else exchanges.last = '0-0';
-    return [journal, exchanges];
+  private reading(key: string, on: Pick<StreamReading, 'deliver' | 'reset'>): StreamReading {
+    return { key, last: '0-0', seq: 0, missed: 0, ...on };
+  }
+
+  /** When the group's report began (epoch ms): set by the first instance, or the last reset. */
+  private async since(): Promise<number> {
+    const now = performance.timeOrigin + performance.now();
+    if (!this.shared) return now;
+    await this.client.set(this.keys.since, String(now), 'NX').catch(() => undefined);
+    const text = await this.client.get(this.keys.since).catch(() => null);
+    const stored = Number(text);
+    if (Number.isFinite(stored) && stored > 0) return stored;
+    if (text !== null) this.rejected.reject(this.keys.since, 'not a time (epoch milliseconds)');
+    return now;
   }
 
   /**
@@ -311,8 +372,8 @@ export class RedisGroup {
   }
 
   private async flush(): Promise<void> {
-    await this.journal.flush(this.instance);
-    await this.exchanges.flush(this.instance);
+    await this.journal.flush();
+    await this.exchanges.flush();
   }
 
   private lost(): void {
@@ -328,6 +389,9 @@ export class RedisGroup {
     if (this.wasShared || !this.open) return;
     this.wasShared = true;
     const empty = await this.sync().catch(() => false);
+    // Back empty: the report's start is written back, then what waited goes out.
+    if (empty) await this.client.set(this.keys.since, String(this.reportSince), 'NX').catch(() => undefined);
+    void this.flush();
     this.options.notice(
       'info',
       empty
@@ -335,6 +399,13 @@ export class RedisGroup {
         : `Redis at ${shownUrl(this.url)} is back: state is shared again`,
     );
   }
+}
+
+/** Orders two stream ids (`ms-n`): negative, zero or positive. */
+function compareIds(a: string, b: string): number {
+  const [am, an] = a.split('-').map(Number);
+  const [bm, bn] = b.split('-').map(Number);
+  return am - bm || an - bn;
 }
 
 /** A clock offset as the group keeps it: whole milliseconds from 0; anything else read from Redis is ignored. */

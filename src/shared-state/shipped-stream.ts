@@ -2,26 +2,78 @@ import type { Redis } from 'ioredis';
 import { readStreamEntry } from './checked-stream-entry';
 import type { RejectedValues } from './rejected-values';
 
-/** Items per stream entry at most: one entry (one XADD, one read by each other instance) carries a batch. */
+/** Items per script call at most: one round trip writes this many stream entries. */
 const BATCH = 500;
 
 /**
- * Items this instance adds to a Redis stream the group reads (journal entries, caller-report
- * exchanges): queued on the request path (a push, nothing more) and written by a timer, each
- * batch as one stream entry (a JSON array), the stream capped at `cap` entries in Redis. While Redis is away the queue waits, up to `cap`
- * items; beyond that new ones are counted as dropped, so memory stays bounded.
+ * Appends items to a group stream, one stream entry per item, each numbered by the stream's own
+ * counter (`s`) in the order Redis runs the calls: the group-wide order and `seq` every instance
+ * reads alike. The counter starts from the caller's floor when Redis has none (came back empty),
+ * so numbers go on rather than start again. Trimmed (MAXLEN ~) to the cap after each call: the
+ * cap counts requests, not batches.
+ */
+const APPEND = `
+if redis.call('EXISTS', KEYS[2]) == 0 then redis.call('SET', KEYS[2], ARGV[3]) end
+local id
+for i = 4, #ARGV do
+  local seq = redis.call('INCR', KEYS[2])
+  id = redis.call('XADD', KEYS[1], '*', 'i', ARGV[2], 's', seq, 'e', ARGV[i])
+end
+redis.call('XTRIM', KEYS[1], 'MAXLEN', '~', ARGV[1])
+return id
+`;
+
+/** A reset in the stream's order: everything before it is dropped, everything after it counts. */
+const MARK_RESET = `
+local id = redis.call('XADD', KEYS[1], '*', 'r', ARGV[1])
+redis.call('XTRIM', KEYS[1], 'MINID', id)
+return id
+`;
+
+type Scripted = Redis & {
+  authSimAppend(
+    stream: string,
+    counter: string,
+    cap: number,
+    instance: string,
+    floor: number,
+    ...items: string[]
+  ): Promise<string>;
+  authSimMarkReset(stream: string, since: number): Promise<string>;
+};
+
+/** Teaches a connection the two scripts (sent once, then run by their hash). */
+export function defineStreamScripts(client: Redis): void {
+  client.defineCommand('authSimAppend', { numberOfKeys: 2, lua: APPEND });
+  client.defineCommand('authSimMarkReset', { numberOfKeys: 1, lua: MARK_RESET });
+}
+
+/**
+ * Items this instance adds to a Redis stream the group reads, its own included (journal entries,
+ * caller-report exchanges): queued on the request path (a push, nothing more) and written at the
+ * end of the event loop's turn, so items that end in one turn go in one round trip and an answer's
+ * item is written before its caller can send the next request elsewhere. While Redis is away the
+ * queue waits, up to `cap` items; beyond that new ones are counted as dropped.
  */
 export class ShippedStream<T> {
   private queue: T[] = [];
   private flushing = false;
+  private scheduled = false;
+  /** Where the flushes go; unset until the group is joined. */
+  private instance: string | undefined;
+  /** The id of the last entry this instance wrote: a reader that has reached it has read its own writes. */
+  lastWritten = '0-0';
   /** Items given up on because the queue was full while Redis was away. */
   dropped = 0;
 
   constructor(
     private readonly client: Redis,
     readonly key: string,
+    /** The stream's cap in items (requests), and the most that wait for Redis. */
     readonly cap: number,
     private readonly toJson: (item: T) => unknown,
+    /** The last number read from the stream: a counter Redis lost goes on from there. */
+    private readonly floor: () => number,
   ) {}
 
   /** Items waiting to be written. */
@@ -29,9 +81,21 @@ export class ShippedStream<T> {
     return this.queue.length;
   }
 
+  /** Nothing waits or is being written. */
+  get idle(): boolean {
+    return this.queue.length === 0 && !this.flushing;
+  }
+
   push(item: T): void {
     if (this.queue.length >= this.cap) this.dropped += 1;
     else this.queue.push(item);
+    this.schedule();
+  }
+
+  /** Starts writing, as `instance`, what waits and what comes. */
+  start(instance: string): void {
+    this.instance = instance;
+    this.schedule();
   }
 
   /** Forgets what waits (a reset). */
@@ -39,22 +103,39 @@ export class ShippedStream<T> {
     this.queue = [];
   }
 
-  /** Writes what waits, one entry per batch; a failed batch goes back to the front of the queue. */
-  async flush(instance: string): Promise<void> {
-    if (this.flushing || this.queue.length === 0 || this.client.status !== 'ready') return;
+  /** Writes a reset marker: every reader drops what came before it at the same place. */
+  async markReset(since: number): Promise<void> {
+    this.lastWritten = await (this.client as Scripted).authSimMarkReset(this.key, since);
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.instance === undefined) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      void this.flush();
+    });
+  }
+
+  /** Writes what waits, a batch per round trip; a failed batch goes back to the front of the queue. */
+  async flush(): Promise<void> {
+    const instance = this.instance;
+    if (this.flushing || this.queue.length === 0 || instance === undefined || this.client.status !== 'ready') return;
     this.flushing = true;
     try {
       while (this.queue.length > 0 && this.client.status === 'ready') {
         const batch = this.queue.splice(0, BATCH);
-        const json = JSON.stringify(batch.map(this.toJson));
-        const added = await this.client
-          .xadd(this.key, 'MAXLEN', '~', this.cap, '*', 'i', instance, 'e', json)
-          .then(() => true)
-          .catch(() => false);
-        if (!added) {
+        // A list of one: the entry's `e` reads as the items it carries.
+        const items = batch.map((item) => `[${JSON.stringify(this.toJson(item))}]`);
+        const key = this.key;
+        const id = await (this.client as Scripted)
+          .authSimAppend(key, `${key}:seq`, this.cap, instance, this.floor(), ...items)
+          .catch(() => null);
+        if (id === null) {
           this.requeue(batch);
           return;
         }
+        this.lastWritten = id;
       }
     } finally {
       this.flushing = false;
@@ -68,40 +149,35 @@ export class ShippedStream<T> {
   }
 }
 
-/** One stream the group reads: its key, the last id seen, and what to do with another instance's item. */
+/** One stream the group reads: its key, where reading has reached, and what to do with each item. */
 export interface StreamReading {
   readonly key: string;
+  /** The id of the last entry read. */
   last: string;
-  /** Checks and takes on one item; answers what is wrong with it, or null when it was taken. */
-  readonly deliver: (item: unknown, instance: string) => string | null;
+  /** The `s` of the last item read; 0 before the first. */
+  seq: number;
+  /** Items trimmed away before this instance read them (it fell more than the cap behind). */
+  missed: number;
+  /** Checks and takes on one item (its instance, its group-wide number); answers what is wrong with it, or null. */
+  readonly deliver: (item: unknown, instance: string, seq: number) => string | null;
+  /** A reset at this place in the stream: the report begins again at `since` (epoch ms). */
+  readonly reset: (since: number) => void;
 }
 
 /**
  * Reads the group's streams on a connection of its own (a blocking read would hold up any other
- * command), handing on every item another instance wrote. Stops when `isOpen` turns false.
+ * command), handing on every item in the stream's order, this instance's own included: every
+ * instance folds the same items in the same order. Stops when `isOpen` turns false.
  */
 export async function readStreams(
   reader: Redis,
   readings: readonly StreamReading[],
-  self: () => string,
   isOpen: () => boolean,
   rejected: RejectedValues,
 ): Promise<void> {
   while (isOpen()) {
     try {
-      const reply = await reader.xread(
-        'COUNT',
-        1000,
-        'BLOCK',
-        1000,
-        'STREAMS',
-        ...readings.map((r) => r.key),
-        ...readings.map((r) => r.last),
-      );
-      for (const [key, entries] of reply ?? []) {
-        const reading = readings.find((r) => r.key === key)!;
-        for (const [id, fields] of entries) deliverEntry(reading, id, fields, self(), rejected);
-      }
+      await readOnce(reader, readings, rejected, 1000);
     } catch {
       if (isOpen()) await new Promise((resolve) => setTimeout(resolve, 200));
     }
@@ -109,25 +185,54 @@ export async function readStreams(
 }
 
 /**
- * Hands on the items of one stream entry (`i` instance, `e` a JSON array) unless this instance
- * wrote it. An entry or item that is not what auth-sim writes is skipped and counted; the good
- * items beside it are still handed on.
+ * Reads what the streams hold now, without waiting for more: what a joining instance takes on
+ * before it answers (at most each stream's cap, which is all a stream keeps).
  */
-export function deliverEntry(
-  reading: StreamReading,
-  id: string,
-  fields: unknown,
-  self: string,
+export async function catchUp(
+  reader: Redis,
+  readings: readonly StreamReading[],
   rejected: RejectedValues,
-): void {
+): Promise<void> {
+  while (await readOnce(reader, readings, rejected, undefined)) {
+    // Until a read finds nothing new.
+  }
+}
+
+/** One XREAD of every stream from where it has reached; whether anything came. */
+async function readOnce(
+  reader: Redis,
+  readings: readonly StreamReading[],
+  rejected: RejectedValues,
+  blockMs: number | undefined,
+): Promise<boolean> {
+  const streams = ['STREAMS', ...readings.map((r) => r.key), ...readings.map((r) => r.last)];
+  const reply = await (blockMs === undefined
+    ? reader.xread('COUNT', 1000, ...(streams as ['STREAMS', ...string[]]))
+    : reader.xread('COUNT', 1000, 'BLOCK', blockMs, ...(streams as ['STREAMS', ...string[]])));
+  for (const [key, entries] of reply ?? []) {
+    const reading = readings.find((r) => r.key === key)!;
+    for (const [id, fields] of entries) deliverEntry(reading, id, fields, rejected);
+  }
+  return (reply ?? []).some(([, entries]) => entries.length > 0);
+}
+
+/**
+ * Hands on one stream entry: a reset marker, or the items of a request (this instance's own
+ * too). An entry or item that is not what auth-sim writes is skipped and counted; the good items
+ * beside it are still handed on.
+ */
+function deliverEntry(reading: StreamReading, id: string, fields: unknown, rejected: RejectedValues): void {
   reading.last = id;
   const entry = readStreamEntry(fields);
   if (typeof entry === 'string') return rejected.reject(`${reading.key} entry ${id}`, entry);
-  if (entry.instance === self) return;
+  if ('reset' in entry) return reading.reset(entry.reset);
+  // Numbers go up by one; a jump means entries were trimmed before they were read, a fall that Redis started again.
+  if (reading.seq > 0 && entry.seq > reading.seq + 1) reading.missed += entry.seq - reading.seq - 1;
+  reading.seq = entry.seq;
   entry.items.forEach((item, index) => {
     let problem: string | null;
     try {
-      problem = reading.deliver(item, entry.instance);
+      problem = reading.deliver(item, entry.instance, entry.seq);
     } catch (error) {
       problem = `could not be taken on: ${(error as Error).message}`;
     }

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { XMLParser } from 'fast-xml-parser';
 import { startTestSimulator, getClient, type TestSimulator } from '../helpers/test-simulator';
 import { callWithRetries, constant, exponential } from '../helpers/retrying-caller';
@@ -114,18 +115,41 @@ test('a caller that retries without waiting is immediate: backoff constant fails
     },
     { watch: false },
   );
-  // No timer between attempts at all: each retry is sent as soon as the answer is read.
+  // No timer between attempts at all: each retry goes out on the open connection as soon as the
+  // answer is read (node:http rather than fetch: less of the caller's own work in each gap).
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const get = (path: string) =>
+    new Promise<number>((resolve, reject) =>
+      http
+        .get(`${sim.url}${path}`, { agent }, (res) => res.resume().on('end', () => resolve(res.statusCode ?? 0)))
+        .on('error', reject),
+    );
   const hammer = async (token: string) => {
     const seen = [];
-    do seen.push((await getClient(sim.url, token)).status);
+    do seen.push(await get(`/rest/chat/client/id/${token}`));
     while (seen.at(-1) !== 200);
     return seen;
   };
-  expect(await hammer('hammered')).toEqual([503, 503, 503, 200]);
-  expect(await hammer('owned')).toEqual([503, 503, 200]);
-  const body = await report();
+  // A no-wait retry measures 1-3 ms here, but a machine at a load of 20 can stall the caller for
+  // 50 ms between two requests: such a run is measured (a gap past 10 ms), reset and sent again.
+  let body: JudgedReport | undefined;
+  const stalled: number[][] = [];
+  try {
+    expect(await get('/__admin/health')).toBe(200);
+    for (let run = 0; run < 5 && body === undefined; run++) {
+      await fetch(`${sim.url}/__admin/reset`, { method: 'POST' });
+      expect(await hammer('hammered')).toEqual([503, 503, 503, 200]);
+      expect(await hammer('owned')).toEqual([503, 503, 200]);
+      const seen = await report();
+      const gaps = [...seen.tokens.hammered.gapsMs, ...seen.tokens.owned.gapsMs];
+      if (gaps.every((gap) => gap <= 10)) body = seen;
+      else stalled.push(gaps);
+    }
+  } finally {
+    agent.destroy();
+  }
+  if (body === undefined) throw new Error(`the caller was stalled past 10 ms in every run: ${JSON.stringify(stalled)}`);
   expect(body.tokens.hammered.gapsMs).toHaveLength(3);
-  expect(body.tokens.hammered.gapsMs.every((gap) => gap <= 10)).toBe(true);
   expect([body.tokens.hammered.backoff, body.tokens.owned.backoff]).toEqual(['immediate', 'immediate']);
   expect(body.failures).toEqual([
     `${sim.dir.path}/qa.yaml:2:198 token "hammered": backoff expected constant, seen immediate`,

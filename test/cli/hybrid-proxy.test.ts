@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startCli } from '../helpers/spawn-cli';
+import { runCli, startCli } from '../helpers/spawn-cli';
 import { makeTempDir, type TempDir } from '../helpers/temp-dir';
 import { waitFor } from '../helpers/wait-for';
 
@@ -68,9 +68,11 @@ test('serve --proxy answers named tokens itself and passes unknown ones to the r
   }
 });
 
-test('serve --proxy without a scheme is refused up front', async () => {
+test('serve --proxy without a scheme is refused up front, exit 2', () => {
   dir.write('a.yaml', ALICE);
-  await expect(startCli(['-s', 'a.yaml', '-p', '0', '--proxy', '127.0.0.1:9'], { cwd: dir.path })).rejects.toThrow(
-    "error: option '--proxy <base-url>' argument '127.0.0.1:9' is invalid. --proxy must be a base URL with its scheme, e.g. http://127.0.0.1:9",
-  );
+  const result = runCli(['-s', 'a.yaml', '-p', '0', '--proxy', '127.0.0.1:9'], { cwd: dir.path });
+  expect([result.status, result.stderr]).toEqual([
+    2,
+    'auth-sim: --proxy must be a base URL with its scheme, e.g. http://127.0.0.1:9\nauth-sim: not started\n',
+  ]);
 });

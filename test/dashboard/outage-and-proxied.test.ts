@@ -95,7 +95,7 @@ describeInBrowser('the dashboard outage button and proxied marks in Chromium', (
         'Not from the scenarios: 1 answered during an outage (POST /__admin/outage); 1 proxied to the real service (--proxy).',
       );
       const marks = (token: string) =>
-        page.$$eval(`g[data-token="${token}"] .mark`, (items) =>
+        page.$$eval(`[data-token="${token}"] [data-mark]`, (items) =>
           items.map((m) => [m.tagName, m.getAttribute('data-answer'), m.getAttribute('data-via')]),
         );
       expect(await marks('alice')).toEqual([
@@ -103,10 +103,10 @@ describeInBrowser('the dashboard outage button and proxied marks in Chromium', (
         ['rect', '503', 'outage'],
       ]);
       expect(await marks('bob')).toEqual([['rect', '401', 'proxied']]);
-      expect(await page.textContent('g[data-token="alice"] text')).toBe('alice ■1');
-      expect(await page.textContent('g[data-token="bob"] text')).toBe('bob ◆1');
-      expect(await page.textContent('g[data-token="bob"] title')).toMatch(
-        /^bob: 401, proxied to the real service at \d+ ms$/,
+      expect(await page.textContent('[data-token="alice"] .cv-token')).toBe('alice■1');
+      expect(await page.textContent('[data-token="bob"] .cv-token')).toBe('bob◆1');
+      expect(await page.textContent('[data-token="bob"] [data-mark] title')).toMatch(
+        /^bob: 401 at \d\d:\d\d:\d\d\.\d\d\d \(\+\d+ ms\), first request, proxied to the real service$/,
       );
     } finally {
       await upstream.close();

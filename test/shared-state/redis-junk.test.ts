@@ -154,10 +154,20 @@ describeRedis('values another client writes to the group’s keys are checked, s
       shippedRequest('bad-misses', { nearMisses: 'alice' }),
       shippedRequest('good-2'),
     ];
-    await raw.xadd('auth-sim:journal', '*', 'i', 'elsewhere:1', 'e', JSON.stringify(items));
-    await raw.xadd('auth-sim:journal', '*', 'i', 'elsewhere:1', 'e', '{not json');
-    await raw.xadd('auth-sim:journal', '*', 'e', '[]');
-    await raw.xadd('auth-sim:journal', '*', 'i', 'elsewhere:1', 'e', JSON.stringify([shippedRequest('good-3')]));
+    // Entries as an instance writes them: `i` its name, `s` the stream's number, `e` the items.
+    await raw.xadd('auth-sim:journal', '*', 'i', 'elsewhere:1', 's', '101', 'e', JSON.stringify(items));
+    await raw.xadd('auth-sim:journal', '*', 'i', 'elsewhere:1', 's', '102', 'e', '{not json');
+    await raw.xadd('auth-sim:journal', '*', 's', '103', 'e', '[]');
+    await raw.xadd(
+      'auth-sim:journal',
+      '*',
+      'i',
+      'elsewhere:1',
+      's',
+      '104',
+      'e',
+      JSON.stringify([shippedRequest('good-3')]),
+    );
     const journal = async () =>
       ((await adminCall(b.url, 'GET', '/__admin/requests')).body as unknown as { requests: { token: string }[] })
         .requests;
@@ -170,7 +180,7 @@ describeRedis('values another client writes to the group’s keys are checked, s
       shippedExchange('backwards', { endedAt: 0 }),
       shippedExchange('seen-2'),
     ];
-    await raw.xadd('auth-sim:exchanges', '*', 'i', 'elsewhere:1', 'e', JSON.stringify(exchanges));
+    await raw.xadd('auth-sim:exchanges', '*', 'i', 'elsewhere:1', 's', '101', 'e', JSON.stringify(exchanges));
     const report = async () => adminCall(b.url, 'GET', '/__admin/report');
     await waitFor(
       async () => {

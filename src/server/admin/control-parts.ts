@@ -6,7 +6,6 @@ import type { RequestRecorder } from '../endpoint/request-recorder';
 import type { AnswerRuntime } from '../endpoint/answer-runtime';
 import type { TokenSource } from '../endpoint/served-tokens';
 import type { ExchangeTracker } from '../../caller-report/exchange-tracker';
-import type { Exchange } from '../../caller-report/exchange';
 import type { RedisGroup } from '../../shared-state/redis-group';
 import type { PassOn } from '../endpoint/pass-on';
 import type { Expectation } from '../../scenario/compile/read-expectations';
@@ -65,15 +64,13 @@ export interface ControlParts {
   readonly passOn: PassOn | undefined;
   /** The group this simulator shares state with (`--redis`); absent alone. */
   readonly group: RedisGroup | undefined;
-  /** Folds an exchange another instance of the group saw into this caller report (not shipped again). */
-  readonly adoptExchange: ((exchange: Exchange) => void) | undefined;
   /** Everything back to the files: journal, per-token state, runtime tokens, the clock (in a group: on every instance). */
   reset(): Promise<ResetCounts>;
-  /** reset() of this instance's own parts: what another instance's reset asks of it. */
+  /** What another instance's reset asks of this one: runtime tokens and outage (the group's streams reset the journal and report). */
   resetLocal(): void;
   /** Ends the open event streams (the dashboard's), so closing the server need not wait for them. */
   endStreams(): void;
-  /** Resolves once requests already answered are recorded. */
+  /** Resolves once requests already answered are recorded (in a group: read back from the group's streams). */
   settle(): Promise<void>;
 }
 

@@ -2,12 +2,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { RuntimeTokens } from '../../scenario/state/runtime-tokens';
 import type { Answer, CompiledEntry, ScenarioSet } from '../../scenario/compile/scenario-set';
-import { entryKind, type Journal, type JournalEntry, type JournalRecord, type MatchKind } from './journal';
+import { entryKind, type Journal, type JournalRecord, type MatchKind } from './journal';
 import { NEAR_MISS_MAX_TOKENS, NO_NEAR_MISSES, NearMissIndex, nearMisses } from './near-misses';
 import type { TokenOrigin } from './request-token';
 
 /** Where finished requests go: the journal and the listeners (the CLI's request log, a jest onRequest, a group's shipping). */
 export interface RecorderOptions {
+  /** Where records go at once; in a group none: the journal is filled from the group's stream. */
   readonly journal?: Journal;
   /** Runtime tokens count as known tokens for near misses. */
   readonly runtime: RuntimeTokens;
@@ -158,18 +159,6 @@ export class RequestRecorder {
     record.durationMs = performance.now() - record.startedAt;
     this.options.journal?.add(record);
     for (const listener of this.options.onRecord) listener(record);
-  }
-
-  /** Adds a request another instance of the group answered to this journal, numbered in its order here. */
-  adopt(entry: JournalEntry): void {
-    const { time, entry: where, nearMisses: misses, ...rest } = entry;
-    this.options.journal?.add({
-      ...rest,
-      seq: ++this.seq,
-      at: Date.parse(time),
-      source: where === null ? null : { file: where, line: 0 },
-      misses: misses.length === 0 ? null : () => misses,
-    });
   }
 
   /** Near misses among a set's named tokens (and the runtime tokens when read), one finder per set. */

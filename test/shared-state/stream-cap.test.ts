@@ -1,0 +1,83 @@
+import { Redis } from 'ioredis';
+import { describeWithRedis, startRedis, type TestRedis } from '../helpers/redis-server';
+import { getClients, startTestSimulator, type TestSimulator } from '../helpers/test-simulator';
+import { waitFor } from '../helpers/wait-for';
+
+const CARD =
+  '{ client: { id: "1", name: Ivanova Alisa, surname: Ivanova, firstname: Alisa, type: "0", enabled: true } }';
+/** Long tokens, as the sweep sent them: each request carries one into both streams. */
+const LONG = 'x'.repeat(4096);
+const REQUESTS = 2500;
+/** Each stream keeps max(--journal-size, 1,000) requests; Redis trims whole nodes of up to 100 small entries. */
+const CAP = 1000;
+const SLACK = 100;
+
+const describeRedis = describeWithRedis();
+
+interface Health {
+  store: Record<string, number | string>;
+}
+
+describeRedis('the group streams in Redis are capped in requests, not batches', () => {
+  let redis: TestRedis;
+  let client: Redis;
+  const sims: TestSimulator[] = [];
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    client = new Redis(redis.url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+    await client.connect();
+  });
+  afterAll(async () => {
+    await Promise.all(sims.map((t) => t.close()));
+    client?.disconnect();
+    await redis?.stop();
+  });
+
+  test('2,500 requests with 4 KB tokens leave at most the cap in each stream, and a joining replica reads no more', async () => {
+    const start = async () => {
+      const t = await startTestSimulator(
+        { 'cap.yaml': `tokens:\n  ${LONG}: ${CARD}\n` },
+        { watch: false, journalSize: 50, redis: { url: redis.url, prefix: 'capped' } },
+      );
+      sims.push(t);
+      return t;
+    };
+    const first = await start();
+    // 20 connections at a time: many requests end in one turn of the event loop and go in one round trip.
+    const answers = await getClients(first.url, Array<string>(REQUESTS).fill(LONG), 20);
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(REQUESTS);
+    const health = async () => ((await (await fetch(`${first.sim.adminUrl}/health`)).json()) as Health).store;
+    await waitFor(
+      async () => {
+        const res = await fetch(`${first.sim.adminUrl}/report`);
+        const { requests } = ((await res.json()) as { caller: { requests: number } }).caller;
+        // A reader starved of CPU for long enough can find entries trimmed before it read them: counted, not lost silently.
+        return requests + Number((await health()).exchangesMissed) === REQUESTS;
+      },
+      { timeoutMs: 15_000, what: 'the report to hold every request read back from the stream' },
+    );
+    for (const key of ['capped:journal', 'capped:exchanges']) {
+      const entries = (await client.xrange(key, '-', '+')) as [string, string[]][];
+      // One request an entry: the stream's length is its requests.
+      const requests = entries.reduce(
+        (sum, [, fields]) => sum + (JSON.parse(fields[fields.indexOf('e') + 1]) as unknown[]).length,
+        0,
+      );
+      expect([key, requests]).toEqual([key, entries.length]);
+      expect(entries.length).toBeGreaterThanOrEqual(CAP);
+      expect(entries.length).toBeLessThanOrEqual(CAP + SLACK);
+      // Bounded by the cap: about 5 KB a request here, never the 2,500 requests sent (over 12 MB).
+      expect(Number(await client.memory('USAGE', key))).toBeLessThan((CAP + SLACK) * 6 * 1024);
+    }
+    expect(await health()).toMatchObject({ journalDropped: 0, exchangesDropped: 0 });
+
+    const joining = await start();
+    const report = (await (await fetch(`${joining.sim.adminUrl}/report`)).json()) as { caller: { requests: number } };
+    expect(report.caller.requests).toBeGreaterThanOrEqual(CAP);
+    expect(report.caller.requests).toBeLessThanOrEqual(CAP + SLACK);
+    const journal = (await (await fetch(`${joining.sim.adminUrl}/requests`)).json()) as { requests: { seq: number }[] };
+    // Its journal holds --journal-size, the newest, numbered as the group numbered them.
+    expect(journal.requests.map((r) => r.seq)).toEqual(Array.from({ length: 50 }, (_, i) => REQUESTS - i));
+  });
+});
