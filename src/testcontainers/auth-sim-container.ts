@@ -10,6 +10,7 @@ import { remoteSimulator } from '../api/connect-simulator';
 import type { SessionOptions, SimulatorSession, WaitOptions, WaitTarget } from '../api/session-handle';
 import type { Duration } from '../api/scenario-types';
 import { containerClock, type ContainerClock } from './container-clock';
+import { withHostPaths } from './host-paths';
 
 /** The port the image listens on (its EXPOSE). */
 const PORT = 8080;
@@ -25,6 +26,8 @@ const SCENARIOS = '/scenarios';
 export class AuthSimContainer extends GenericContainer {
   private adminToken = randomBytes(16).toString('hex');
   private readonly serveArgs: string[] = [];
+  /** The host folder mounted on /scenarios, to name its files in the report; undefined: the shipped examples. */
+  private scenariosDir: string | undefined;
 
   constructor(image = 'auth-sim:local') {
     super(image);
@@ -36,7 +39,8 @@ export class AuthSimContainer extends GenericContainer {
 
   /** Serves the scenario files of `dir` (bind-mounted read-only; a save on the host reloads them). */
   withScenarios(dir: string): this {
-    return this.withBindMounts([{ source: path.resolve(dir), target: SCENARIOS, mode: 'ro' }]);
+    this.scenariosDir = path.resolve(dir);
+    return this.withBindMounts([{ source: this.scenariosDir, target: SCENARIOS, mode: 'ro' }]);
   }
 
   /** More serve flags after the image's own: `withServeArgs('--seed', '7')`. */
@@ -53,7 +57,7 @@ export class AuthSimContainer extends GenericContainer {
 
   override async start(): Promise<StartedAuthSimContainer> {
     this.withEnvironment({ AUTH_SIM_ADMIN_TOKEN: this.adminToken }).withCommand(this.serveArgs);
-    return new StartedAuthSimContainer(await super.start(), this.adminToken);
+    return new StartedAuthSimContainer(await super.start(), this.adminToken, this.scenariosDir);
   }
 }
 
@@ -62,6 +66,7 @@ export class StartedAuthSimContainer extends AbstractStartedContainer {
   constructor(
     started: StartedTestContainer,
     private readonly adminToken: string,
+    private readonly scenariosDir: string | undefined,
   ) {
     super(started);
   }
@@ -86,7 +91,10 @@ export class StartedAuthSimContainer extends AbstractStartedContainer {
     return this.adminToken;
   }
 
-  /** The caller report with its verdict, as GET /__admin/report serves it. */
+  /**
+   * The caller report with its verdict, as GET /__admin/report serves it, except that places in
+   * the mounted folder name the host's files (`withScenarios(dir)`), not `/scenarios/...`.
+   */
   async report(): Promise<JudgedReport> {
     const response = await fetch(`${this.getAdminUrl()}/report`, {
       headers: { authorization: `Bearer ${this.adminToken}` },
@@ -94,7 +102,8 @@ export class StartedAuthSimContainer extends AbstractStartedContainer {
     const text = await response.text();
     if (!response.ok)
       throw new Error(`auth-sim: GET ${DEFAULT_ADMIN_PREFIX}/report answered ${response.status}: ${text}`);
-    return JSON.parse(text) as JudgedReport;
+    const report = JSON.parse(text) as JudgedReport;
+    return this.scenariosDir === undefined ? report : withHostPaths(report, SCENARIOS, this.scenariosDir);
   }
 
   /** Resolves with the report when its verdict passes; rejects with an Error listing every failure. */

@@ -39,8 +39,10 @@ describeWithDocker('AuthSimContainer', () => {
       client: { id: '100500', name: 'Alisa', firstname: 'Alisa', surname: 'Ivanova', type: '0', enabled: 'true' },
     });
     await expect(sim!.verify()).rejects.toThrow(
-      /^auth-sim: the caller report fails:\n {2}.*people\.yaml:\d+:\d+ token "alice": calls expected 2, seen 1$/m,
+      /^auth-sim: the caller report fails:\n {2}(.*)people\.yaml:\d+:\d+ token "alice": calls expected 2, seen 1$/m,
     );
+    // The file the user wrote, on the host, not the container's /scenarios/people.yaml.
+    await expect(sim!.verify()).rejects.toThrow(`\n  ${dir.path}/people.yaml:`);
     await alice();
     const report = await sim!.verify();
     expect(report.verdict).toBe('pass');
