@@ -8,6 +8,7 @@ import { wholeNumberParser } from './toolbox-flags';
 export interface ControlFlags {
   journalSize: number;
   journal: boolean;
+  metrics: boolean;
   admin: boolean;
   adminToken?: string;
   adminOpen?: boolean;
@@ -35,6 +36,7 @@ export const CONTROL_OPTIONS: readonly Option[] = [
       ),
     ),
   new Option('--no-journal', 'keep no request journal (same as --journal-size 0)'),
+  new Option('--no-metrics', `count no requests for GET ${DEFAULT_ADMIN_PREFIX}/metrics (Prometheus)`),
   new Option(
     '--admin-token <secret>',
     'admin API changes need this, as "authorization: Bearer <secret>" or "x-admin-token: <secret>" (reads too with a --host other than loopback)',
@@ -57,9 +59,10 @@ export const CONTROL_OPTIONS: readonly Option[] = [
 ];
 
 /** The simulator options these flags set (the request log is wired by serve.ts). */
-export function controlSettings(flags: ControlFlags): Pick<SimulatorOptions, 'journalSize' | 'admin'> {
+export function controlSettings(flags: ControlFlags): Pick<SimulatorOptions, 'journalSize' | 'metrics' | 'admin'> {
   return {
     journalSize: flags.journal ? flags.journalSize : 0,
+    metrics: flags.metrics,
     admin: flags.admin
       ? {
           prefix: flags.adminPrefix,

@@ -60,6 +60,7 @@ export function Traffic({ journalOff, rows, skipped, paused, waiting, onPause, o
           <th>matched</th>
           <th>entry</th>
           <th>near misses</th>
+          <th>trace</th>
         </tr>
       </thead>
       <tbody>
@@ -77,6 +78,7 @@ export function Traffic({ journalOff, rows, skipped, paused, waiting, onPause, o
               <td data-col="matched">${r.matched}</td>
               <td data-col="entry">${r.entry ?? ''}</td>
               <td>${r.nearMisses.length > 0 ? `did you mean ${r.nearMisses.join(', ')}?` : ''}</td>
+              <td data-col="trace" title=${r.spanId ? `span ${r.spanId}` : ''}>${r.traceId ?? ''}</td>
             </tr>`,
         )}
       </tbody>

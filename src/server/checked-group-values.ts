@@ -35,6 +35,8 @@ const REQUEST_SPEC = {
   refused: nullable(aString),
   clientCert: nullable(aString),
   session: optional(aString),
+  traceId: optional(aString),
+  spanId: optional(aString),
 } satisfies { readonly [K in keyof ShippedRequest]-?: FieldCheck<ShippedRequest[K]> };
 
 const EXCHANGE_SPEC = {

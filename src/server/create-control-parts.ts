@@ -5,6 +5,7 @@ import { DEFAULT_MAX_ENTRY_BYTES } from '../scenario/base/size-limits';
 import { DEFAULT_HOST, type SimulatorOptions } from './simulator-options';
 import { describeRecord, Journal, type JournalRecord } from './endpoint/journal';
 import { RequestRecorder, type RecorderOptions } from './endpoint/request-recorder';
+import { RequestTally } from './endpoint/request-tally';
 import type { AnswerRuntime } from './endpoint/answer-runtime';
 import { createServedTokens } from './endpoint/served-tokens';
 import { ExchangeTracker } from '../caller-report/exchange-tracker';
@@ -29,7 +30,8 @@ export function createControlParts(
   const runtime = new RuntimeTokens(options, options.maxRuntimeTokens, options.maxRuntimeBytes);
   const size = options.journalSize ?? DEFAULT_JOURNAL_SIZE;
   const journal = size > 0 ? new Journal(size) : undefined;
-  const onRecord = recordListeners(options, group);
+  const tally = options.metrics === false ? undefined : new RequestTally();
+  const onRecord = [...recordListeners(options, group), ...(tally ? [tally.count] : [])];
   // In a group the journal and the report are filled from the group's streams, this instance's own requests included.
   const recorder =
     journal || onRecord.length > 0
@@ -97,6 +99,7 @@ export function createControlParts(
     runtime,
     journal,
     recorder,
+    tally,
     callers,
     reportTokens,
     runExpectations: optionExpectations(options),

@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import type { GroupMember, RedisGroup } from '../shared-state/redis-group';
+import type { SessionMember } from '../shared-state/shared-sessions';
 import type * as RedisGroupModule from '../shared-state/redis-group';
 import type { SimulatorOptions } from './simulator-options';
 import type { ControlParts } from './admin/control-parts';
@@ -43,6 +44,22 @@ export async function joinGroup(group: RedisGroup, port: number, control: Contro
     void (put === null ? group.shareRemove(token) : group.sharePut(token, put.text, put.file));
   control.answering.clock.share = group.clockShare;
   await group.join(instance, memberOf(control));
+  await group.sessions.join(sessionMemberOf(control));
+}
+
+/** The sessions as the group sees them: another instance's opens, ends and session runtime tokens. */
+function sessionMemberOf(control: ControlParts): SessionMember {
+  return {
+    adopt: (record) => void control.sessions.adopt(record),
+    end: (id) => void control.sessions.forget(id),
+    putRuntime: (id, token, text, file) => {
+      const session = control.sessions.get(id);
+      if (session === undefined) return null;
+      const outcome = session.runtime.adopt(token, text, file);
+      return outcome.ok ? null : `the entry does not compile: ${formatProblem(outcome.problems[0])}`;
+    },
+    removeRuntime: (id, token) => void control.sessions.get(id)?.runtimeIfAny?.forget(token),
+  };
 }
 
 /** The simulator as the group sees it; what another instance sends is checked before it is taken on. */

@@ -64,9 +64,14 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
   const sessions = new Sessions({
     maxSessions: options.maxSessions,
     defaultTtlMs: options.sessionTtlMs,
-    makeStates: () => new TokenStates(seed, () => clock.now()),
-    makeRuntime: () => new RuntimeTokens(options, options.maxRuntimeTokens, options.maxRuntimeBytes),
+    makeStates: (id) => group?.sessions.states(id, seed) ?? new TokenStates(seed, () => clock.now()),
+    makeRuntime: (id) => {
+      const tokens = new RuntimeTokens(options, options.maxRuntimeTokens, options.maxRuntimeBytes);
+      if (group) tokens.onChange = (token, put) => void group.sessions.change(id, token, put);
+      return tokens;
+    },
     now: () => clock.now(),
+    share: group?.sessions,
   });
   const runtime = createAnswerRuntime(seed, options.onInternalError, clock, group?.states, sessions);
   // Built first: a bad admin prefix must fail before anything watches or listens.

@@ -35,6 +35,8 @@ export interface SimulatorOptions extends LoadOptions {
   readonly onTlsFailure?: (failure: TlsFailure) => void;
   /** Requests the journal keeps (a ring buffer); 0 turns it off. Default 1000. */
   readonly journalSize?: number;
+  /** Requests counted for `GET /__admin/metrics` (Prometheus): on unless false. */
+  readonly metrics?: boolean;
   /** The caller report (GET /__admin/report): on unless false. Independent of the journal. */
   readonly report?: boolean;
   /** The most tokens the caller report tracks one by one (default 10,000); the rest are counted together. */

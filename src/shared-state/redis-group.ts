@@ -7,6 +7,7 @@ import { SharedTokenStates } from './shared-token-states';
 import { catchUp, defineStreamScripts, readStreams, ShippedStream, type StreamReading } from './shipped-stream';
 import { readGroupEvent, readRuntimeValue, type GroupEvent } from './checked-event';
 import { RejectedValues } from './rejected-values';
+import { SharedSessions } from './shared-sessions';
 
 /** Where a group of simulators meets: a Redis URL and a prefix every key and channel starts with. */
 export interface GroupOptions {
@@ -84,6 +85,8 @@ export class RedisGroup {
   instance = '';
   /** The group's clock: what this instance's ScenarioClock shares through once joined. */
   readonly clockShare: ClockShare;
+  /** The group's sessions: opened on one instance, used and reported on any. */
+  readonly sessions: SharedSessions;
   private readonly keys: Record<
     'states' | 'runtime' | 'journal' | 'exchanges' | 'alive' | 'events' | 'since' | 'clock',
     string
@@ -170,6 +173,15 @@ export class RedisGroup {
       () => this.readings.exchanges.seq,
     );
     this.wasShared = this.shared;
+    this.sessions = new SharedSessions(
+      client,
+      prefix,
+      () => this.instance,
+      () => this.shared,
+      this.rejected,
+      options.clock,
+      this.keys.clock,
+    );
   }
 
   /** Whether state is shared right now (false while Redis is away). */
@@ -281,6 +293,7 @@ export class RedisGroup {
     this.open = false;
     clearInterval(this.flushTimer);
     await this.flush();
+    await this.sessions.close();
     for (const connection of [this.reader, this.subscriber, this.client]) connection?.disconnect();
   }
 

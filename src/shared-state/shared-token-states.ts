@@ -34,8 +34,11 @@ export class SharedTokenStates implements TokenStateStore {
     /** Where a state that is not numbers (another client wrote it) is counted and told. */
     private readonly rejected: RejectedValues,
   ) {
-    client.defineCommand('authSimTouch', { numberOfKeys: 2, lua: TOUCH_SCRIPT });
-    client.defineCommand('authSimPeek', { numberOfKeys: 2, lua: PEEK_SCRIPT });
+    // Defined once per connection: every session of a group has a store of its own on the same one.
+    if (typeof (client as unknown as { authSimTouch?: unknown }).authSimTouch !== 'function') {
+      client.defineCommand('authSimTouch', { numberOfKeys: 2, lua: TOUCH_SCRIPT });
+      client.defineCommand('authSimPeek', { numberOfKeys: 2, lua: PEEK_SCRIPT });
+    }
     this.client = client as TouchingRedis;
   }
 

@@ -41,6 +41,16 @@ describeInBrowser('the dashboard in Chromium', () => {
 
   const cell = (seq: number, col: string) => page.textContent(`tr[data-seq="${seq}"] td[data-col="${col}"]`);
 
+  test("shows a request's trace id from its traceparent, with the span on hover", async () => {
+    await open();
+    await fetch(`${t.url}/rest/chat/client/id/alice`, {
+      headers: { traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01' },
+    });
+    await page.waitForSelector('tr[data-seq="1"]');
+    expect(await cell(1, 'trace')).toBe('4bf92f3577b34da6a3ce929d0e0e4736');
+    expect(await page.getAttribute('tr[data-seq="1"] td[data-col="trace"]', 'title')).toBe('span 00f067aa0ba902b7');
+  });
+
   test('shows a GET and a POST, newest first, with what answered them', async () => {
     await open();
     await getClient(t.url, 'alice');

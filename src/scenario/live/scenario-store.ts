@@ -59,6 +59,7 @@ export class ScenarioStore extends EventEmitter {
   private failure: ScenarioStatus['lastError'] = null;
   private summary: ReloadSummary | null = null;
   private reloads = 0;
+  private failures = 0;
   private hadContent: ReadonlySet<string> = new Set();
   private queue: Promise<unknown> = Promise.resolve();
   /** The files as read before a set was first served, until a watcher compares them (changedSinceFirstRead). */
@@ -106,6 +107,7 @@ export class ScenarioStore extends EventEmitter {
   reportFailure(outcome: ReloadFailure): void {
     const at = new Date().toISOString();
     this.failure = { at, problems: outcome.problems };
+    this.failures += 1;
     this.summary = { at, trigger: outcome.trigger, ok: false, ms: outcome.ms, added: 0, removed: 0, changed: 0 };
     this.emit('reload-failed', outcome);
   }
@@ -131,6 +133,11 @@ export class ScenarioStore extends EventEmitter {
   }
 
   /** The served set's state, the newest reload, and the newest edit's error if it is broken. */
+  /** Reloads that failed and left the last good set serving (the metrics' `result="failed"`). */
+  get failedReloads(): number {
+    return this.failures;
+  }
+
   status(): ScenarioStatus {
     const set = this.served;
     return {

@@ -8,6 +8,7 @@ import type { TokenSource } from '../endpoint/served-tokens';
 import type { ExchangeTracker } from '../../caller-report/exchange-tracker';
 import type { RedisGroup } from '../../shared-state/redis-group';
 import type { PassOn } from '../endpoint/pass-on';
+import type { RequestTally } from '../endpoint/request-tally';
 import type { Expectation } from '../../scenario/compile/read-expectations';
 import { DEFAULT_ADMIN_PREFIX } from '../../protocol/endpoints';
 import type { Sessions } from '../endpoint/sessions';
@@ -44,6 +45,8 @@ export interface ControlParts {
   /** Absent when the journal is off. */
   readonly journal: Journal | undefined;
   readonly recorder: RequestRecorder | undefined;
+  /** Protocol requests counted for `GET /metrics`; absent with `metrics: false`. */
+  readonly tally: RequestTally | undefined;
   /** The caller report's hook and store; absent with `report: false`. */
   readonly callers: ExchangeTracker | undefined;
   /** The most tokens the caller report tracks one by one. */

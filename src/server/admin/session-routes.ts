@@ -37,16 +37,16 @@ export function sessionRoutes(parts: ControlParts, settings: AdminSettings): Rou
       );
     res.status(201).json({ id: session.id, prefix: session.prefix, tokens: session.tokens, ttlMs: session.ttlMs });
   });
-  router.get('/sessions/:id', (req, res) => void res.json(sessionOf(parts, req).describe()));
+  router.get('/sessions/:id', async (req, res) => void res.json((await sessionOf(parts, req)).describe()));
   router.get('/sessions/:id/report', async (req, res) => {
     const format = reportFormat(req);
-    const report = await readSessionReport(parts, sessionOf(parts, req));
+    const report = await readSessionReport(parts, await sessionOf(parts, req));
     if (format === 'junit') res.type('application/xml; charset=utf-8').send(formatJunit(report));
     else if (format === 'markdown') res.type('text/markdown; charset=utf-8').send(formatMarkdown(report));
     else res.json(report);
   });
   router.get('/sessions/:id/requests', async (req, res) => {
-    const session = sessionOf(parts, req);
+    const session = await sessionOf(parts, req);
     const journal = parts.journal;
     if (!journal)
       throw new AdminError(
@@ -58,8 +58,8 @@ export function sessionRoutes(parts: ControlParts, settings: AdminSettings): Rou
     await sendJournal(res, { capacity: journal.capacity, size: journal.size }, records);
   });
   const raw = express.raw({ type: () => true, limit: settings.maxEntryBytes });
-  router.put('/sessions/:id/tokens/:token', raw, (req, res) => {
-    const session = sessionOf(parts, req);
+  router.put('/sessions/:id/tokens/:token', raw, async (req, res) => {
+    const session = await sessionOf(parts, req);
     const token = String(req.params.token);
     const source = `PUT ${req.baseUrl}/sessions/${session.id}/tokens/${encodeURIComponent(token)}`;
     const text = Buffer.isBuffer(req.body) ? utf8Body(source, req.body) : '';
@@ -73,8 +73,8 @@ export function sessionRoutes(parts: ControlParts, settings: AdminSettings): Rou
       );
     res.status(outcome.replaced ? 200 : 201).json({ token, replaced: outcome.replaced, warnings: outcome.warnings });
   });
-  router.delete('/sessions/:id/tokens/:token', (req, res) => {
-    const session = sessionOf(parts, req);
+  router.delete('/sessions/:id/tokens/:token', async (req, res) => {
+    const session = await sessionOf(parts, req);
     const token = String(req.params.token);
     if (session.runtimeIfAny?.remove(token) !== true)
       throw new AdminError(
@@ -84,7 +84,7 @@ export function sessionRoutes(parts: ControlParts, settings: AdminSettings): Rou
     res.json({ token, removed: true });
   });
   router.delete('/sessions/:id', async (req, res) => {
-    const session = sessionOf(parts, req);
+    const session = await sessionOf(parts, req);
     const report = await readSessionReport(parts, session);
     sessions.end(session.id);
     res.json(report);
@@ -93,13 +93,13 @@ export function sessionRoutes(parts: ControlParts, settings: AdminSettings): Rou
 }
 
 /** The session the path names, marked used; a 404 that says so when there is none. */
-function sessionOf(parts: ControlParts, req: Request): Session {
+async function sessionOf(parts: ControlParts, req: Request): Promise<Session> {
   return findSession(parts, String(req.params.id), req.baseUrl);
 }
 
 /** The session `id`, marked used; a 404 that says so when there is none (`base`: where the admin API is). */
-export function findSession(parts: ControlParts, id: string, base: string): Session {
-  const session = parts.sessions.get(id);
+export async function findSession(parts: ControlParts, id: string, base: string): Promise<Session> {
+  const session = await parts.sessions.lookup(id);
   if (session === undefined)
     throw new AdminError(
       404,

@@ -23,7 +23,7 @@ export function waitRoutes(parts: ControlParts): Router {
   const router = Router();
   router.get('/wait', async (req, res) => {
     const query = parseWaitQuery(req.query);
-    const session = query.session === undefined ? undefined : findSession(parts, query.session, req.baseUrl);
+    const session = query.session === undefined ? undefined : await findSession(parts, query.session, req.baseUrl);
     const started = performance.now();
     const signal = closeSignal(res);
     if (query.quiet !== undefined) return waitQuiet(parts, res, query.quiet, query.timeoutMs, session, signal, started);

@@ -6,9 +6,11 @@ import type { JournalEntry, JournalRecord } from './journal';
  * answering instance described them.
  */
 export function adoptedRecord(entry: JournalEntry, seq: number): JournalRecord {
-  const { time, entry: where, nearMisses: misses, ...rest } = entry;
+  const { time, entry: where, nearMisses: misses, traceId, spanId, ...rest } = entry;
   return {
     ...rest,
+    // The answering instance checked its caller's header: written back as a traceparent, it reads the same ids.
+    traceparent: traceId === undefined || spanId === undefined ? undefined : `00-${traceId}-${spanId}-00`,
     seq,
     at: Date.parse(time),
     source: where === null ? null : { file: where, line: 0 },

@@ -4,6 +4,7 @@ import { RUNTIME_FILE } from '../../scenario/state/runtime-tokens';
 import type { CompiledEntry, ScenarioSet } from '../../scenario/compile/scenario-set';
 import type { TokenOrigin } from './request-token';
 import { NO_NEAR_MISSES } from './near-misses';
+import { parseTraceparent } from './trace-context';
 
 /**
  * How a request's token was answered: a file entry, a runtime (admin) entry, a population, the
@@ -68,6 +69,10 @@ export interface JournalEntry {
   readonly instance?: string;
   /** The session whose `prefix + T` was asked for (`POST /__admin/sessions`); absent for other tokens. */
   readonly session?: string;
+  /** The W3C trace the caller sent the request in (its `traceparent` header); absent without a valid one. */
+  readonly traceId?: string;
+  /** The caller's span (the `traceparent` parent id) that made this request. */
+  readonly spanId?: string;
 }
 
 /** Which journal entries to list; every given field must match. */
@@ -88,7 +93,9 @@ export interface JournalFilter {
  * shows (time, `file:line`, near misses) is made when someone reads the journal, so a request
  * nobody reads about never pays for formatting.
  */
-export interface JournalRecord extends Omit<JournalEntry, 'time' | 'entry' | 'nearMisses'> {
+export interface JournalRecord extends Omit<JournalEntry, 'time' | 'entry' | 'nearMisses' | 'traceId' | 'spanId'> {
+  /** The `traceparent` header as sent, parsed only when the entry is read. */
+  readonly traceparent: string | undefined;
   /** Arrival time, ms since the epoch. */
   readonly at: number;
   /** Where the answering entry was written; null when rejected. */
@@ -127,6 +134,7 @@ export function describeRecord(r: JournalRecord): JournalEntry {
     clientCert: r.clientCert,
     ...(r.instance === undefined ? null : { instance: r.instance }),
     ...(r.session === undefined ? null : { session: r.session }),
+    ...parseTraceparent(r.traceparent),
   };
 }
 

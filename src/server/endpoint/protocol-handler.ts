@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Answer, CallerGuard, CompiledEntry } from '../../scenario/compile/scenario-set';
 import type { ExchangeTracker } from '../../caller-report/exchange-tracker';
 import type { Lookup, RequestRecorder } from './request-recorder';
-import { isProtocolUrl, requestToken } from './request-token';
+import { isProtocolUrl, requestToken, type TokenResult } from './request-token';
 import type { AnswerRuntime } from './answer-runtime';
 import type { TokenSource } from './served-tokens';
 import { deliverAnswer } from './deliver-answer';
@@ -59,15 +59,33 @@ export function createProtocolHandler(
       arrivedAt: callers === undefined && recorder === undefined ? 0 : performance.now(),
     };
     if (walk.arrivedAt !== 0) runtime.traffic.lastArrivalAt = walk.arrivedAt;
-    // A session's `prefix + T` answers as T would, from the session's own state.
-    if (walk.token !== null && runtime.sessions.size !== 0) inSession(walk, runtime.sessions);
+    // A session's `prefix + T` answers as T would, from the session's own state; a group's
+    // session not yet known here is looked up in Redis once.
+    if (walk.token !== null && runtime.sessions.mayMatch) {
+      const later = inSession(walk, runtime.sessions);
+      if (later !== undefined) {
+        later.then(
+          () => resolve(req, res, walk, found),
+          (error: Error) => {
+            runtime.report(`could not look up the session of ${res.req?.url ?? 'a request'}: ${error.message}`);
+            res.destroy();
+          },
+        );
+        return true;
+      }
+    }
+    return resolve(req, res, walk, found);
+  };
+
+  /** 2. Resolve: the caller checked, then the entry that answers the token (or a rejection). */
+  function resolve(req: IncomingMessage, res: ServerResponse, walk: Walk, found: TokenResult): true {
     // The service checks its caller before it reads the request (`--caller-auth`, optional client certificates).
     if (guard !== undefined && isRefused(req, walk, guard)) return answer(req, res, walk);
     if ('reject' in found) {
       walk.answer = found.reject;
       return send(req, res, walk);
     }
-    // 2. Resolve: an outage answers every token alike; else runtime tokens (a session's first), named tokens, populations, the fallback.
+    // An outage answers every token alike; else runtime tokens (a session's first), named tokens, populations, the fallback.
     const outage = runtime.outage.entry;
     walk.outage = outage !== null;
     walk.entry = outage ?? walk.session?.runtimeIfAny?.get(walk.name) ?? tokens.resolve(walk.name);
@@ -80,7 +98,7 @@ export function createProtocolHandler(
     const fileGuard = walk.set.callerGuards?.get(walk.entry.source.file);
     if (fileGuard !== undefined) isRefused(req, walk, fileGuard);
     return answer(req, res, walk);
-  };
+  }
 
   /**
    * 3. Answer: the entry picks this request's answer from the token's state (sequence, expiry,
@@ -135,10 +153,19 @@ export function createProtocolHandler(
   }
 }
 
-/** A request for a session's `prefix + T`: answered as T, the session marked used. */
-function inSession(walk: Walk, sessions: Sessions): void {
+/**
+ * A request for a session's `prefix + T`: answered as T, the session marked used. A promise
+ * only for a group's session this instance has not heard of yet.
+ */
+function inSession(walk: Walk, sessions: Sessions): Promise<void> | undefined {
   const session = sessions.match(walk.name);
-  if (session === undefined) return;
+  if (session !== undefined) return void enterSession(walk, session, sessions);
+  return sessions.matchLater(walk.name)?.then((found) => {
+    if (found !== undefined) enterSession(walk, found, sessions);
+  });
+}
+
+function enterSession(walk: Walk, session: Session, sessions: Sessions): void {
   walk.session = session;
   walk.name = walk.name.slice(session.prefix.length);
   sessions.touch(session);

@@ -103,6 +103,8 @@ export class RequestRecorder {
       clientCert: this.options.clientSubject === undefined ? null : this.options.clientSubject(req.socket),
       instance: this.instance,
       session: lookup.session?.id,
+      // One header: Node joins repeated unknown headers with ", ", which no traceparent matches.
+      traceparent: req.headers.traceparent as string | undefined,
       socket: socket ?? req.socket,
       // A response queued behind a pipelined one has no connection yet: its count starts when it gets one.
       mark: socket ? socket.bytesWritten : -1,

@@ -33,6 +33,8 @@ export class Session implements SessionInfo {
   readonly report = new MemoryReportStore(SESSION_REPORT_TOKENS);
   /** Epoch milliseconds of the last request or admin call naming it: the idle time-out counts from here. */
   lastUsedAt: number;
+  /** When this instance last pushed its expiry in the group on (epoch ms). */
+  keptAt: number;
   /** performance.now() of its last protocol request's arrival; -Infinity before the first. */
   lastArrivalAt = -Infinity;
   private ownRuntime: RuntimeTokens | undefined;
@@ -51,6 +53,7 @@ export class Session implements SessionInfo {
     this.ttlMs = info.ttlMs;
     this.createdAt = info.createdAt;
     this.lastUsedAt = info.createdAt;
+    this.keptAt = info.createdAt;
   }
 
   /** Runtime tokens only this session sees; made on first use, so a session that adds none pays nothing. */

@@ -18,18 +18,29 @@ const ID_LENGTH = 10;
 const PREFIX_LENGTH = 'ses-'.length + ID_LENGTH + 1;
 const DASH = 45;
 
-/** Why a session ended. */
-export type SessionEnd = 'deleted' | 'idle';
-
 /** What the registry needs from the simulator around it. */
 export interface SessionsOptions {
   readonly maxSessions?: number;
   readonly defaultTtlMs?: number;
   /** A session's own token state (this process's, or the group's in Redis). */
   readonly makeStates: (id: string) => TokenStateStore;
-  /** An empty set of runtime tokens, with the simulator's load options and limits. */
-  readonly makeRuntime: () => RuntimeTokens;
+  /** An empty set of runtime tokens for session `id`, with the simulator's load options and limits. */
+  readonly makeRuntime: (id: string) => RuntimeTokens;
   readonly now?: () => number;
+  /** A group's sessions (`--redis`): told of opens and ends, asked for sessions another instance opened. */
+  readonly share?: SessionShare;
+}
+
+/** Where a group keeps its sessions (shared-state/shared-sessions.ts), as the registry uses it. */
+interface SessionShare {
+  open(info: SessionInfo): Promise<void>;
+  end(id: string): Promise<void>;
+  /** The session was used here: its expiry in the group moves on. */
+  keep(id: string, ttlMs: number): void;
+  /** How long it has left in the group (0: gone); null when the group cannot be asked. */
+  timeLeft(id: string): Promise<number | null>;
+  /** A session another instance opened; null when there is none. */
+  find(id: string): Promise<SessionInfo | null>;
 }
 
 /**
@@ -46,8 +57,6 @@ export class Sessions {
   private readonly now: () => number;
   /** Told of each exchange folded into a session's report. */
   onRecorded: (session: Session, token: string) => void = () => undefined;
-  /** Told of each session opened or ended here (not of those the group told of): a group shares them. */
-  onChange: ((info: SessionInfo, change: 'open' | SessionEnd) => void) | undefined;
 
   constructor(private readonly options: SessionsOptions) {
     this.maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
@@ -60,14 +69,39 @@ export class Sessions {
     return this.byId.size;
   }
 
+  /** Whether a token could be a session's: there are sessions here, or a group's could be looked up. */
+  get mayMatch(): boolean {
+    return this.byId.size !== 0 || this.options.share !== undefined;
+  }
+
   /** The session whose prefix `token` starts with (and goes on past); undefined for any other token. */
   match(token: string): Session | undefined {
     if (token.length <= PREFIX_LENGTH || token.charCodeAt(PREFIX_LENGTH - 1) !== DASH) return undefined;
     return this.byPrefix.get(token.slice(0, PREFIX_LENGTH));
   }
 
+  /**
+   * In a group, a token shaped like `prefix + T` whose session is not known here: the session
+   * another instance opened, looked up in Redis once and taken on (its announcement may not have
+   * arrived yet); undefined when there is nothing to look up.
+   */
+  matchLater(token: string): Promise<Session | undefined> | undefined {
+    if (this.options.share === undefined || token.length <= PREFIX_LENGTH || !token.startsWith('ses-'))
+      return undefined;
+    if (token.charCodeAt(PREFIX_LENGTH - 1) !== DASH || this.match(token) !== undefined) return undefined;
+    return this.lookup(token.slice(4, PREFIX_LENGTH - 1));
+  }
+
   get(id: string): Session | undefined {
     return this.byId.get(id);
+  }
+
+  /** The session `id`, here or (in a group) opened by another instance. */
+  async lookup(id: string): Promise<Session | undefined> {
+    const known = this.byId.get(id);
+    if (known !== undefined || this.options.share === undefined) return known;
+    const record = await this.options.share.find(id);
+    return record === null ? undefined : this.adopt(record);
   }
 
   list(): Session[] {
@@ -80,7 +114,7 @@ export class Sessions {
     let id = newId();
     while (this.byId.has(id)) id = newId();
     const session = this.adopt({ id, prefix: `ses-${id}-`, tokens, ttlMs, createdAt: this.now() });
-    this.onChange?.(session, 'open');
+    void this.options.share?.open({ id, prefix: session.prefix, tokens, ttlMs, createdAt: session.createdAt });
     return session;
   }
 
@@ -88,8 +122,11 @@ export class Sessions {
   adopt(info: SessionInfo): Session {
     const known = this.byId.get(info.id);
     if (known !== undefined) return known;
-    const session = new Session(info, this.options.makeStates(info.id), this.options.makeRuntime, (s, token) =>
-      this.onRecorded(s, token),
+    const session = new Session(
+      info,
+      this.options.makeStates(info.id),
+      () => this.options.makeRuntime(info.id),
+      (s, token) => this.onRecorded(s, token),
     );
     this.byId.set(info.id, session);
     this.byPrefix.set(info.prefix, session);
@@ -99,13 +136,19 @@ export class Sessions {
 
   /** Marks a session used now: its idle time-out starts again. */
   touch(session: Session): void {
-    session.lastUsedAt = this.now();
+    const now = this.now();
+    session.lastUsedAt = now;
+    // In a group, the expiry in Redis moves on at most four times a ttl, not at every request.
+    if (this.options.share !== undefined && now - session.keptAt >= session.ttlMs / 4) {
+      session.keptAt = now;
+      this.options.share.keep(session.id, session.ttlMs);
+    }
   }
 
   /** Ends a session and lets go of everything it held; undefined if there is none by that id. */
-  end(id: string, why: SessionEnd = 'deleted'): Session | undefined {
+  end(id: string): Session | undefined {
     const session = this.forget(id);
-    if (session !== undefined) this.onChange?.(session, why);
+    if (session !== undefined) void this.options.share?.end(id);
     return session;
   }
 
@@ -129,8 +172,15 @@ export class Sessions {
   private arm(session: Session, ms: number): void {
     const timer = setTimeout(() => {
       const idle = this.now() - session.lastUsedAt;
-      if (idle >= session.ttlMs) this.end(session.id, 'idle');
-      else this.arm(session, session.ttlMs - idle);
+      if (idle < session.ttlMs) return this.arm(session, session.ttlMs - idle);
+      const share = this.options.share;
+      if (share === undefined) return void this.end(session.id);
+      // Unused here, but another instance of the group may be using it: Redis's expiry decides.
+      void share.timeLeft(session.id).then((left) => {
+        if (this.byId.get(session.id) !== session) return;
+        if (left === null || left === 0) this.end(session.id);
+        else this.arm(session, left);
+      });
     }, ms);
     timer.unref();
     this.timers.set(session.id, timer);
