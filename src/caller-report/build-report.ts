@@ -1,7 +1,7 @@
 import { classifyBackoff, median } from './classify-backoff';
 import type { BackoffShape } from '../scenario/schema/expect-schema';
 import type { CallerAggregates, TimelineMark, TokenAggregate } from './exchange';
-import { plainRecord } from './plain-record';
+import { plainRecord, plainRecordOf } from './plain-record';
 
 /** How many unknown tokens the report names, most requested first. */
 const TOP_UNKNOWN_TOKENS = 100;
@@ -57,12 +57,24 @@ export interface ReportContext {
   readonly maxTokens: number;
 }
 
+/** The report without its tokens: what a reader gets at once, before the tokens are written one by one. */
+export type CallerSummary = Omit<CallerReport, 'tokens'>;
+
 /** Turns the store's aggregates into the report: shapes named, unknown tokens ranked, unused ones listed. */
 export function buildReport(aggregates: CallerAggregates, context: ReportContext): CallerReport {
   const tokens = plainRecord<TokenReport>();
+  for (const [token, t] of aggregates.tokens) tokens[token] = tokenReport(t);
+  const { since, ...summary } = buildSummary(aggregates, context);
+  return { since, tokens, ...summary };
+}
+
+/**
+ * Everything but the tokens' own figures, from one pass over the tallies that copies none:
+ * unknown tokens ranked, unused ones listed, the run's figures.
+ */
+export function buildSummary(aggregates: CallerAggregates, context: ReportContext): CallerSummary {
   const unknown: { token: string; count: number }[] = [];
   for (const [token, t] of aggregates.tokens) {
-    tokens[token] = tokenReport(t);
     // A proxied request was answered by the real service, which knows the token: not unknown here.
     if (!t.known && t.calls > t.proxied) unknown.push({ token, count: t.calls - t.proxied });
   }
@@ -71,7 +83,6 @@ export function buildReport(aggregates: CallerAggregates, context: ReportContext
   const a = aggregates.abandoned;
   return {
     since: new Date(aggregates.since).toISOString(),
-    tokens,
     unknownTokens: {
       count: aggregates.unknownRequests,
       tokens: unknown.length,
@@ -90,9 +101,22 @@ export function buildReport(aggregates: CallerAggregates, context: ReportContext
   };
 }
 
-/** One token's line of the report, from its aggregate: the back-off shape named. */
+/** One token's line, its own copy of the figures (the store's tally goes on changing), its back-off named. */
 export function tokenReport(t: TokenAggregate): TokenReport {
-  return { ...t, backoff: classifyBackoff(t.gapsMs) };
+  return {
+    known: t.known,
+    calls: t.calls,
+    statuses: plainRecordOf(t.statuses),
+    methods: plainRecordOf(Object.entries(t.methods)),
+    retries: t.retries,
+    gapsMs: [...t.gapsMs],
+    backoff: classifyBackoff(t.gapsMs),
+    abandonedAfterMs: [...t.abandonedAfterMs],
+    callsAfterCard: t.callsAfterCard,
+    outage: t.outage,
+    proxied: t.proxied,
+    timeline: [...t.timeline],
+  };
 }
 
 function round(ms: number): number {

@@ -31,7 +31,12 @@ export interface Exchange {
 export interface CallerReportStore {
   /** Folds one ended exchange in; cheap (one Map lookup and a few numbers). The object is reused: copy what is kept. */
   record(exchange: Exchange): void;
-  /** The aggregates as they are now. */
+  /**
+   * The aggregates as they are now. The run-wide figures are copied; the tokens are the store's
+   * own tallies, read in place (copying 10,000 of them held the event loop for every read): read
+   * a token within one turn, or accept newer figures. A reset starts new tallies, so one read
+   * across it still sees the old ones whole.
+   */
   snapshot(): Promise<CallerAggregates>;
   /** How many exchanges of `token` are folded in so far (0 past the cap): what `GET /wait` counts. */
   calls(token: string): number;
@@ -53,7 +58,7 @@ export type TimelineMark =
 export interface TokenAggregate {
   readonly known: boolean;
   readonly calls: number;
-  readonly statuses: Readonly<Record<string, number>>;
+  readonly statuses: ReadonlyMap<string, number>;
   readonly methods: Readonly<Record<string, number>>;
   readonly retries: number;
   readonly gapsMs: readonly number[];

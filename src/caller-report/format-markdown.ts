@@ -1,4 +1,6 @@
 import type { JudgedReport } from './judge-report';
+import type { TokenReport } from './build-report';
+import { readingOf, type ReportReading } from './report-reading';
 import { notScripted } from './format-summary';
 import { escapeControls } from '../scenario/base/escape-controls';
 
@@ -9,57 +11,56 @@ import { escapeControls } from '../scenario/base/escape-controls';
  * caller or a file named (tokens, the seen text, places) is a code span, so no markup in it acts.
  */
 export function formatMarkdown(report: JudgedReport): string {
-  const lines = [`## auth-sim caller report: ${report.verdict === 'pass' ? 'PASS' : 'FAIL'}`, ''];
-  lines.push(
-    `${report.caller.requests} request(s) on ${report.caller.connections} connection(s), at most ${report.caller.maxConcurrent} at once, since ${report.since}${notScripted(report.caller)}.`,
-    '',
+  return [...markdownPieces(readingOf(report))].join('');
+}
+
+/** formatMarkdown a line at a time, each token's row built when reached. */
+export function* markdownPieces(reading: ReportReading): Generator<string> {
+  const report = reading.summary;
+  yield `## auth-sim caller report: ${report.verdict === 'pass' ? 'PASS' : 'FAIL'}\n\n`;
+  yield `${report.caller.requests} request(s) on ${report.caller.connections} connection(s), at most ${report.caller.maxConcurrent} at once, since ${report.since}${notScripted(report.caller)}.\n\n`;
+  yield* table(
+    ['', 'token', 'expectation', 'expected', 'seen', 'where'],
+    report.expectations.map((r) => [
+      mark(r.outcome),
+      r.token === null ? '(run)' : literal(r.token),
+      plain(r.expectation),
+      plain(r.expected),
+      literal(r.seen),
+      literal(r.where),
+    ]),
   );
-  lines.push(
-    table(
-      ['', 'token', 'expectation', 'expected', 'seen', 'where'],
-      report.expectations.map((r) => [
-        mark(r.outcome),
-        r.token === null ? '(run)' : literal(r.token),
-        plain(r.expectation),
-        plain(r.expected),
-        literal(r.seen),
-        literal(r.where),
-      ]),
-    ),
-  );
-  const tokens = Object.entries(report.tokens);
-  if (tokens.length > 0) {
-    lines.push('', '### Tokens', '');
-    lines.push(
-      table(
-        ['token', 'calls', 'statuses', 'retries', 'back-off', 'gaps (ms)', 'abandoned after (ms)', 'calls after card'],
-        tokens.map(([token, t]) => [
-          tokenLabel(token, t),
-          String(t.calls),
-          plain(
-            Object.entries(t.statuses)
-              .map(([s, n]) => `${s}×${n}`)
-              .join(' '),
-          ),
-          String(t.retries),
-          t.backoff,
-          t.gapsMs.join(', '),
-          t.abandonedAfterMs.join(', '),
-          String(t.callsAfterCard),
-        ]),
-      ),
+  if (reading.tokenCount > 0) {
+    yield '\n### Tokens\n\n';
+    yield* table(
+      ['token', 'calls', 'statuses', 'retries', 'back-off', 'gaps (ms)', 'abandoned after (ms)', 'calls after card'],
+      tokenRows(reading),
     );
   }
   if (report.untracked.requests > 0)
-    lines.push(
-      '',
-      `${report.untracked.requests} request(s) for tokens past the ${report.untracked.maxTokens}-token cap are counted together.`,
-    );
-  return `${lines.join('\n')}\n`;
+    yield `\n${report.untracked.requests} request(s) for tokens past the ${report.untracked.maxTokens}-token cap are counted together.\n`;
+}
+
+function* tokenRows(reading: ReportReading): Generator<readonly string[]> {
+  for (const [token, t] of reading.tokens())
+    yield [
+      tokenLabel(token, t),
+      String(t.calls),
+      plain(
+        Object.entries(t.statuses)
+          .map(([s, n]) => `${s}×${n}`)
+          .join(' '),
+      ),
+      String(t.retries),
+      t.backoff,
+      t.gapsMs.join(', '),
+      t.abandonedAfterMs.join(', '),
+      String(t.callsAfterCard),
+    ];
 }
 
 /** A token's name, with what did not come from its own entry: unknown, proxied, answered during an outage. */
-function tokenLabel(token: string, t: JudgedReport['tokens'][string]): string {
+function tokenLabel(token: string, t: TokenReport): string {
   const notes = [];
   if (t.proxied > 0) notes.push(`proxied ×${t.proxied}`);
   else if (!t.known) notes.push('unknown');
@@ -71,10 +72,12 @@ function mark(outcome: 'pass' | 'fail' | 'warn'): string {
   return outcome === 'pass' ? '✅' : outcome === 'fail' ? '❌' : '⚠️';
 }
 
-/** Cells already made safe (plain, literal or figures), as a GFM table. */
-function table(head: readonly string[], rows: readonly (readonly string[])[]): string {
-  const row = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
-  return [row(head), row(head.map(() => '---')), ...rows.map(row)].join('\n');
+/** Cells already made safe (plain, literal or figures), as a GFM table, a line at a time. */
+function* table(head: readonly string[], rows: Iterable<readonly string[]>): Generator<string> {
+  const row = (cells: readonly string[]) => `| ${cells.join(' | ')} |\n`;
+  yield row(head);
+  yield row(head.map(() => '---'));
+  for (const cells of rows) yield row(cells);
 }
 
 /** Our own words in a cell: backslashes and pipes escaped, line breaks and controls made visible. */

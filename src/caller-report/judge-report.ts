@@ -1,6 +1,6 @@
 import type { Bounds, Expectation } from '../scenario/compile/read-expectations';
 import { DEFAULT_UNUSED_LEVEL } from '../scenario/schema/expect-schema';
-import type { CallerReport, TokenReport } from './build-report';
+import type { CallerReport, CallerSummary, TokenReport } from './build-report';
 import { describeBounds, describeMs, isWithin } from './describe-bounds';
 
 /** One expectation checked: what was expected, what was seen, and where it is written. */
@@ -17,12 +17,25 @@ export interface ExpectationResult {
   readonly where: string;
 }
 
-/** The report with its verdict: every expectation checked, failures and warnings as readable lines. */
-export interface JudgedReport extends CallerReport {
+/** The verdict: every expectation checked, failures and warnings as readable lines. */
+export interface Verdict {
   readonly verdict: 'pass' | 'fail';
   readonly failures: readonly string[];
   readonly warnings: readonly string[];
   readonly expectations: readonly ExpectationResult[];
+}
+
+/** The report with its verdict. */
+export interface JudgedReport extends CallerReport, Verdict {}
+
+/** The report without its tokens, with its verdict: what a reader gets before the tokens are written. */
+export type JudgedSummary = CallerSummary & Verdict;
+
+/** How the judge reads the tokens: one when an expectation names it, and all only for the run's time-outs. */
+export interface TokenLookup {
+  get(token: string): TokenReport | undefined;
+  /** Each token's hangs and kept time-outs (a run-wide `abandonedAfter` reads them all). */
+  waits(): Iterable<{ readonly hangs: number; readonly abandonedAfterMs: readonly number[] }>;
 }
 
 /**
@@ -37,16 +50,34 @@ export function judgeReport(
   /** false: no unused-tokens judgement at all (a session that named no tokens). */
   judgeUnused = true,
 ): JudgedReport {
+  const lookup: TokenLookup = {
+    get: (token) => report.tokens[token],
+    waits: () =>
+      Object.values(report.tokens).map((t) => ({
+        hangs: t.statuses['fault:hang'] ?? 0,
+        abandonedAfterMs: t.abandonedAfterMs,
+      })),
+  };
+  return { ...report, ...judgeSummary(report, lookup, expectations, judgeUnused) };
+}
+
+/** judgeReport's verdict, reading the tokens through `tokens`: a reader of 10,000 builds only those expected of. */
+export function judgeSummary(
+  report: CallerSummary,
+  tokens: TokenLookup,
+  expectations: readonly Expectation[],
+  judgeUnused = true,
+): Verdict {
   const judged = judgeUnused
     ? expectations
     : expectations.filter((e) => !(e.token === null && e.key === 'unusedTokens'));
-  const results = judged.map((e) => checkExpectation(report, e));
+  const results = judged.map((e) => checkExpectation(report, tokens, e));
   if (!expectations.some((e) => e.token === null && e.key === 'unknownTokens')) results.push(unknownByDefault(report));
   if (judgeUnused && !expectations.some((e) => e.token === null && e.key === 'unusedTokens'))
     results.push(unusedResult(report, DEFAULT_UNUSED_LEVEL, 'default'));
   const failures = results.filter((r) => r.outcome === 'fail').map(describeResult);
   const warnings = results.filter((r) => r.outcome === 'warn').map(describeResult);
-  return { ...report, verdict: failures.length > 0 ? 'fail' : 'pass', failures, warnings, expectations: results };
+  return { verdict: failures.length > 0 ? 'fail' : 'pass', failures, warnings, expectations: results };
 }
 
 /** The most names (or times) a seen text lists before "and N more". */
@@ -77,7 +108,7 @@ function listed(items: readonly string[], total: number): string {
 }
 
 /** The unknown requests' count and the tokens asked, most requested first: `3 ("alcie", "bob")`. */
-function unknownSeen(report: CallerReport): string {
+function unknownSeen(report: CallerSummary): string {
   const { count, tokens, top } = report.unknownTokens;
   if (tokens === 0) return String(count);
   return `${count} (${listed(
@@ -86,18 +117,17 @@ function unknownSeen(report: CallerReport): string {
   )})`;
 }
 
-function checkExpectation(report: CallerReport, e: Expectation): ExpectationResult {
+function checkExpectation(report: CallerSummary, tokens: TokenLookup, e: Expectation): ExpectationResult {
   const base = { token: e.token, expectation: e.key, where: e.where };
   const d = e.demand;
   if (d.kind === 'unused') return unusedResult(report, d.level, e.where);
   if (e.token === null) {
     if (d.kind === 'count')
       return { ...countResult(base, d.bounds, report.unknownTokens.count), seen: unknownSeen(report) };
-    if (d.kind === 'duration')
-      return abandonResult(base, d.bounds, allAbandoned(report), unwaitedHangs(Object.values(report.tokens)));
+    if (d.kind === 'duration') return abandonResult(base, d.bounds, ...allWaits(tokens));
     return { ...base, expected: '?', seen: '?', outcome: 'fail' };
   }
-  const token = report.tokens[e.token];
+  const token = tokens.get(e.token);
   if (token === undefined || token.calls === 0) {
     if (e.key === 'calls' && d.kind === 'count') return countResult(base, d.bounds, 0);
     const expected = d.kind === 'backoff' ? d.shape : describeBounds(d.bounds, d.kind === 'duration' ? 'ms' : '');
@@ -107,7 +137,8 @@ function checkExpectation(report: CallerReport, e: Expectation): ExpectationResu
     return { ...base, expected: d.shape, seen: token.backoff, outcome: token.backoff === d.shape ? 'pass' : 'fail' };
   if (d.kind === 'count') return countResult(base, d.bounds, token[e.key as 'calls' | 'retries' | 'callsAfterCard']);
   if (e.key === 'gap') return everyResult(base, d.bounds, token.gapsMs, 'no retries');
-  return abandonResult(base, d.bounds, token.abandonedAfterMs, unwaitedHangs([token]));
+  const hangs = token.statuses['fault:hang'] ?? 0;
+  return abandonResult(base, d.bounds, token.abandonedAfterMs, Math.max(0, hangs - token.abandonedAfterMs.length));
 }
 
 type Base = Pick<ExpectationResult, 'token' | 'expectation' | 'where'>;
@@ -144,22 +175,26 @@ function abandonResult(base: Base, bounds: Bounds, values: readonly number[], un
   return { ...result, seen: `waited out ${unwaited} hang(s) to the end without giving up`, outcome: 'fail' };
 }
 
-/** Hangs the server ended at their cap: requests answered with a hang the caller never gave up on. */
-function unwaitedHangs(tokens: readonly TokenReport[]): number {
-  return tokens.reduce((n, t) => n + Math.max(0, (t.statuses['fault:hang'] ?? 0) - t.abandonedAfterMs.length), 0);
+/**
+ * Every token's kept time-outs, and the hangs the server ended at their cap: requests answered
+ * with a hang the caller never gave up on.
+ */
+function allWaits(tokens: TokenLookup): [number[], number] {
+  const abandoned: number[] = [];
+  let unwaited = 0;
+  for (const t of tokens.waits()) {
+    abandoned.push(...t.abandonedAfterMs);
+    unwaited += Math.max(0, t.hangs - t.abandonedAfterMs.length);
+  }
+  return [abandoned, unwaited];
 }
 
-/** Every token's time-outs (the first kept of each). */
-function allAbandoned(report: CallerReport): number[] {
-  return Object.values(report.tokens).flatMap((t) => t.abandonedAfterMs);
-}
-
-function unknownByDefault(report: CallerReport): ExpectationResult {
+function unknownByDefault(report: CallerSummary): ExpectationResult {
   const seen = unknownSeen(report);
   return { token: null, expectation: 'unknownTokens', expected: 'any', seen, outcome: 'pass', where: 'default' };
 }
 
-function unusedResult(report: CallerReport, level: string, where: string): ExpectationResult {
+function unusedResult(report: CallerSummary, level: string, where: string): ExpectationResult {
   const unused = report.unusedTokens;
   const names = unused.slice(0, LISTED).map((t) => JSON.stringify(t));
   const seen = unused.length === 0 ? 'none' : `${unused.length} (${listed(names, unused.length)})`;

@@ -1,5 +1,5 @@
 import type { CallerAggregates, CallerReportStore, Exchange, TimelineMark, TokenAggregate } from './exchange';
-import { plainRecord, plainRecordOf } from './plain-record';
+import { plainRecord } from './plain-record';
 
 /** How many tokens are tracked one by one unless told otherwise (`--report-tokens`). */
 export const DEFAULT_REPORT_TOKENS = 10_000;
@@ -78,18 +78,16 @@ export class MemoryReportStore implements CallerReportStore {
     return this.tallies.get(token)?.calls ?? 0;
   }
 
-  /** One token's aggregate as the snapshot would give it, without copying the others'. */
+  /** One token's aggregate as the snapshot gives it (its tally, read in place). */
   token(token: string): TokenAggregate | undefined {
-    const tally = this.tallies.get(token);
-    return tally === undefined ? undefined : aggregateOf(tally);
+    return this.tallies.get(token);
   }
 
   async snapshot(): Promise<CallerAggregates> {
-    const tokens = new Map<string, TokenAggregate>();
-    for (const [token, t] of this.tallies) tokens.set(token, aggregateOf(t));
     return {
       since: this.since,
-      tokens,
+      // A tally is a TokenAggregate with its bookkeeping beside: read in place, never copied here.
+      tokens: this.tallies,
       requests: this.requests,
       connections: this.connections,
       maxConcurrent: this.maxConcurrent,
@@ -119,18 +117,6 @@ export class MemoryReportStore implements CallerReportStore {
 }
 
 /** A copy of a tally as the report shows it: what only the folding reads left out. */
-function aggregateOf(t: Tally): TokenAggregate {
-  const { lastEnd: _end, lastCard: _card, cardAt: _at, ...shown } = t;
-  return {
-    ...shown,
-    statuses: Object.fromEntries(t.statuses),
-    methods: plainRecordOf(Object.entries(t.methods)),
-    gapsMs: [...t.gapsMs],
-    abandonedAfterMs: [...t.abandonedAfterMs],
-    timeline: [...t.timeline],
-  };
-}
-
 function newTally(known: boolean): Tally {
   return {
     known,

@@ -29,7 +29,11 @@ test('200,000 distinct unknown tokens: the first 10,000 tracked one by one, the 
   expect(snapshot.requests).toBe(200_000);
   expect(snapshot.unknownRequests).toBe(200_000);
   expect(snapshot.untrackedRequests).toBe(190_000);
-  expect(snapshot.tokens.get('unknown-9999')).toMatchObject({ calls: 1, statuses: { '404': 1 }, known: false });
+  expect(snapshot.tokens.get('unknown-9999')).toMatchObject({
+    calls: 1,
+    statuses: new Map([['404', 1]]),
+    known: false,
+  });
   expect(snapshot.tokens.has('unknown-10000')).toBe(false);
   // The loopback figure, RSS over 200,000 real requests, is in `npm run bench -- --only caller-report`.
   expect(grown).toBeLessThan(30 * 1024 ** 2);

@@ -1,6 +1,8 @@
 import type { ControlParts } from './control-parts';
-import { readCallerReport } from './read-caller-report';
+import { openCallerReport } from './read-caller-report';
 import type { JudgedReport } from '../../caller-report/judge-report';
+import { wholeReport, type ReportReading } from '../../caller-report/report-reading';
+import { plainRecordOf } from '../../caller-report/plain-record';
 
 /** The most tokens one `report` event carries, the busiest first: the page plots them, not 10,000. */
 const STREAMED_REPORT_TOKENS = 500;
@@ -23,7 +25,7 @@ export function reportPoller(parts: ControlParts, send: (report: StreamedReport)
     if (reading || tracker.version === sent) return;
     const version = tracker.version;
     reading = true;
-    void readCallerReport(parts)
+    void openCallerReport(parts)
       .then((report) => {
         sent = version;
         if (report !== null) send(trimmed(report));
@@ -32,9 +34,10 @@ export function reportPoller(parts: ControlParts, send: (report: StreamedReport)
   };
 }
 
-function trimmed(report: JudgedReport): StreamedReport {
-  const all = Object.entries(report.tokens);
-  if (all.length <= STREAMED_REPORT_TOKENS) return { ...report, tokensTotal: all.length };
-  const busiest = [...all].sort((a, b) => b[1].calls - a[1].calls).slice(0, STREAMED_REPORT_TOKENS);
-  return { ...report, tokens: Object.fromEntries(busiest), tokensTotal: all.length };
+/** The reading with its STREAMED_REPORT_TOKENS busiest tokens, the only ones built when there are more. */
+function trimmed(reading: ReportReading): StreamedReport {
+  const tokensTotal = reading.tokenCount;
+  if (tokensTotal <= STREAMED_REPORT_TOKENS) return { ...wholeReport(reading), tokensTotal };
+  const { since, ...rest } = reading.summary;
+  return { since, tokens: plainRecordOf(reading.busiest(STREAMED_REPORT_TOKENS)), ...rest, tokensTotal };
 }
