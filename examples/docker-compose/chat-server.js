@@ -27,7 +27,7 @@ const server = http
       res.writeHead(502).end(`auth service unreachable: ${error.message}\n`);
     }
   })
-  .listen(3000, () => console.log('chat server on :3000'));
+  .listen(Number(process.env.PORT ?? 3000), () => console.log(`chat server on :${server.address().port}`));
 
 // As PID 1 in its container, node gets no default SIGTERM action: without this, `docker stop`
 // waits its 10 s and kills it (exit 137). Stop at once, closing idle keep-alive connections too.

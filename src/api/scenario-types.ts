@@ -102,6 +102,8 @@ export interface TokenExpectations {
   readonly gap?: DurationRange;
   /** How long the caller waits before giving up on an unfinished answer. */
   readonly abandonedAfter?: DurationRange;
+  /** Every request after an answer with Retry-After comes at least that long after it (false: not judged). */
+  readonly honoursRetryAfter?: boolean;
 }
 
 /** A file's top-level `expect:`, for the run as a whole. */

@@ -2,6 +2,7 @@ import { classifyBackoff, median } from './classify-backoff';
 import type { BackoffShape } from '../scenario/schema/expect-schema';
 import type { CallerAggregates, TimelineMark, TokenAggregate } from './exchange';
 import { plainRecord, plainRecordOf } from './plain-record';
+import { retryAfterFigures, type RetryAfterFigures } from './retry-after';
 
 /** How many unknown tokens the report names, most requested first. */
 const TOP_UNKNOWN_TOKENS = 100;
@@ -21,6 +22,8 @@ export interface TokenReport {
   readonly outage: number;
   readonly proxied: number;
   readonly timeline: readonly TimelineMark[];
+  /** Answers that carried Retry-After, and the requests after them that waited that long (honoured) or not (early). */
+  readonly retryAfter: RetryAfterFigures;
 }
 
 /** The caller report as GET /__admin/report serves it, before a verdict is added. */
@@ -116,6 +119,7 @@ export function tokenReport(t: TokenAggregate): TokenReport {
     outage: t.outage,
     proxied: t.proxied,
     timeline: [...t.timeline],
+    retryAfter: retryAfterFigures(t.retryAfter),
   };
 }
 

@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { Answer } from '../scenario/compile/scenario-set';
 import type { CallerReportStore, Exchange } from './exchange';
 import { FAULT_NAMES, type FaultName } from '../scenario/schema/fault-names';
+import { retryAfterOf } from './retry-after';
 
 /** Read once: a getter on every request costs more than the addition. */
 const TIME_ORIGIN = performance.timeOrigin;
@@ -30,6 +31,8 @@ interface Pending {
   readonly newConnection: boolean;
   /** How long after arrival the server itself ends the exchange (a reset, a hang's cap); Infinity when only the caller can. */
   readonly serverEndsAfter: number;
+  /** The wait the answer's Retry-After asks, counted only if its headers go out. */
+  readonly retryAfterMs: number | undefined;
   readonly outage: boolean;
   /** Passed to the real service: its answer (status, card) is read from the response when it closes. */
   readonly proxied: boolean;
@@ -70,6 +73,7 @@ export class ExchangeTracker {
     outage: false,
     proxied: false,
     session: undefined,
+    retryAfterMs: undefined,
   };
   /** Exchanges recorded since the start, bumped on reset too: readers poll it to see a change. */
   private changes = 0;
@@ -142,6 +146,7 @@ export class ExchangeTracker {
       x.newConnection = newConnection;
       x.outage = outage;
       x.session = session;
+      x.retryAfterMs = res.headersSent ? retryAfterOf(answer.reply) : undefined;
       this.record(x);
       return;
     }
@@ -156,6 +161,7 @@ export class ExchangeTracker {
       concurrent: this.inFlight + 1,
       newConnection,
       serverEndsAfter: serverEndsAfter(answer),
+      retryAfterMs: retryAfterOf(answer.reply),
       outage,
       proxied: false,
       session,
@@ -178,6 +184,7 @@ export class ExchangeTracker {
       concurrent: this.inFlight + 1,
       newConnection: this.isNewConnection(req),
       serverEndsAfter: Infinity,
+      retryAfterMs: undefined,
       outage: false,
       proxied: true,
       session: undefined,
@@ -235,6 +242,7 @@ export class ExchangeTracker {
       outage: p.outage,
       proxied: p.proxied,
       session: p.session,
+      retryAfterMs: res.headersSent ? p.retryAfterMs : undefined,
     });
   }
 }

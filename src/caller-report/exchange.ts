@@ -1,3 +1,4 @@
+import type { RetryAfterTally } from './retry-after';
 /** One protocol exchange as the caller report sees it: what was asked, what it got, and when it ended. */
 export interface Exchange {
   /** The requested token (a named entry's own long-lived copy when there is one). */
@@ -25,6 +26,8 @@ export interface Exchange {
   readonly proxied: boolean;
   /** The session whose `prefix + T` was asked for (`token` is T); undefined for any other token. */
   readonly session?: string;
+  /** The wait the answer's Retry-After header asked, in milliseconds; undefined when it carried none. */
+  readonly retryAfterMs?: number;
 }
 
 /** Every exchange recorded since the start or the last reset, folded into aggregates. */
@@ -68,6 +71,8 @@ export interface TokenAggregate {
   readonly outage: number;
   readonly proxied: number;
   readonly timeline: readonly TimelineMark[];
+  /** Answers that asked for a wait (Retry-After), and whether the request after each waited; null before the first. */
+  readonly retryAfter: Readonly<RetryAfterTally> | null;
 }
 
 /** The store's aggregates: per token (up to the cap) and for the whole run. */

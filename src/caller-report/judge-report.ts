@@ -128,11 +128,18 @@ function checkExpectation(report: CallerSummary, tokens: TokenLookup, e: Expecta
     return { ...base, expected: '?', seen: '?', outcome: 'fail' };
   }
   const token = tokens.get(e.token);
+  if (d.kind === 'honours' && !d.on) return { ...base, expected: 'not judged (false)', seen: '-', outcome: 'pass' };
   if (token === undefined || token.calls === 0) {
     if (e.key === 'calls' && d.kind === 'count') return countResult(base, d.bounds, 0);
-    const expected = d.kind === 'backoff' ? d.shape : describeBounds(d.bounds, d.kind === 'duration' ? 'ms' : '');
+    const expected =
+      d.kind === 'backoff'
+        ? d.shape
+        : d.kind === 'honours'
+          ? HONOURED
+          : describeBounds(d.bounds, d.kind === 'duration' ? 'ms' : '');
     return { ...base, expected, seen: 'never requested', outcome: 'fail' };
   }
+  if (d.kind === 'honours') return honoursResult(base, token);
   if (d.kind === 'backoff')
     return { ...base, expected: d.shape, seen: token.backoff, outcome: token.backoff === d.shape ? 'pass' : 'fail' };
   if (d.kind === 'count') return countResult(base, d.bounds, token[e.key as 'calls' | 'retries' | 'callsAfterCard']);
@@ -142,6 +149,19 @@ function checkExpectation(report: CallerSummary, tokens: TokenLookup, e: Expecta
 }
 
 type Base = Pick<ExpectationResult, 'token' | 'expectation' | 'where'>;
+
+const HONOURED = 'every request after a Retry-After to wait as long as it asked';
+
+/** Retry-After honoured: fails on any request that came back sooner, naming its gap and the wait asked. */
+function honoursResult(base: Base, token: TokenReport): ExpectationResult {
+  const { asked, honoured, early, earlyGaps } = token.retryAfter;
+  if (asked === 0) return { ...base, expected: HONOURED, seen: 'no answer asked for a wait', outcome: 'pass' };
+  if (early === 0) return { ...base, expected: HONOURED, seen: `${honoured} of ${asked} waited`, outcome: 'pass' };
+  const gaps = earlyGaps
+    .slice(0, LISTED)
+    .map((g) => `${describeMs(g.gapMs)} after a ${describeMs(g.askedMs)} Retry-After`);
+  return { ...base, expected: HONOURED, seen: `${early} early: ${listed(gaps, early)}`, outcome: 'fail' };
+}
 
 function countResult(base: Base, bounds: Bounds, seen: number): ExpectationResult {
   return {
@@ -183,7 +203,7 @@ function allWaits(tokens: TokenLookup): [number[], number] {
   const abandoned: number[] = [];
   let unwaited = 0;
   for (const t of tokens.waits()) {
-    abandoned.push(...t.abandonedAfterMs);
+    for (const ms of t.abandonedAfterMs) abandoned.push(ms);
     unwaited += Math.max(0, t.hangs - t.abandonedAfterMs.length);
   }
   return [abandoned, unwaited];

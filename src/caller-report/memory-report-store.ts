@@ -1,5 +1,6 @@
 import type { CallerAggregates, CallerReportStore, Exchange, TimelineMark, TokenAggregate } from './exchange';
 import { plainRecord } from './plain-record';
+import { foldRetryAfter, type RetryAfterTally } from './retry-after';
 
 /** How many tokens are tracked one by one unless told otherwise (`--report-tokens`). */
 export const DEFAULT_REPORT_TOKENS = 10_000;
@@ -30,6 +31,8 @@ interface Tally {
   lastCard: boolean;
   /** When it was first answered with a card; Infinity before. */
   cardAt: number;
+  /** null until an answer carries Retry-After. */
+  retryAfter: RetryAfterTally | null;
 }
 
 /** The caller report's aggregates in this process's memory, bounded by `maxTokens`. */
@@ -133,6 +136,7 @@ function newTally(known: boolean): Tally {
     lastEnd: -Infinity,
     lastCard: true,
     cardAt: Infinity,
+    retryAfter: null,
   };
 }
 
@@ -160,6 +164,7 @@ function foldExchange(t: Tally, x: Exchange, waited: number, since: number): voi
     t.lastCard = x.card;
   }
   if (x.card && x.endedAt < t.cardAt) t.cardAt = x.endedAt;
+  t.retryAfter = foldRetryAfter(t.retryAfter, x.arrivedAt, x.endedAt, x.retryAfterMs);
 }
 
 /** The exchange's timeline mark; a fourth element only for the marked ones, to keep the stream small. */

@@ -24,8 +24,8 @@ export interface LoggerOptions {
   readonly out?: NodeJS.WritableStream;
   /** One JSON object per line (`--log json`), for machines: `{"level":"info","message":"..."}`. */
   readonly json?: boolean;
-  /** Called before an info line is written, so lines queued elsewhere for `out` go out first. */
-  readonly beforeInfo?: () => void;
+  /** Called before a line is written (info, warning or error), so lines queued elsewhere (request lines) go out first. */
+  readonly beforeLine?: () => void;
   /** `--log-time`: each text line begins with the time it is written (logTime), a JSON line gets a `time` field. */
   readonly time?: boolean;
 }
@@ -58,23 +58,31 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   return {
     info: (m) => {
       if (options.quiet) return;
-      options.beforeInfo?.();
+      options.beforeLine?.();
       line(out, 'info', m);
     },
-    warn: (m) => line(err, 'warn', m),
+    warn: (m) => {
+      options.beforeLine?.();
+      line(err, 'warn', m);
+    },
+    error: (m) => {
+      options.beforeLine?.();
+      line(err, 'error', m);
+    },
     resolved: (m) => {
-      if (options.quiet) return line(err, 'info', m);
-      options.beforeInfo?.();
-      line(out, 'info', m);
+      options.beforeLine?.();
+      line(options.quiet ? err : out, 'info', m);
     },
-    error: (m) => line(err, 'error', m),
     event: (level, event, message, fields) => {
       const stream = level === 'info' ? out : err;
       if (!options.json) {
-        if (level !== 'info' || !options.quiet) line(stream, level, message);
+        if (level !== 'info' || !options.quiet) {
+          options.beforeLine?.();
+          line(stream, level, message);
+        }
         return;
       }
-      if (level === 'info') options.beforeInfo?.();
+      options.beforeLine?.();
       stream.write(`${JSON.stringify({ level, event, ...timeField(), message, ...fields })}\n`);
     },
   };

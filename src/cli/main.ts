@@ -11,6 +11,7 @@ import type * as OutageCommand from './outage';
 import type * as ReportCommand from './report';
 import type * as RunCommand from './run';
 import type * as McpCommand from './mcp';
+import type * as ExportCommand from './export';
 import { didYouMean } from '../scenario/base/suggest';
 import { PROTOCOL_PATH } from '../protocol/endpoints';
 import { packageVersion } from '../server/admin/package-version';
@@ -32,6 +33,7 @@ const OTHER_COMMANDS: readonly (readonly [name: string, load: () => Register])[]
   ['openapi', () => (require('./openapi') as typeof OpenapiCommand).registerOpenApi],
   ['run', () => (require('./run') as typeof RunCommand).registerRun],
   ['report', () => (require('./report') as typeof ReportCommand).registerReport],
+  ['export', () => (require('./export') as typeof ExportCommand).registerExport],
   ['mcp', () => (require('./mcp') as typeof McpCommand).registerMcp],
 ];
 

@@ -57,7 +57,7 @@ export function registerServe(program: Command): Command {
       const logger = createLogger({
         quiet: flags.quiet,
         json: flags.log === 'json',
-        beforeInfo: () => requestLog?.flush(),
+        beforeLine: () => requestLog?.flush(),
         time: flags.logTime,
       });
       const requestLog = createRequestLog(

@@ -27,6 +27,18 @@ export async function adminCall(method, path, text, contentType = 'application/y
   return { ok: res.ok, status: res.status, body };
 }
 
+/** Saves the runtime tokens as a scenario file (GET export), with the secret the page holds. */
+export async function downloadExport() {
+  const res = await fetch(`${adminBase}/export`, { headers: secretHeaders() });
+  if (!res.ok) return res.status;
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(await res.blob());
+  link.download = 'auth-sim-runtime.yaml';
+  link.click();
+  URL.revokeObjectURL(link.href);
+  return res.status;
+}
+
 /** The protocol URL of a token, and the curl lines a chat server's requests amount to. */
 export function curlFor(token) {
   const base = location.origin + '/rest/chat/client/id/';

@@ -1,5 +1,5 @@
 import { html, useEffect, useState } from './vendor/preact-htm.js';
-import { adminCall, curlFor } from './api.js';
+import { adminCall, curlFor, downloadExport } from './api.js';
 import { CardView } from './card-view.js';
 import { ChangePanel } from './change-panel.js';
 
@@ -82,6 +82,13 @@ export function Tokens({ health, selected }) {
             </button>`
       }
       <span class="muted" data-test="reset-note">${resetNote}</span>
+      <button
+        data-action="export"
+        title="the runtime tokens as a scenario file that serves the same answers"
+        onClick=${() => void downloadExport()}
+      >
+        Save runtime tokens as YAML
+      </button>
     </div>
     <div class="detail">
       ${selected ? html`<${TokenDetail} token=${selected} onChanged=${refresh} />` : html`<p class="muted">Pick a token to see its answer.</p>`}

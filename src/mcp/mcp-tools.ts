@@ -18,6 +18,7 @@ export interface McpTool {
 }
 
 const TOKEN = { type: 'string', minLength: 1, description: 'the token exactly as the chat server sends it' };
+const SESSION = { type: 'string', minLength: 1, description: 'a session id (start_session gives it)' };
 const OUTAGE_KEYS = { status: true, fault: true, for: true } as const;
 
 /** The entry schema from the one field table: what `set_token` and `start_outage` accept. */
@@ -147,6 +148,76 @@ export function mcpTools(): readonly McpTool[] {
       description: 'Lift the outage started with start_outage.',
       inputSchema: objectSchema({}),
       run: (_args, admin) => viaAdmin(admin, { method: 'DELETE', path: '/outage' }),
+    },
+    {
+      name: 'start_session',
+      description:
+        "Open a session: the chat server under test is given prefix + T, which answers as T would with the session's own state, journal and caller report (one test, one verdict). Answers {id, prefix}.",
+      inputSchema: objectSchema({
+        tokens: {
+          type: 'array',
+          items: TOKEN,
+          description: 'the tokens the session expects to use (judged as unused if never asked)',
+        },
+        ttl: { type: 'string', description: 'ends by itself after this long idle, e.g. "10m"' },
+      }),
+      run: (args, admin) => viaAdmin(admin, { method: 'POST', path: '/sessions', body: args }),
+    },
+    {
+      name: 'session_report',
+      description:
+        "A session's caller report: its requests only, tokens named without the prefix, the verdict and failures.",
+      inputSchema: objectSchema({ id: SESSION }, ['id']),
+      run: (args, admin) => viaAdmin(admin, { method: 'GET', path: `/sessions/${seg(String(args.id))}/report` }),
+    },
+    {
+      name: 'end_session',
+      description: 'End a session: answers its final report and frees its state.',
+      inputSchema: objectSchema({ id: SESSION }, ['id']),
+      run: (args, admin) => viaAdmin(admin, { method: 'DELETE', path: `/sessions/${seg(String(args.id))}` }),
+    },
+    {
+      name: 'wait_for_calls',
+      description:
+        "Wait until a token has been asked `calls` times (the chat server fetches in the background), or the time-out: answers the token's report entry, or an error saying how many calls came.",
+      inputSchema: objectSchema(
+        {
+          token: TOKEN,
+          calls: { type: 'integer', minimum: 1 },
+          timeout: { type: 'string', description: 'at most this long, e.g. "5s" (under 10 s)' },
+          session: SESSION,
+        },
+        ['token'],
+      ),
+      run: (args, admin) =>
+        viaAdmin(admin, { method: 'GET', path: `/wait${query(args, ['token', 'calls', 'timeout', 'session'])}` }),
+    },
+    {
+      name: 'wait_for_quiet',
+      description: 'Wait until no protocol request has arrived for `quiet` (e.g. "300ms"), or the time-out.',
+      inputSchema: objectSchema(
+        {
+          quiet: { type: 'string', description: 'how long without a request, e.g. "300ms"' },
+          timeout: { type: 'string', description: 'at most this long, e.g. "5s" (under 10 s)' },
+          session: SESSION,
+        },
+        ['quiet'],
+      ),
+      run: (args, admin) =>
+        viaAdmin(admin, { method: 'GET', path: `/wait${query(args, ['quiet', 'timeout', 'session'])}` }),
+    },
+    {
+      name: 'advance_clock',
+      description:
+        'Move scenario time forward (time-based expire, runtime and session lifetimes), e.g. "2h"; delays stay in real time.',
+      inputSchema: objectSchema({ advance: { type: 'string', description: 'how far, e.g. "2h"' } }, ['advance']),
+      run: (args, admin) => viaAdmin(admin, { method: 'POST', path: '/clock', body: { advance: args.advance } }),
+    },
+    {
+      name: 'reset_clock',
+      description: 'Scenario time back to real time.',
+      inputSchema: objectSchema({}),
+      run: (_args, admin) => viaAdmin(admin, { method: 'DELETE', path: '/clock' }),
     },
     {
       name: 'validate_scenarios',

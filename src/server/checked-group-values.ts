@@ -53,6 +53,7 @@ const EXCHANGE_SPEC = {
   outage: aBoolean,
   proxied: aBoolean,
   session: optional(aString),
+  retryAfterMs: optional(aCount),
 } satisfies { readonly [K in keyof Exchange]-?: FieldCheck<Exchange[K]> };
 
 /** A journal entry read from the group's stream, or what is wrong with it. */

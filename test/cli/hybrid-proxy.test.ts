@@ -1,6 +1,8 @@
+import { spawn } from 'node:child_process';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { runCli, startCli } from '../helpers/spawn-cli';
+import { CLI, cliEnv, runCli, startCli } from '../helpers/spawn-cli';
 import { makeTempDir, type TempDir } from '../helpers/temp-dir';
 import { waitFor } from '../helpers/wait-for';
 
@@ -65,6 +67,34 @@ test('serve --proxy answers named tokens itself and passes unknown ones to the r
     });
   } finally {
     await cli.stop();
+  }
+});
+
+test("a proxied answer's check finding is printed after its request line, on one output", async () => {
+  dir.write('a.yaml', ALICE);
+  // stdout and stderr into one file, as a terminal or `2>&1` shows them: the order is the one written.
+  const log = `${dir.path}/out.log`;
+  const fd = openSync(log, 'w');
+  const child = spawn(process.execPath, [CLI, '-s', 'a.yaml', '-p', '0', '--no-watch', '--proxy', upstreamUrl], {
+    cwd: dir.path,
+    env: cliEnv(),
+    stdio: ['ignore', fd, fd],
+  });
+  closeSync(fd);
+  try {
+    const url = await waitFor(() => /listening on (\S+)/.exec(readFileSync(log, 'utf8'))?.[1]);
+    expect((await fetch(`${url}/rest/chat/client/id/real-one`)).status).toBe(200);
+    const lines = await waitFor(() => {
+      const text = readFileSync(log, 'utf8').split('\n');
+      return text.some((l) => l.startsWith('auth-sim: proxied real-one GET client.enabled:')) && text;
+    });
+    const request = lines.findIndex((l) => l.startsWith('auth-sim: GET real-one 200 '));
+    const warning = lines.findIndex((l) => l.startsWith('auth-sim: proxied real-one GET client.enabled:'));
+    expect(request).toBeGreaterThanOrEqual(0);
+    expect(warning).toBe(request + 1);
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
   }
 });
 

@@ -51,6 +51,22 @@ describeInBrowser('the dashboard in Chromium', () => {
     expect(await page.getAttribute('tr[data-seq="1"] td[data-col="trace"]', 'title')).toBe('span 00f067aa0ba902b7');
   });
 
+  test('saves the runtime tokens as a scenario file from the tokens view', async () => {
+    await open();
+    await adminCall(t.url, 'PUT', '/__admin/tokens/carol', {
+      headers: { 'content-type': 'application/yaml' },
+      body: 'status: 418\n',
+    });
+    await page.click('button[data-tab=tokens]');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('button[data-action=export]')]);
+    expect(download.suggestedFilename()).toBe('auth-sim-runtime.yaml');
+    const saved = `${t.dir.path}/saved-runtime.txt`;
+    await download.saveAs(saved);
+    expect((await import('node:fs')).readFileSync(saved, 'utf8')).toBe(
+      await (await fetch(`${t.url}/__admin/export`)).text(),
+    );
+  });
+
   test('shows a GET and a POST, newest first, with what answered them', async () => {
     await open();
     await getClient(t.url, 'alice');

@@ -12,16 +12,23 @@ const FILE = [
   '',
 ].join('\n');
 const TOOLS = [
+  'advance_clock',
   'caller_report',
   'delete_token',
   'end_outage',
+  'end_session',
   'get_token',
   'list_requests',
   'list_tokens',
   'reset',
+  'reset_clock',
+  'session_report',
   'set_token',
   'start_outage',
+  'start_session',
   'validate_scenarios',
+  'wait_for_calls',
+  'wait_for_quiet',
 ];
 
 interface TextResult {
@@ -121,6 +128,37 @@ describe('the MCP tools over streamable HTTP at /__admin/mcp', () => {
     expect((await getClient(t.url, 'alice')).status).toBe(503);
     await client.callTool({ name: 'end_outage', arguments: {} });
     expect((await getClient(t.url, 'alice')).status).toBe(200);
+  });
+
+  test("a session: its own token, a wait for the chat server's call, its own report, then ended", async () => {
+    const started = await client.callTool({ name: 'start_session', arguments: { tokens: ['alice'] } });
+    const { id, prefix } = JSON.parse(textOf(started)) as { id: string; prefix: string };
+    const waiting = client.callTool({
+      name: 'wait_for_calls',
+      arguments: { token: 'alice', calls: 1, timeout: '5s', session: id },
+    });
+    expect((await getClient(t.url, `${prefix}alice`)).status).toBe(200);
+    const waited = await waiting;
+    expect(waited.isError).toBe(false);
+    expect((JSON.parse(textOf(waited)) as { reached: boolean }).reached).toBe(true);
+    const report = JSON.parse(textOf(await client.callTool({ name: 'session_report', arguments: { id } }))) as {
+      tokens: Record<string, { calls: number }>;
+      verdict: string;
+    };
+    expect(report.tokens.alice.calls).toBe(1);
+    expect(report.verdict).toBe('pass');
+    expect((await client.callTool({ name: 'end_session', arguments: { id } })).isError).toBe(false);
+    const gone = await client.callTool({ name: 'session_report', arguments: { id } });
+    expect(gone.isError).toBe(true);
+    expect(textOf(gone)).toMatch(/session/);
+  });
+
+  test('the clock moved forward and back by tools', async () => {
+    const moved = await client.callTool({ name: 'advance_clock', arguments: { advance: '2h' } });
+    expect(moved.isError).toBe(false);
+    expect(((await (await fetch(`${t.url}/__admin/clock`)).json()) as { offsetMs: number }).offsetMs).toBe(7_200_000);
+    await client.callTool({ name: 'reset_clock', arguments: {} });
+    expect(((await (await fetch(`${t.url}/__admin/clock`)).json()) as { offsetMs: number }).offsetMs).toBe(0);
   });
 
   test('validate_scenarios places each problem and suggests the field meant', async () => {

@@ -13,7 +13,8 @@ export interface Bounds {
 export type Demand =
   | { readonly kind: 'count' | 'duration'; readonly bounds: Bounds }
   | { readonly kind: 'backoff'; readonly shape: BackoffShape }
-  | { readonly kind: 'unused'; readonly level: UnusedLevel };
+  | { readonly kind: 'unused'; readonly level: UnusedLevel }
+  | { readonly kind: 'honours'; readonly on: boolean };
 
 /** One `expect:` key as written: for a token (or the run when `token` is null), and where it is written. */
 export interface Expectation {
@@ -49,6 +50,7 @@ export function readExpectations(file: ParsedScenarioFile): Expectation[] {
 export function demandOf(key: string, value: unknown): Demand {
   if (key === 'backoff') return { kind: 'backoff', shape: value as BackoffShape };
   if (key === 'unusedTokens') return { kind: 'unused', level: value as UnusedLevel };
+  if (key === 'honoursRetryAfter') return { kind: 'honours', on: value === true };
   if (key === 'gap' || key === 'abandonedAfter') {
     const range = value as { atLeast?: unknown; atMost?: unknown };
     return { kind: 'duration', bounds: bounds(parseDuration(range.atLeast), parseDuration(range.atMost)) };

@@ -63,6 +63,11 @@ export const TOKEN_EXPECT_KEYS = {
   },
   gap: { ...durationRange, $comment: 'Every gap between an exchange that failed and its retry' },
   abandonedAfter: { ...durationRange, $comment: 'How long the caller waits before giving up on an unfinished answer' },
+  honoursRetryAfter: {
+    type: 'boolean',
+    description: 'true (false: not judged)',
+    $comment: 'Every request after an answer with Retry-After (a rateLimit, or a header) comes at least that long after it',
+  },
 } satisfies Record<string, JsonSchema>;
 
 /** The run's expectations (a file's top-level `expect:`). */

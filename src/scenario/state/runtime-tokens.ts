@@ -32,6 +32,8 @@ export class RuntimeTokens {
   private readonly entries = new Map<string, CompiledEntry>();
   /** Each entry's text and name, in bytes, and their sum: what the byte budget counts. */
   private readonly sizes = new Map<string, number>();
+  /** Each entry's text as it was put, for the export (GET /__admin/export). */
+  private readonly entryTexts = new Map<string, string>();
   private bytes = 0;
   private changes = 0;
   /** Told of each token put or removed here, not of those applied from elsewhere (a group shares them). */
@@ -58,6 +60,11 @@ export class RuntimeTokens {
   /** The runtime entry for `token`, if there is one. */
   get(token: string): CompiledEntry | undefined {
     return this.entries.get(token);
+  }
+
+  /** Each runtime token with its entry's text as it was put (YAML or JSON), in the order they were added. */
+  texts(): [token: string, text: string][] {
+    return [...this.entryTexts];
   }
 
   /** The runtime tokens, in the order they were added. */
@@ -87,6 +94,7 @@ export class RuntimeTokens {
     if (!replaced) this.changes += 1;
     this.entries.set(token, compiled.entry);
     this.sizes.set(token, size);
+    this.entryTexts.set(token, text);
     this.bytes = total;
     return { ok: true, replaced, warnings: compiled.warnings };
   }
@@ -134,6 +142,7 @@ export class RuntimeTokens {
     this.changes += 1;
     this.bytes -= this.sizes.get(token) ?? 0;
     this.sizes.delete(token);
+    this.entryTexts.delete(token);
     return this.entries.delete(token);
   }
 
@@ -142,6 +151,7 @@ export class RuntimeTokens {
     this.changes += 1;
     this.entries.clear();
     this.sizes.clear();
+    this.entryTexts.clear();
     this.bytes = 0;
   }
 

@@ -11,12 +11,13 @@ import { reportRoutes } from './report-routes';
 import { outageRoutes } from './outage-routes';
 import { mcpRoutes } from './mcp-routes';
 import { metricsRoutes } from './metrics-routes';
+import { exportRoutes } from './export-routes';
 import { sessionRoutes } from './session-routes';
 import { waitRoutes } from './wait-routes';
 import { clockRoutes } from './clock-routes';
 
 const ROUTES =
-  'GET health, GET scenarios, GET|DELETE requests, GET events, GET report, GET tokens, GET|PUT|DELETE tokens/{token}, GET|POST|DELETE outage, GET|POST|DELETE clock, GET|POST sessions, GET|DELETE sessions/{id}, GET sessions/{id}/report, GET sessions/{id}/requests, PUT|DELETE sessions/{id}/tokens/{token}, GET wait, POST reset, POST mcp, GET metrics, GET scenarios/file, GET ui/';
+  'GET health, GET scenarios, GET|DELETE requests, GET events, GET report, GET tokens, GET|PUT|DELETE tokens/{token}, GET|POST|DELETE outage, GET|POST|DELETE clock, GET|POST sessions, GET|DELETE sessions/{id}, GET sessions/{id}/report, GET sessions/{id}/requests, PUT|DELETE sessions/{id}/tokens/{token}, GET wait, POST reset, POST mcp, GET metrics, GET export, GET scenarios/file, GET ui/';
 
 /**
  * The admin API as one Express router, JSON in and out; every error is a JSON 4xx (or a bare
@@ -40,6 +41,7 @@ export function createAdminRouter(parts: ControlParts, settings: AdminSettings):
     waitRoutes(parts),
     mcpRoutes(settings),
     metricsRoutes(parts),
+    exportRoutes(parts),
     uiRoutes(),
   );
   router.use((req, _res, next) =>
