@@ -1,4 +1,5 @@
 import { html } from './vendor/preact-htm.js';
+import { ClockLine } from './clock.js';
 
 /** Loaded files and counts, the last reload, and a broken file's problems with their source lines. */
 export function Health({ health }) {
@@ -41,6 +42,7 @@ export function Health({ health }) {
       </tbody>
     </table>
     ${health.populations.length > 0 && html`<p>Populations: ${health.populations.map((p) => `${p.description} (${p.size})`).join('; ')}</p>`}
+    <${ClockLine} />
     <h2>Last reload</h2>
     ${r ? html`<p data-test="last-reload">${r.at}: ${r.trigger}, ${r.ok ? `applied in ${Math.round(r.ms)} ms: ${r.added} added, ${r.removed} removed, ${r.changed} changed` : 'failed'}</p>` : html`<p>none yet</p>`}
     <p class="muted">${health.reloads} reload(s) applied since the start.</p>

@@ -179,6 +179,22 @@ describeInBrowser('the dashboard in Chromium', () => {
     expect(message).toContain('was not applied');
   });
 
+  test('shows how far the scenario clock is ahead, and puts it back to real time', async () => {
+    await open();
+    await adminCall(t.url, 'POST', '/__admin/clock', { body: '{"advance": "90m"}' });
+    await page.click('button[data-tab=health]');
+    await page.waitForSelector('[data-test=clock-reset]');
+    expect(await page.textContent('[data-test=clock]')).toMatch(
+      /^\s*Scenario clock: 1 h 30 min ahead of real time \(\d{4}-\d\d-\d\dT[\d:.]+Z\)\.\s*Back to real time\s*$/,
+    );
+    await page.click('[data-test=clock-reset]');
+    await page.waitForSelector('[data-test=clock-reset]', { state: 'detached' });
+    expect(await page.textContent('[data-test=clock]')).toBe(
+      'Scenario clock: real time (POST /__admin/clock moves it).',
+    );
+    expect((await adminCall(t.url, 'GET', '/__admin/clock')).body.offsetMs).toBe(0);
+  });
+
   test('shows a broken file with its line until it is fixed', async () => {
     await open();
     await page.click('button[data-tab=health]');
