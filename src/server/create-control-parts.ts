@@ -55,7 +55,7 @@ export function createControlParts(
             token: (token) => report.token(token),
             reset: (since) => report.reset(since),
           },
-          group && ((x) => group.exchanges.push(x)),
+          group && ((x) => group.streams.exchanges.push(x)),
         );
   const resetLocal = (): void => {
     runtime.clear();
@@ -124,7 +124,7 @@ function recordListeners(options: SimulatorOptions, group: RedisGroup | undefine
   return [
     ...(onRequest ? [(record: JournalRecord) => onRequest(describeRecord(record))] : []),
     ...(onRequestRecord ? [onRequestRecord] : []),
-    ...(group ? [(record: JournalRecord) => group.journal.push(() => describeRecord(record))] : []),
+    ...(group ? [(record: JournalRecord) => group.streams.journal.push(() => describeRecord(record))] : []),
   ];
 }
 

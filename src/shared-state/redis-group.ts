@@ -4,7 +4,7 @@ import type { ClockShare, ScenarioClock } from '../scenario/state/scenario-clock
 import { connectRedis, redisOptions } from './connect-redis';
 import { shownUrl } from './redis-url';
 import { SharedTokenStates } from './shared-token-states';
-import { catchUp, defineStreamScripts, readStreams, ShippedStream, type StreamReading } from './shipped-stream';
+import { GroupStreams, type StreamMember } from './group-streams';
 import { readGroupEvent, readRuntimeValue, type GroupEvent } from './checked-event';
 import { RejectedValues } from './rejected-values';
 import { SharedSessions } from './shared-sessions';
@@ -29,32 +29,17 @@ export interface GroupOptions {
  * What an instance does when another one of its group changes something. What comes from Redis
  * is checked by the member before it is taken on: each method answers what is wrong, or null.
  */
-export interface GroupMember {
+export interface GroupMember extends StreamMember {
   putRuntime(token: string, text: string, file: string): string | null;
   removeRuntime(token: string): void;
   /** Back to the files here: runtime tokens, outage, local state (the shared state is already gone). */
   resetLocal(): void;
-  /** A journal entry read from the group's stream (this instance's own too), numbered by the group: checked, then taken on. */
-  adoptRequest(entry: unknown, instance: string, seq: number): string | null;
-  /** A caller-report exchange read from the group's stream (this instance's own too): checked, then folded. */
-  adoptExchange(exchange: unknown): string | null;
-  /** The journal's reset marker, read at its place in the stream: forget the entries before it. */
-  clearJournal(): void;
-  /** The report's reset marker (or the group's start when joining): the report begins at `since` (epoch ms). */
-  restartReport(since: number): void;
 }
 
 const DEFAULT_REDIS_PREFIX = 'auth-sim';
 
-/**
- * The fewest requests each stream keeps whatever `--journal-size` says: a replica busy for a moment
- * (a report being built) must still find the entries it has not read yet.
- */
-const MIN_STREAM_CAP = 1000;
-/** How often writing is tried again after Redis refused or was away. */
+/** How often writing the streams is tried again after Redis refused or was away. */
 const FLUSH_MS = 50;
-/** How long an admin read waits for this instance's own writes to come back from the stream. */
-const SETTLE_MS = 1000;
 
 /** Adds to the group's clock offset and announces the result in one step, so announcements come in the order of the changes. */
 const ADVANCE_SCRIPT = `
@@ -70,13 +55,12 @@ type AdvancingRedis = Redis & {
 /**
  * The instances that name one Redis and one prefix, seen from one of them: shared token state,
  * runtime tokens (kept in a hash, announced on a channel), reset, and the journal and caller
- * report (streams each instance writes in batches and reads the others' from).
+ * report (GroupStreams: streams every instance writes and reads, its own entries included).
  */
 export class RedisGroup {
   readonly states: SharedTokenStates;
-  /** Journal entries, each described when its batch is written. */
-  readonly journal: ShippedStream<() => object>;
-  readonly exchanges: ShippedStream<object>;
+  /** The journal and the caller report: one stream of each, read alike by every instance. */
+  readonly streams: GroupStreams;
   /** Values read from Redis that could not be used: skipped, counted and told. */
   readonly rejected: RejectedValues;
   /** Set once the server listens: host name and port. */
@@ -85,11 +69,7 @@ export class RedisGroup {
   readonly clockShare: ClockShare;
   /** The group's sessions: opened on one instance, used and reported on any. */
   readonly sessions: SharedSessions;
-  private readonly keys: Record<
-    'states' | 'runtime' | 'journal' | 'exchanges' | 'alive' | 'events' | 'since' | 'clock',
-    string
-  >;
-  private readonly readings: Record<'journal' | 'exchanges', StreamReading>;
+  private readonly keys: Record<'states' | 'runtime' | 'alive' | 'events' | 'clock', string>;
   private readonly runtimeTexts = new Map<string, { text: string; file: string }>();
   private member: GroupMember | undefined;
   private open = true;
@@ -97,8 +77,6 @@ export class RedisGroup {
   private subscriber: Redis | undefined;
   private reader: Redis | undefined;
   private flushTimer: NodeJS.Timeout | undefined;
-  /** When the group's report began (epoch ms), as this instance last learnt it. */
-  private reportSince = 0;
   /** The group's mark in Redis when last seen; another one means Redis came back empty. */
   private mark: string | undefined;
 
@@ -111,30 +89,13 @@ export class RedisGroup {
     this.keys = {
       states: `${prefix}:states`,
       runtime: `${prefix}:runtime`,
-      journal: `${prefix}:journal`,
-      exchanges: `${prefix}:exchanges`,
       alive: `${prefix}:alive`,
       events: `${prefix}:events`,
-      since: `${prefix}:since`,
       clock: `${prefix}:clock`,
     };
-    this.readings = {
-      journal: this.reading(this.keys.journal, {
-        deliver: (entry, instance, seq) => this.member?.adoptRequest(entry, instance, seq) ?? null,
-        reset: () => this.member?.clearJournal(),
-      }),
-      exchanges: this.reading(this.keys.exchanges, {
-        deliver: (x) => this.member?.adoptExchange(x) ?? null,
-        reset: (since) => {
-          this.reportSince = since;
-          this.member?.restartReport(since);
-        },
-      }),
-    };
-    defineStreamScripts(client);
-    const cap = Math.max(MIN_STREAM_CAP, options.journalSize);
     const local = new TokenStates(options.seed, () => options.clock.now());
     this.rejected = new RejectedValues((line) => options.notice('warn', line));
+    this.streams = new GroupStreams(client, prefix, options.journalSize, this.rejected);
     this.states = new SharedTokenStates(
       client,
       this.keys.states,
@@ -155,20 +116,6 @@ export class RedisGroup {
         return this.write((m) => m.del(this.keys.clock), event);
       },
     };
-    this.journal = new ShippedStream(
-      client,
-      this.keys.journal,
-      cap,
-      (describe) => describe(),
-      () => this.readings.journal.seq,
-    );
-    this.exchanges = new ShippedStream(
-      client,
-      this.keys.exchanges,
-      cap,
-      (exchange) => exchange,
-      () => this.readings.exchanges.seq,
-    );
     this.wasShared = this.shared;
     this.sessions = new SharedSessions(
       client,
@@ -207,29 +154,13 @@ export class RedisGroup {
     await Promise.all([this.subscriber.connect(), this.reader.connect()]).catch(() => undefined);
     void this.subscriber.subscribe(this.keys.events).catch(() => undefined);
     if (this.shared) await this.sync().catch(() => undefined);
-    this.reportSince = await this.since();
-    member.restartReport(this.reportSince);
-    // From the start of each stream: a joining instance takes on the group's journal and report, at most the cap of each.
-    const readings = [this.readings.journal, this.readings.exchanges];
-    if (this.shared) await catchUp(this.reader, readings, this.rejected).catch(() => undefined);
-    void readStreams(this.reader, readings, () => this.open, this.rejected);
-    this.journal.start(instance);
-    this.exchanges.start(instance);
-    this.flushTimer = setInterval(() => void this.flush(), FLUSH_MS).unref();
+    await this.streams.join(instance, this.reader, member, () => this.open);
+    this.flushTimer = setInterval(() => void this.streams.flush(), FLUSH_MS).unref();
   }
 
-  /**
-   * Resolves once what this instance wrote has come back from the group's streams (at most a
-   * second; at once while Redis is away), so a read on this instance shows its own requests.
-   */
+  /** Resolves once this instance's own requests are back from the group's streams (at most a second). */
   async settle(): Promise<void> {
-    const deadline = performance.now() + SETTLE_MS;
-    const caughtUp = (stream: { readonly idle: boolean; readonly lastWritten: string }, reading: StreamReading) =>
-      stream.idle && compareIds(reading.last, stream.lastWritten) >= 0;
-    while (this.shared && this.open && performance.now() < deadline) {
-      if (caughtUp(this.journal, this.readings.journal) && caughtUp(this.exchanges, this.readings.exchanges)) return;
-      await new Promise((resolve) => setTimeout(resolve, 2));
-    }
+    await this.streams.settle(() => this.open);
   }
 
   /** A runtime token this instance put: kept in Redis and announced. */
@@ -251,19 +182,11 @@ export class RedisGroup {
    */
   async shareReset(): Promise<boolean> {
     this.runtimeTexts.clear();
-    this.journal.clear();
-    this.exchanges.clear();
+    this.streams.clear();
     if (!this.shared) return false;
-    const since = performance.timeOrigin + performance.now();
-    const marked = await Promise.all([this.journal.markReset(since), this.exchanges.markReset(since)]).then(
-      () => true,
-      () => false,
-    );
+    const marked = await this.streams.markReset();
     const { runtime, clock } = this.keys;
-    await this.write((m) => m.del(runtime, clock).set(this.keys.since, String(since)), {
-      from: this.instance,
-      kind: 'reset',
-    });
+    await this.write((m) => m.del(runtime, clock), { from: this.instance, kind: 'reset' });
     return marked;
   }
 
@@ -275,12 +198,7 @@ export class RedisGroup {
       prefix: this.prefix,
       instance: this.instance,
       state: this.shared ? 'shared' : 'local',
-      journalWaiting: this.journal.waiting,
-      journalDropped: this.journal.dropped,
-      exchangesWaiting: this.exchanges.waiting,
-      exchangesDropped: this.exchanges.dropped,
-      journalMissed: this.readings.journal.missed,
-      exchangesMissed: this.readings.exchanges.missed,
+      ...this.streams.health(),
       rejected: this.rejected.count,
       lastRejected: this.rejected.last,
     };
@@ -289,7 +207,7 @@ export class RedisGroup {
   async close(): Promise<void> {
     this.open = false;
     clearInterval(this.flushTimer);
-    await this.flush();
+    await this.streams.flush();
     await this.sessions.close();
     for (const connection of [this.reader, this.subscriber, this.client]) connection?.disconnect();
   }
@@ -334,22 +252,6 @@ export class RedisGroup {
     this.runtimeTexts.set(token, { text: value.text, file: value.file });
   }
 
-  private reading(key: string, on: Pick<StreamReading, 'deliver' | 'reset'>): StreamReading {
-    return { key, last: '0-0', seq: 0, missed: 0, ...on };
-  }
-
-  /** When the group's report began (epoch ms): set by the first instance, or the last reset. */
-  private async since(): Promise<number> {
-    const now = performance.timeOrigin + performance.now();
-    if (!this.shared) return now;
-    await this.client.set(this.keys.since, String(now), 'NX').catch(() => undefined);
-    const text = await this.client.get(this.keys.since).catch(() => null);
-    const stored = Number(text);
-    if (Number.isFinite(stored) && stored > 0) return stored;
-    if (text !== null) this.rejected.reject(this.keys.since, 'not a time (epoch milliseconds)');
-    return now;
-  }
-
   /**
    * Writes this instance's runtime tokens Redis lacks, then takes on the ones it has. Resolves to
    * whether Redis lost the group's data since this instance last saw it: the group's mark (set by
@@ -381,11 +283,6 @@ export class RedisGroup {
       await this.client.set(this.keys.clock, this.options.clock.offsetMs, 'NX');
   }
 
-  private async flush(): Promise<void> {
-    await this.journal.flush();
-    await this.exchanges.flush();
-  }
-
   private lost(): void {
     if (!this.wasShared || !this.open) return;
     this.wasShared = false;
@@ -400,8 +297,8 @@ export class RedisGroup {
     this.wasShared = true;
     const empty = await this.sync().catch(() => false);
     // Back empty: the report's start is written back, then what waited goes out.
-    if (empty) await this.client.set(this.keys.since, String(this.reportSince), 'NX').catch(() => undefined);
-    void this.flush();
+    if (empty) await this.streams.restore();
+    void this.streams.flush();
     this.options.notice(
       'info',
       empty
@@ -409,13 +306,6 @@ export class RedisGroup {
         : `Redis at ${shownUrl(this.url)} is back: state is shared again`,
     );
   }
-}
-
-/** Orders two stream ids (`ms-n`): negative, zero or positive. */
-function compareIds(a: string, b: string): number {
-  const [am, an] = a.split('-').map(Number);
-  const [bm, bn] = b.split('-').map(Number);
-  return am - bm || an - bn;
 }
 
 /** A clock offset as the group keeps it: whole milliseconds from 0; anything else read from Redis is ignored. */
