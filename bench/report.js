@@ -168,6 +168,13 @@ function renderMarkdown(r) {
       `Dashboard open vs closed (a client holding GET /__admin/events, which got ${int(dashboard.streamed.entries)} request entries and was told of ${int(dashboard.streamed.skipped)} skipped): throughput open / closed ${dec(dashboard.openToClosed, 3)}x, the median of each round's pair (rounds ${dashboard.openToClosedRange.map((x) => dec(x, 3)).join(' to ')}); target >= 0.9x.${dashboard.manyToClosed === undefined ? '' : ` With ${dashboard.manyStreams} streams open, all read: ${dec(dashboard.manyToClosed, 3)}x (rounds ${dashboard.manyToClosedRange.map((x) => dec(x, 3)).join(' to ')}); target >= 0.8x.`}`,
     );
   }
+  const view = r.sections.find((s) => s.id === 'caller-view');
+  if (view) {
+    parts.push(
+      '',
+      `The Caller view at ${int(view.tokens)} tokens (${int(view.failing)} failing; Chromium at 1400x900, the median of ${view.runs} runs): the dashboard from opening #caller to its first page of 250 rows ${dec(view.dashboardMs, 0)} ms; the renderer alone over all ${int(view.tokens)} rows ${dec(view.rendererMs, 1)} ms; the HTML report (${int(view.reportRows)} rows, ${int(view.htmlBytes)} bytes) to its load event ${dec(view.htmlReportMs, 0)} ms.`,
+    );
+  }
   const counted = r.journalInstructions;
   if (counted) {
     parts.push(

@@ -25,6 +25,7 @@ const SECTION_IDS = [
   'journal',
   'caller-report',
   'dashboard',
+  'caller-view',
   'tls',
   'redis',
   'limits',

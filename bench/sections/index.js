@@ -1,5 +1,7 @@
 'use strict';
 /** The bench's sections in order; those whose feature has not landed are skipped with a note. */
+const fs = require('node:fs');
+const { CHROMIUM } = require('../../scripts/chromium-launch');
 const servers = require('../servers');
 const { generatorSection } = require('./generator');
 const { handSection, mixSection, requestLogSection } = require('./throughput');
@@ -14,6 +16,7 @@ const { tlsSection } = require('./tls');
 const { redisSection, redisAvailable } = require('./redis');
 const { dashboardSection } = require('./dashboard');
 const { callerReportSection } = require('./caller-report');
+const { callerViewSection } = require('./caller-view');
 const { handTokens } = require('./throughput');
 
 /** auth-sim over one file, under the name targets.js looks for. */
@@ -119,6 +122,10 @@ async function runSections(ctx, options, features, attempt) {
       '/usr/bin/redis-server is not installed (apt-get install redis-server): the --redis section was skipped',
     );
   if (on('dashboard')) push(await attempt('dashboard open/closed', () => dashboardSection(ctx)));
+  if (on('caller-view') && fs.existsSync(CHROMIUM))
+    push(await attempt('the Caller view at 1,000 tokens', () => callerViewSection(ctx)));
+  else if (on('caller-view'))
+    notes.push(`${CHROMIUM} is not installed (apt-get install chromium): the Caller view section was skipped`);
   if (on('startup')) out.startup = await startupSections(ctx, features, attempt);
   if (on('file-styles'))
     out.startup.push(

@@ -31,7 +31,7 @@ const ORDER: Readonly<Record<TokenVerdict, number>> = { fail: 0, pass: 1, none: 
  * each group by token name (in code-unit order, as the same on every machine). A token an
  * expectation names but the caller never asked for has a row too: its failure belongs beside it.
  */
-export function callerRows(report: JudgedReport): CallerRow[] {
+export function callerRows(report: JudgedReport & { readonly tokensTotal?: number }): CallerRow[] {
   const byToken = new Map<string, ExpectationResult[]>();
   for (const r of report.expectations) {
     if (r.token === null) continue;
@@ -39,7 +39,14 @@ export function callerRows(report: JudgedReport): CallerRow[] {
     list.push(r);
     byToken.set(r.token, list);
   }
-  const names = new Set([...Object.keys(report.tokens), ...byToken.keys()]);
+  const requested = Object.keys(report.tokens);
+  // A report cut for the event stream (`tokensTotal` more than it holds) leaves out requested
+  // tokens too: there only a failing token gets a row without its figures.
+  const cut = report.tokensTotal !== undefined && report.tokensTotal > requested.length;
+  const expectedOnly = [...byToken.keys()].filter(
+    (token) => !cut || byToken.get(token)!.some((r) => r.outcome === 'fail'),
+  );
+  const names = new Set([...requested, ...expectedOnly]);
   const rows = [...names].map((token): CallerRow => {
     const results = byToken.get(token) ?? [];
     const failed = results.filter((r) => r.outcome === 'fail');

@@ -32,9 +32,13 @@ function passes(row: CallerRow, options: CallerViewOptions): boolean {
  * The one renderer of the Caller view, a pure function from the judged report to markup: the
  * HTML report (`format-html`) and the dashboard (which loads this module built for the browser)
  * both draw it, so the two never drift. Every text in it is escaped. The time axis spans every
- * row, filtered or not, so a mark stays where it was when the filter changes.
+ * row, filtered or not, so a mark stays where it was when the filter changes. The event stream's
+ * report may hold fewer tokens than `tokensTotal`; the summary counts them all.
  */
-export function callerView(report: JudgedReport, options: CallerViewOptions = {}): CallerViewParts {
+export function callerView(
+  report: JudgedReport & { readonly tokensTotal?: number },
+  options: CallerViewOptions = {},
+): CallerViewParts {
   const rows = callerRows(report);
   const matching = rows.filter((row) => passes(row, options));
   const offset = Math.max(0, Math.min(options.offset ?? 0, matching.length - 1));

@@ -11,8 +11,13 @@ const HEADINGS = ['calls', 'retries', 'back-off', 'gaps (ms)', 'abandoned (ms)',
 const SHOWN_NUMBERS = 6;
 
 /** The verdict and the counts a reader wants first: tokens, failing, unknown, unused; then the run's own failures. */
-export function renderSummary(report: JudgedReport, rows: readonly CallerRow[]): Markup {
+export function renderSummary(
+  report: JudgedReport & { readonly tokensTotal?: number },
+  rows: readonly CallerRow[],
+): Markup {
   const failing = rows.filter((r) => r.verdict === 'fail').length;
+  const requested = Object.keys(report.tokens).length;
+  const left = (report.tokensTotal ?? requested) - requested;
   const c = report.caller;
   const unknown = report.unknownTokens;
   const notScripted = [
@@ -22,7 +27,7 @@ export function renderSummary(report: JudgedReport, rows: readonly CallerRow[]):
   const run = runFailures(report);
   return markup`<div class="cv-summary">
 <h2 data-test="verdict" class="${report.verdict === 'pass' ? 'cv-pass' : 'cv-fail'}">Verdict: ${report.verdict.toUpperCase()}</h2>
-<p class="cv-counts" data-test="counts"><b data-count="tokens">${rows.length}</b> token(s), <b data-count="failing" class="${failing > 0 ? 'cv-fail' : ''}">${failing}</b> failing, <b data-count="unknown">${unknown.top.length}</b> unknown (${unknown.count} request(s)), <b data-count="unused">${report.unusedTokens.length}</b> unused</p>
+<p class="cv-counts" data-test="counts"><b data-count="tokens">${rows.length + left}</b> token(s)${left > 0 ? ` (${rows.length} drawn: the failing and the busiest; GET /__admin/report?format=html has all)` : ''}, <b data-count="failing" class="${failing > 0 ? 'cv-fail' : ''}">${failing}</b> failing, <b data-count="unknown">${unknown.top.length}</b> unknown (${unknown.count} request(s)), <b data-count="unused">${report.unusedTokens.length}</b> unused</p>
 <p class="cv-muted">${c.requests} request(s) on ${c.connections} connection(s), at most ${c.maxConcurrent} at once, since ${report.since}${report.untracked.requests > 0 ? `; ${report.untracked.requests} past the ${report.untracked.maxTokens}-token cap counted together` : ''}.</p>
 ${notScripted.length > 0 && markup`<p data-test="not-scripted">Not from the scenarios: ${notScripted.join('; ')}.</p>`}
 ${run.length > 0 && markup`<ul class="cv-run-failures" data-test="run-failures">${run.map((f) => markup`<li data-test="failure"><span class="cv-where">${f.where}</span> ${f.text}</li>`)}</ul>`}

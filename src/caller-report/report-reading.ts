@@ -15,8 +15,11 @@ export interface ReportReading {
   readonly tokenCount: number;
   /** Every token, first requested first, each built when the iterator reaches it. */
   tokens(): Iterable<readonly [string, TokenReport]>;
-  /** The `count` most requested tokens, most first (the dashboard plots those, not 10,000). */
-  busiest(count: number): (readonly [string, TokenReport])[];
+  /**
+   * The `count` most requested tokens, most first (the dashboard plots those, not 10,000); the
+   * tokens in `first` (the failing ones, which the Caller view lists first) before all others.
+   */
+  busiest(count: number, first?: ReadonlySet<string>): (readonly [string, TokenReport])[];
 }
 
 /** The store's aggregates as a reading, judged against the expectations (as judgeReport does a whole report). */
@@ -43,9 +46,9 @@ export function readReport(
     *tokens() {
       for (const [token, t] of all) yield [token, tokenReport(t)] as const;
     },
-    busiest: (count) =>
+    busiest: (count, first) =>
       [...all]
-        .sort((a, b) => b[1].calls - a[1].calls)
+        .sort((a, b) => rankOf(a[0], first) - rankOf(b[0], first) || b[1].calls - a[1].calls)
         .slice(0, count)
         .map(([token, t]) => [token, tokenReport(t)] as const),
   };
@@ -59,8 +62,14 @@ export function readingOf(report: JudgedReport): ReportReading {
     summary,
     tokenCount: entries.length,
     tokens: () => entries,
-    busiest: (count) => [...entries].sort((a, b) => b[1].calls - a[1].calls).slice(0, count),
+    busiest: (count, first) =>
+      [...entries].sort((a, b) => rankOf(a[0], first) - rankOf(b[0], first) || b[1].calls - a[1].calls).slice(0, count),
   };
+}
+
+/** 0 for a token `busiest` puts first, else 1. */
+function rankOf(token: string, first: ReadonlySet<string> | undefined): number {
+  return first?.has(token) ? 0 : 1;
 }
 
 /** The reading made whole: what `sim.report()` and `run` hold (bounded by --report-tokens). */

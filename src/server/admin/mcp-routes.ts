@@ -6,6 +6,7 @@ import { requireAdminToken } from './request-guard';
 import type * as AdminCallerModule from '../../mcp/admin-caller';
 import type * as CreateMcpServerModule from '../../mcp/create-mcp-server';
 import { packageVersion } from './package-version';
+import { refuseDeepJson } from './refuse-deep-json';
 
 /** The largest MCP message accepted: a set_token entry is at most a runtime entry. */
 const MCP_BODY_LIMIT = '1mb';
@@ -20,7 +21,7 @@ const MCP_BODY_LIMIT = '1mb';
 export function mcpRoutes(settings: AdminSettings): Router {
   const router = Router();
   const guard = settings.token === undefined ? [] : [requireAdminToken(settings.token, true)];
-  router.all('/mcp', ...guard, express.json({ limit: MCP_BODY_LIMIT }), async (req, res) => {
+  router.all('/mcp', ...guard, express.json({ limit: MCP_BODY_LIMIT, verify: refuseDeepJson }), async (req, res) => {
     const { StreamableHTTPServerTransport } =
       require('@modelcontextprotocol/sdk/server/streamableHttp.js') as typeof StreamableHttpModule;
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });

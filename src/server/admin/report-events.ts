@@ -4,7 +4,7 @@ import type { JudgedReport } from '../../caller-report/judge-report';
 import { wholeReport, type ReportReading } from '../../caller-report/report-reading';
 import { plainRecordOf } from '../../caller-report/plain-record';
 
-/** The most tokens one `report` event carries, the busiest first: the page plots them, not 10,000. */
+/** The most tokens one `report` event carries, failing ones first, then the busiest: the page plots them, not 10,000. */
 const STREAMED_REPORT_TOKENS = 500;
 
 /** A `report` event: the judged report with at most STREAMED_REPORT_TOKENS tokens, and how many there are. */
@@ -34,10 +34,16 @@ export function reportPoller(parts: ControlParts, send: (report: StreamedReport)
   };
 }
 
-/** The reading with its STREAMED_REPORT_TOKENS busiest tokens, the only ones built when there are more. */
+/**
+ * The reading with STREAMED_REPORT_TOKENS tokens, the only ones built when there are more: the
+ * failing ones first (the Caller view lists them first), then the busiest.
+ */
 function trimmed(reading: ReportReading): StreamedReport {
   const tokensTotal = reading.tokenCount;
   if (tokensTotal <= STREAMED_REPORT_TOKENS) return { ...wholeReport(reading), tokensTotal };
   const { since, ...rest } = reading.summary;
-  return { since, tokens: plainRecordOf(reading.busiest(STREAMED_REPORT_TOKENS)), ...rest, tokensTotal };
+  const failing = new Set(
+    rest.expectations.flatMap((r) => (r.token !== null && r.outcome === 'fail' ? [r.token] : [])),
+  );
+  return { since, tokens: plainRecordOf(reading.busiest(STREAMED_REPORT_TOKENS, failing)), ...rest, tokensTotal };
 }

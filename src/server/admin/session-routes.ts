@@ -12,6 +12,7 @@ import { CALLER_REPORT_FORMATS } from '../../caller-report/report-formats';
 import type { Session } from '../endpoint/session';
 import { describeMs } from '../../caller-report/describe-bounds';
 import { checkJsonSyntax, utf8Body } from './token-routes';
+import { refuseDeepJson } from './refuse-deep-json';
 
 /**
  * Sessions: one test's corner of a shared simulator. `POST /sessions` opens one (`{"tokens":
@@ -26,7 +27,7 @@ export function sessionRoutes(parts: ControlParts, settings: AdminSettings): Rou
   router.get('/sessions', (_req, res) => {
     res.json({ count: sessions.size, max: sessions.maxSessions, sessions: sessions.list().map((s) => s.describe()) });
   });
-  const json = express.json({ type: () => true, limit: settings.maxEntryBytes, strict: false });
+  const json = express.json({ type: () => true, limit: settings.maxEntryBytes, strict: false, verify: refuseDeepJson });
   router.post('/sessions', json, (req, res) => {
     const { tokens, ttlMs } = parseSessionBody(req.body);
     const session = sessions.open(tokens, ttlMs);

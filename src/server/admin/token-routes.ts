@@ -4,6 +4,7 @@ import type { AdminSettings, ControlParts } from './control-parts';
 import { AdminError } from './admin-error';
 import { decodeUtf8, NotUtf8Error } from '../../scenario/base/read-scenario-sources';
 import { hiddenPlace, RUNTIME_SOURCE, tokenView } from './token-view';
+import { nestsTooDeep, TOO_DEEP } from './refuse-deep-json';
 
 /** Tokens listed at most per call; `q` narrows a large set down. */
 const LIST_LIMIT = 500;
@@ -72,6 +73,7 @@ export function tokenRoutes(parts: ControlParts, settings: AdminSettings): Route
 /** JSON bodies (by content type) get JSON's own verdict first: YAML would quietly accept some broken JSON. */
 export function checkJsonSyntax(req: Request, text: string): void {
   if (!/\bjson\b/i.test(req.headers['content-type'] ?? '')) return;
+  if (nestsTooDeep(Buffer.from(text, 'utf8'))) throw new AdminError(400, TOO_DEEP);
   try {
     JSON.parse(text);
   } catch (error) {

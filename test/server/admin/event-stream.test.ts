@@ -1,5 +1,11 @@
 import { adminCall, jsonBody } from '../../helpers/admin-client';
-import { getClient, postClient, startTestSimulator, type TestSimulator } from '../../helpers/test-simulator';
+import {
+  getClient,
+  getClients,
+  postClient,
+  startTestSimulator,
+  type TestSimulator,
+} from '../../helpers/test-simulator';
 import { waitFor } from '../../helpers/wait-for';
 
 interface StreamEvent {
@@ -126,6 +132,31 @@ describe('GET /__admin/events', () => {
       );
       const problems = (broken.data.lastError as { problems: { line: number; sourceLine: string }[] }).problems;
       expect(problems.map((p) => [p.line, p.sourceLine])).toEqual([[2, '  alice: { status: 2004, body: none }']]);
+    } finally {
+      stream.close();
+    }
+  });
+
+  test('a report event cut to 500 tokens keeps every failing token, however few its calls', async () => {
+    const card = '{ client: { id: "1", name: Ann Lee, surname: Lee, firstname: Ann, type: "0", enabled: true } }';
+    const busy = Array.from({ length: 500 }, (_, i) => `busy-${i}`);
+    const failing = Array.from({ length: 10 }, (_, i) => `failing-${i}`);
+    t = await startTestSimulator(
+      {
+        'a.yaml': `tokens:\n${busy.map((b) => `  ${b}: ${card}`).join('\n')}\n${failing.map((f) => `  ${f}: { client: { id: "2", name: Bo Li, surname: Li, firstname: Bo, type: "0", enabled: true }, expect: { calls: 2 } }`).join('\n')}\n`,
+      },
+      { watch: false },
+    );
+    await getClients(t.url, [...busy, ...busy, ...failing], 10);
+    const stream = openStream(t.url);
+    try {
+      const report = await waitFor(() => stream.events.find((e) => e.event === 'report')?.data, {
+        what: 'the report event',
+      });
+      expect(report.tokensTotal).toBe(510);
+      const sent = Object.keys(report.tokens as Record<string, unknown>);
+      expect(sent).toHaveLength(500);
+      expect(sent.slice(0, 10)).toEqual(failing);
     } finally {
       stream.close();
     }
