@@ -47,7 +47,7 @@ test('an unknown admin route is a JSON 404 listing the routes', async () => {
     const res = await adminCall(t.url, 'GET', '/__admin/nope');
     expect(res.status).toBe(404);
     expect(res.body.error).toBe(
-      'no admin route GET /__admin/nope; the admin routes are GET health, GET scenarios, GET|DELETE requests, GET events, GET report, GET tokens, GET|PUT|DELETE tokens/{token}, GET|POST|DELETE outage, GET|POST|DELETE clock, GET|POST sessions, GET|DELETE sessions/{id}, GET sessions/{id}/report, GET sessions/{id}/requests, PUT|DELETE sessions/{id}/tokens/{token}, GET wait, POST reset, POST mcp, GET scenarios/file, GET ui/',
+      'no admin route GET /__admin/nope; the admin routes are GET health, GET scenarios, GET|DELETE requests, GET events, GET report, GET tokens, GET|PUT|DELETE tokens/{token}, GET|POST|DELETE outage, GET|POST|DELETE clock, GET|POST sessions, GET|DELETE sessions/{id}, GET sessions/{id}/report, GET sessions/{id}/requests, PUT|DELETE sessions/{id}/tokens/{token}, GET wait, POST reset, POST mcp, GET metrics, GET export, GET scenarios/file, GET ui/',
     );
   } finally {
     await t.close();
