@@ -25,6 +25,11 @@ fs.copyFileSync(
   path.join(path.dirname(require.resolve('htm')), '..', 'preact', 'standalone.module.js'),
   path.join(to, 'vendor', 'preact-htm.js'),
 );
+// The event stream's parser (SSE rules, no dependencies): its ES module build, as the browser loads it.
+fs.copyFileSync(
+  path.join(path.dirname(require.resolve('eventsource-parser')), 'index.js'),
+  path.join(to, 'vendor', 'eventsource-parser.js'),
+);
 esbuild.buildSync({
   entryPoints: [path.join(root, 'src', 'caller-report', 'caller-view.ts')],
   outfile: path.join(to, 'vendor', 'caller-view.js'),

@@ -10,6 +10,11 @@ export interface Logger {
    * message, printed even with --quiet (a CI job reads the URL from it); in text, a plain line.
    */
   event(level: Level, event: string, message: string, fields: Readonly<Record<string, unknown>>): void;
+  /**
+   * An info line that ends a problem told before (Redis is back after `lost Redis`): printed even
+   * with --quiet, then on stderr beside the warning, since a warning with no end reads as an outage.
+   */
+  readonly resolved: (message: string) => void;
 }
 
 type Level = 'info' | 'warn' | 'error';
@@ -63,6 +68,10 @@ export function createLogger(options: LoggerOptions = {}): Logger {
     error: (m) => {
       options.beforeLine?.();
       line(err, 'error', m);
+    },
+    resolved: (m) => {
+      options.beforeLine?.();
+      line(options.quiet ? err : out, 'info', m);
     },
     event: (level, event, message, fields) => {
       const stream = level === 'info' ? out : err;

@@ -9,12 +9,15 @@ export interface RedisFlags {
   redisOptional?: boolean;
 }
 
+/** The environment variable that gives --redis's URL, so a password in it stays off the command line. */
+const REDIS_URL_ENV = 'AUTH_SIM_REDIS_URL';
+
 /** The options, in help order. */
 export const REDIS_OPTIONS: readonly Option[] = [
   new Option(
     '--redis <url>',
-    'share token state, runtime tokens, reset, the journal and the caller report with every instance on this Redis (redis://[user:password@]host:port/db, rediss:// for TLS)',
-  ),
+    'share token state, runtime tokens, reset, the journal and the caller report with every instance on this Redis (redis://[user:password@]host:port/db, rediss:// for TLS); a URL with a password is best given in the environment, where ps does not show it',
+  ).env(REDIS_URL_ENV),
   new Option('--redis-prefix <name>', 'the group on that Redis: instances with another prefix never see it').default(
     'auth-sim',
   ),
@@ -24,7 +27,7 @@ export const REDIS_OPTIONS: readonly Option[] = [
   ),
 ];
 
-/** The simulator options these flags set; Redis's comings and goings go to the log. */
+/** The simulator options these flags set; Redis's comings and goings go to the log (its return even with --quiet). */
 export function redisSettings(flags: RedisFlags, logger: Logger): Pick<SimulatorOptions, 'redis'> {
   if (flags.redis === undefined) return {};
   return {
@@ -32,7 +35,7 @@ export function redisSettings(flags: RedisFlags, logger: Logger): Pick<Simulator
       url: flags.redis,
       prefix: flags.redisPrefix,
       optional: flags.redisOptional === true,
-      onNotice: (level, message) => (level === 'warn' ? logger.warn(message) : logger.info(message)),
+      onNotice: (level, message) => (level === 'warn' ? logger.warn(message) : logger.resolved(message)),
     },
   };
 }

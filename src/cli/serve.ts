@@ -192,7 +192,7 @@ export async function startServing(
     logger.info(describeAdmin(simulator, flags));
     if (simulator.control.group)
       logger.info(
-        `sharing state with the instances on ${flags.redis?.replace(/:[^:@/]*@/, ':***@')} under prefix "${flags.redisPrefix}" as ${simulator.control.group.instance}`,
+        `sharing state with the instances on ${simulator.control.group.shownUrl} under prefix "${flags.redisPrefix}" as ${simulator.control.group.instance}`,
       );
     if (simulator.control.admin?.guardReads && !flags.adminToken)
       logger.warn(

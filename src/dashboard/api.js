@@ -1,6 +1,8 @@
 // The admin API as the page uses it: the same calls a script would make, plus the admin secret
 // once given (writes need it; on a host other machines reach, reads too). The API's base is this
 // page's path without "/ui/".
+import { createParser } from './vendor/eventsource-parser.js';
+
 const adminBase = location.pathname.replace(/\/ui(\/.*)?$/, '');
 const SECRET_KEY = 'auth-sim.admin-secret';
 
@@ -52,27 +54,36 @@ export function curlFor(token) {
 /**
  * Reads GET /events with fetch, not EventSource, so the admin secret can go with it: calls
  * `handlers[event](data)` per message and `onState('live' | 'off' | 'secret')`; reconnects after
- * a second, or once a secret is saved when the stream asked for one. Returns a function that stops it.
+ * a second, or once a secret is saved when the stream asked for one. The stream is parsed by the
+ * SSE rules (eventsource-parser: lines end only at CR, LF or CRLF, so a token holding U+2028 is
+ * data like any other), a message that is not JSON is skipped, and a stream given up on is
+ * cancelled, so its connection closes instead of holding one of the browser's six. Returns a
+ * function that stops it.
  */
 export function openEvents(handlers, onState) {
   const stop = new AbortController();
   const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
   const secretSaved = () => new Promise((resolve) => addEventListener(SECRET_KEY, resolve, { once: true }));
+  const deliver = (message) => {
+    let data;
+    try {
+      data = JSON.parse(message.data);
+    } catch {
+      return;
+    }
+    handlers[message.event ?? 'message']?.(data);
+  };
   const read = async () => {
     const res = await fetch(adminBase + '/events', { headers: secretHeaders(), signal: stop.signal });
-    if (res.status === 401) return (onState('secret'), secretSaved());
-    if (!res.ok) return;
+    if (res.status === 401) return (res.body?.cancel(), onState('secret'), secretSaved());
+    if (!res.ok) return void res.body?.cancel();
     onState('live');
     const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-      const blocks = (buffer + chunk.value).split('\n\n');
-      buffer = blocks.pop();
-      for (const block of blocks) {
-        const event = /^event: (.*)$/m.exec(block)?.[1];
-        const data = /^data: (.*)$/m.exec(block)?.[1];
-        if (event !== undefined && data !== undefined) handlers[event]?.(JSON.parse(data));
-      }
+    const parser = createParser({ onEvent: deliver });
+    try {
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) parser.feed(chunk.value);
+    } finally {
+      reader.cancel().catch(() => undefined);
     }
   };
   (async () => {

@@ -21,7 +21,7 @@ export interface GroupOptions {
   readonly clock: ScenarioClock;
   /** Journal entries kept here; the group's streams keep max(this, MIN_STREAM_CAP) requests each. */
   readonly journalSize: number;
-  /** Told when Redis is lost, back, or back empty. */
+  /** Told when Redis is lost, back, or back empty, and of values in it that cannot be used; an 'info' ends a 'warn' told before. */
   readonly notice: (level: 'warn' | 'info', message: string) => void;
 }
 
@@ -63,6 +63,8 @@ export class RedisGroup {
   readonly streams: GroupStreams;
   /** Values read from Redis that could not be used: skipped, counted and told. */
   readonly rejected: RejectedValues;
+  /** The URL as logs and health show it: the password masked. */
+  readonly shownUrl: string;
   /** Set once the server listens: host name and port. */
   instance = '';
   /** The group's clock: what this instance's ScenarioClock shares through once joined. */
@@ -94,6 +96,7 @@ export class RedisGroup {
       clock: `${prefix}:clock`,
     };
     const local = new TokenStates(options.seed, () => options.clock.now());
+    this.shownUrl = shownUrl(url);
     this.rejected = new RejectedValues((line) => options.notice('warn', line));
     this.streams = new GroupStreams(client, prefix, options.journalSize, this.rejected);
     this.states = new SharedTokenStates(

@@ -15,8 +15,9 @@ export function checkRedisUrl(text: string): URL {
   try {
     url = new URL(text);
   } catch {
+    // Not echoed: a URL that does not parse cannot be told apart from the password it may hold.
     throw new SharedStoreError(
-      `--redis "${text}" is not a URL; write it like redis://127.0.0.1:6379/0 (rediss:// for TLS, user:password@ before the host)`,
+      `the Redis URL is not a URL (not shown, as it may hold a password); write it like redis://127.0.0.1:6379/0 (rediss:// for TLS, user:password@ before the host, its special characters percent-encoded)`,
       'config',
     );
   }

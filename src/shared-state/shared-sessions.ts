@@ -73,7 +73,8 @@ export class SharedSessions {
       }
     });
     await this.subscriber.connect().catch(() => undefined);
-    await this.subscriber.subscribe(this.channel).catch(() => undefined);
+    // Not awaited: with Redis away (--redis-optional) the subscription waits in the queue until it answers, and the start must not.
+    void this.subscriber.subscribe(this.channel).catch(() => undefined);
   }
 
   /** The session's own token state: in Redis, this instance's own while Redis is away. */
