@@ -23,7 +23,8 @@ test('the journal keeps only the newest --journal-size requests however many com
 });
 
 test('with the journal off the admin API says so and nothing is recorded', async () => {
-  const t = await startTestSimulator({ 'a.yaml': FILE }, { journalSize: 0 });
+  // The metrics count through the recorder too: with them off as well, nothing listens for a record.
+  const t = await startTestSimulator({ 'a.yaml': FILE }, { journalSize: 0, metrics: false });
   try {
     expect(t.sim.control.journal).toBeUndefined();
     expect(t.sim.control.recorder).toBeUndefined();
