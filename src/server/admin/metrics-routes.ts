@@ -37,7 +37,7 @@ function buildRegistry(parts: ControlParts, tally: RequestTally): Registry {
     registers: [registry],
     collect() {
       this.reset();
-      for (const { method, status, fault, count } of tally.counts.values()) this.inc({ method, status, fault }, count);
+      for (const { method, status, fault, count } of tally.counts()) this.inc({ method, status, fault }, count);
     },
   });
   registry.registerMetric(durationHistogram(tally));

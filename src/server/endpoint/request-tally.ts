@@ -11,13 +11,18 @@ export interface RequestCount {
   count: number;
 }
 
+/** The counts of one method, by status (null: no response) and then by fault (null: none). */
+type ByStatus = Map<number | null, Map<string | null, RequestCount>>;
+
 /**
  * Every finished protocol request counted for the metrics: by method, status and fault, and its
- * duration in histogram buckets. A record costs a map lookup and a short bucket scan; the
- * Prometheus text is made only when someone scrapes (server/admin/metrics-routes.ts).
+ * duration in histogram buckets. A record costs three map lookups on values the request already
+ * holds (Node's method strings, the status number, the fault's name) and a short bucket scan, and
+ * allocates nothing once a combination has been seen; the Prometheus text is made only when someone
+ * scrapes (server/admin/metrics-routes.ts).
  */
 export class RequestTally {
-  readonly counts = new Map<string, RequestCount>();
+  private readonly byMethod = new Map<string, ByStatus>();
   /** Requests at or under each bucket's bound (not cumulative; the scrape adds them up), then the rest. */
   readonly buckets = new Float64Array(DURATION_BUCKETS.length + 1);
   durationSum = 0;
@@ -25,12 +30,19 @@ export class RequestTally {
 
   /** A recorder listener: bound, so it can be handed over as it is. */
   readonly count = (record: JournalRecord): void => {
-    const status = record.status === null ? 'none' : String(record.status);
-    const fault = record.fault ?? 'none';
-    const key = `${record.method} ${status} ${fault}`;
-    const found = this.counts.get(key);
-    if (found === undefined) this.counts.set(key, { method: record.method, status, fault, count: 1 });
-    else found.count += 1;
+    let byStatus = this.byMethod.get(record.method);
+    if (byStatus === undefined) this.byMethod.set(record.method, (byStatus = new Map() as ByStatus));
+    let byFault = byStatus.get(record.status);
+    if (byFault === undefined) byStatus.set(record.status, (byFault = new Map<string | null, RequestCount>()));
+    const found = byFault.get(record.fault);
+    if (found !== undefined) found.count += 1;
+    else
+      byFault.set(record.fault, {
+        method: record.method,
+        status: record.status === null ? 'none' : String(record.status),
+        fault: record.fault ?? 'none',
+        count: 1,
+      });
     const seconds = record.durationMs / 1000;
     let bucket = 0;
     while (bucket < DURATION_BUCKETS.length && seconds > DURATION_BUCKETS[bucket]) bucket += 1;
@@ -38,4 +50,9 @@ export class RequestTally {
     this.durationSum += seconds;
     this.total += 1;
   };
+
+  /** Every method, status and fault seen, with its count. */
+  *counts(): Generator<RequestCount> {
+    for (const byStatus of this.byMethod.values()) for (const byFault of byStatus.values()) yield* byFault.values();
+  }
 }
