@@ -8,6 +8,7 @@ import { adoptedRecord } from './endpoint/adopted-record';
 import { formatProblem } from '../scenario/base/problem';
 import type * as CheckedGroupValues from './checked-group-values';
 import type { ScenarioClock } from '../scenario/state/scenario-clock';
+import type { RuntimeTokens } from '../scenario/state/runtime-tokens';
 
 /**
  * Connects to the group's Redis (`redis` option) before anything listens, so a bad URL or an
@@ -43,20 +44,29 @@ export async function joinGroup(group: RedisGroup, port: number, control: Contro
   control.runtime.onChange = (token, put) =>
     void (put === null ? group.shareRemove(token) : group.sharePut(token, put.text, put.file));
   control.answering.clock.share = group.clockShare;
-  await group.join(instance, memberOf(control));
+  // Sessions first: the group's streams, read next from their start, fold each exchange into its session's report.
+  group.instance = instance;
   await group.sessions.join(sessionMemberOf(control));
+  await group.join(instance, memberOf(control));
 }
 
 /** The sessions as the group sees them: another instance's opens, ends and session runtime tokens. */
 function sessionMemberOf(control: ControlParts): SessionMember {
   return {
-    adopt: (record) => void control.sessions.adopt(record),
+    adopt: (record, runtime) => {
+      const session = control.sessions.adopt(record);
+      const refused: [string, string][] = [];
+      for (const { token, text, file } of runtime) {
+        const problem = adoptRuntime(session.runtime, token, text, file);
+        if (problem !== null) refused.push([token, problem]);
+      }
+      return refused;
+    },
+    knows: (id) => control.sessions.get(id) !== undefined,
     end: (id) => void control.sessions.forget(id),
     putRuntime: (id, token, text, file) => {
       const session = control.sessions.get(id);
-      if (session === undefined) return null;
-      const outcome = session.runtime.adopt(token, text, file);
-      return outcome.ok ? null : `the entry does not compile: ${formatProblem(outcome.problems[0])}`;
+      return session === undefined ? null : adoptRuntime(session.runtime, token, text, file);
     },
     removeRuntime: (id, token) => void control.sessions.get(id)?.runtimeIfAny?.forget(token),
   };
@@ -67,10 +77,7 @@ function memberOf(control: ControlParts): GroupMember {
   // Loaded with a group only: a plain start loads none of shared-state's code.
   const { readShippedExchange, readShippedRequest } = require('./checked-group-values') as typeof CheckedGroupValues;
   return {
-    putRuntime: (token, text, file) => {
-      const outcome = control.runtime.adopt(token, text, file);
-      return outcome.ok ? null : `the entry does not compile: ${formatProblem(outcome.problems[0])}`;
-    },
+    putRuntime: (token, text, file) => adoptRuntime(control.runtime, token, text, file),
     removeRuntime: (token) => void control.runtime.forget(token),
     resetLocal: () => control.resetLocal(),
     adoptRequest: (value, instance, seq) => {
@@ -88,4 +95,10 @@ function memberOf(control: ControlParts): GroupMember {
     clearJournal: () => control.journal?.clear(),
     restartReport: (since) => void control.callers?.reset(since),
   };
+}
+
+/** Takes on a runtime token another instance put; what is wrong with its entry here, or null. */
+function adoptRuntime(runtime: RuntimeTokens, token: string, text: string, file: string): string | null {
+  const outcome = runtime.adopt(token, text, file);
+  return outcome.ok ? null : `the entry does not compile: ${formatProblem(outcome.problems[0])}`;
 }

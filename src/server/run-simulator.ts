@@ -65,9 +65,9 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
     maxSessions: options.maxSessions,
     defaultTtlMs: options.sessionTtlMs,
     makeStates: (id) => group?.sessions.states(id, seed) ?? new TokenStates(seed, () => clock.now()),
-    makeRuntime: (id) => {
+    makeRuntime: ({ id, ttlMs }) => {
       const tokens = new RuntimeTokens(options, options.maxRuntimeTokens, options.maxRuntimeBytes);
-      if (group) tokens.onChange = (token, put) => void group.sessions.change(id, token, put);
+      if (group) tokens.onChange = (token, put) => void group.sessions.change(id, ttlMs, token, put);
       return tokens;
     },
     now: () => clock.now(),

@@ -189,6 +189,7 @@ export class RedisGroup {
     if (!this.shared) return false;
     const marked = await this.streams.markReset();
     const { runtime, clock } = this.keys;
+    await this.sessions.clearRuntime();
     await this.write((m) => m.del(runtime, clock), { from: this.instance, kind: 'reset' });
     return marked;
   }

@@ -2,51 +2,46 @@ import type { Redis } from 'ioredis';
 import { TokenStates } from '../scenario/state/token-state';
 import type { ScenarioClock } from '../scenario/state/scenario-clock';
 import { redisOptions } from './connect-redis';
-import { aCount, aString, checkFields, isRecord, listOf, nullable, oneOf, parseJson } from './checked-fields';
 import { SharedTokenStates } from './shared-token-states';
 import type { RejectedValues } from './rejected-values';
+import {
+  isSessionId,
+  readSessionEvent,
+  readSessionRecord,
+  readSessionRuntime,
+  type SessionRecord,
+  type SessionRuntimeToken,
+} from './checked-session';
 
-/** A session as the group keeps it: what one instance opened and every other takes on. */
-export interface SessionRecord {
-  readonly id: string;
-  readonly prefix: string;
-  readonly tokens: readonly string[] | null;
-  readonly ttlMs: number;
-  readonly createdAt: number;
-}
+export type { SessionRecord } from './checked-session';
 
 /** What an instance does when another one opens or ends a session, or changes one's runtime tokens. */
 export interface SessionMember {
-  adopt(record: SessionRecord): void;
+  /** Takes a session on with its runtime tokens; answers each token whose entry does not compile here, and why. */
+  adopt(record: SessionRecord, runtime: readonly SessionRuntimeToken[]): [token: string, problem: string][];
+  /** Whether the session is live here already. */
+  knows(id: string): boolean;
   end(id: string): void;
   putRuntime(id: string, token: string, text: string, file: string): string | null;
   removeRuntime(id: string, token: string): void;
 }
 
-const RECORD_SPEC = {
-  id: aString,
-  prefix: aString,
-  tokens: nullable(listOf(aString)),
-  ttlMs: aCount,
-  createdAt: aCount,
-};
-const EVENT_KINDS = ['open', 'end', 'put', 'remove'] as const;
-const EVENT_SPECS = {
-  open: { from: aString, record: { what: 'a session', test: (v: unknown): v is object => isRecord(v) } },
-  end: { from: aString, id: aString },
-  put: { from: aString, id: aString, token: aString, text: aString, file: aString },
-  remove: { from: aString, id: aString, token: aString },
-} as const;
-const kindCheck = oneOf(EVENT_KINDS);
+/** Sessions read from Redis in one round trip at most: a MULTI of a GET and an HGETALL each. */
+const TAKE_ON_BATCH = 200;
+/** Keys asked for per SCAN step. */
+const SCAN_COUNT = 1000;
 
 /**
  * A group's sessions in Redis: each one a key of its own that expires after its ttl unused (any
- * instance that serves it pushes the expiry on), its token state a hash of its own, and opens,
- * ends and runtime tokens announced on a channel of their own. Kept beside RedisGroup, not in
- * it: sessions come and go by the thousand and need nothing of the group's other state.
+ * instance that serves it pushes the expiry on), its token state and its runtime tokens a hash
+ * each beside it, expiring with it, and opens, ends and runtime tokens announced on a channel of
+ * their own. An instance takes a session on with its runtime tokens from Redis, so one that joins
+ * late or restarts has all of it. Kept beside RedisGroup, not in it: sessions come and go by the
+ * thousand and need nothing of the group's other state.
  */
 export class SharedSessions {
   private subscriber: Redis | undefined;
+  private member: SessionMember | undefined;
   private readonly channel: string;
 
   constructor(
@@ -61,8 +56,10 @@ export class SharedSessions {
     this.channel = `${prefix}:session-events`;
   }
 
-  /** Listens to the others' opens, ends and runtime tokens. */
+  /** Takes on the group's live sessions, then listens to the others' opens, ends and runtime tokens. */
   async join(member: SessionMember): Promise<void> {
+    this.member = member;
+    await this.takeOnGroup();
     this.subscriber = this.client.duplicate(redisOptions(false));
     this.subscriber.on('error', () => undefined);
     this.subscriber.on('message', (_channel: string, message: string) => {
@@ -97,17 +94,28 @@ export class SharedSessions {
     if (!this.isShared()) return;
     await this.client
       .multi()
-      .del(this.key(id), this.statesKey(id))
+      .del(this.key(id), this.statesKey(id), this.runtimeKey(id))
       .publish(this.channel, JSON.stringify({ from: this.from(), kind: 'end', id }))
       .exec()
       .catch(() => undefined);
   }
 
-  /** A runtime token of a session put (text) or removed (null) here, told to the others. */
-  async change(id: string, token: string, put: { readonly text: string; readonly file: string } | null): Promise<void> {
+  /** A runtime token of a session put (text) or removed (null) here: kept beside the session, expiring with it, and told to the others. */
+  async change(
+    id: string,
+    ttlMs: number,
+    token: string,
+    put: { readonly text: string; readonly file: string } | null,
+  ): Promise<void> {
     if (!this.isShared()) return;
+    const multi = this.client.multi();
+    if (put === null) multi.hdel(this.runtimeKey(id), token);
+    else multi.hset(this.runtimeKey(id), token, JSON.stringify(put)).pexpire(this.runtimeKey(id), ttlMs);
     const event = put === null ? { kind: 'remove', id, token } : { kind: 'put', id, token, ...put };
-    await this.client.publish(this.channel, JSON.stringify({ from: this.from(), ...event })).catch(() => undefined);
+    await multi
+      .publish(this.channel, JSON.stringify({ from: this.from(), ...event }))
+      .exec()
+      .catch(() => undefined);
   }
 
   /** Pushes a session's expiry on: it was used here. */
@@ -117,6 +125,7 @@ export class SharedSessions {
       .multi()
       .pexpire(this.key(id), ttlMs)
       .pexpire(this.statesKey(id), ttlMs)
+      .pexpire(this.runtimeKey(id), ttlMs)
       .exec()
       .catch(() => undefined);
   }
@@ -128,46 +137,84 @@ export class SharedSessions {
     return ms === null ? null : Math.max(0, ms);
   }
 
-  /** A session another instance opened, read from Redis and checked; null when there is none (or it is not one). */
-  async find(id: string): Promise<SessionRecord | null> {
-    if (!this.isShared()) return null;
-    const json = await this.client.get(this.key(id)).catch(() => null);
-    if (json === null) return null;
-    const record = readRecord(json);
-    if (typeof record === 'string') {
-      this.rejected.reject(this.key(id), record);
-      return null;
-    }
-    return record;
+  /** Takes on session `id` another instance opened, with its runtime tokens; nothing when the group has none. */
+  async takeOn(id: string): Promise<void> {
+    if (isSessionId(id)) await this.takeOnAll([id]);
+  }
+
+  /** Takes on every session of the group not live here yet (GET /sessions lists the group's). */
+  async takeOnGroup(): Promise<void> {
+    if (!this.isShared() || this.member === undefined) return;
+    const member = this.member;
+    const ids = await this.sessionIds().catch(() => []);
+    await this.takeOnAll(ids.filter((id) => !member.knows(id)));
+  }
+
+  /** Forgets every session's runtime tokens in Redis (the group's reset); the sessions stay open. */
+  async clearRuntime(): Promise<void> {
+    if (!this.isShared()) return;
+    const ids = await this.sessionIds().catch(() => []);
+    for (let i = 0; i < ids.length; i += TAKE_ON_BATCH)
+      await this.client.del(...ids.slice(i, i + TAKE_ON_BATCH).map((id) => this.runtimeKey(id))).catch(() => 0);
   }
 
   async close(): Promise<void> {
     this.subscriber?.disconnect();
   }
 
+  /** The ids of the group's sessions: its record keys, found by SCAN (never KEYS, which blocks Redis). */
+  private async sessionIds(): Promise<string[]> {
+    const start = `${this.prefix}:session:`;
+    const match = `${start.replace(/[*?[\]\\]/g, '\\$&')}*`;
+    const ids: string[] = [];
+    let cursor = '0';
+    do {
+      const [next, keys] = await this.client.scan(cursor, 'MATCH', match, 'COUNT', SCAN_COUNT);
+      cursor = next;
+      for (const key of keys) if (isSessionId(key.slice(start.length))) ids.push(key.slice(start.length));
+    } while (cursor !== '0');
+    return [...new Set(ids)];
+  }
+
+  /** Reads sessions and their runtime tokens, checks every value, and hands the good ones to the member. */
+  private async takeOnAll(ids: readonly string[]): Promise<void> {
+    const member = this.member;
+    if (!this.isShared() || member === undefined) return;
+    for (let i = 0; i < ids.length; i += TAKE_ON_BATCH) {
+      const batch = ids.slice(i, i + TAKE_ON_BATCH);
+      const multi = this.client.multi();
+      for (const id of batch) multi.get(this.key(id)).hgetall(this.runtimeKey(id));
+      const replies = await multi.exec().catch(() => null);
+      if (replies === null) return;
+      batch.forEach((id, n) => {
+        const [[, json], [, hash]] = [replies[2 * n], replies[2 * n + 1]];
+        if (typeof json === 'string') this.adopt(member, id, json, (hash ?? {}) as Record<string, string>);
+      });
+    }
+  }
+
+  private adopt(member: SessionMember, id: string, json: string, hash: Record<string, string>): void {
+    const record = readSessionRecord(json);
+    if (typeof record === 'string') return this.rejected.reject(this.key(id), record);
+    if (record.id !== id) return this.rejected.reject(this.key(id), `id ${JSON.stringify(record.id)} is not ${id}`);
+    if (member.knows(id)) return;
+    const runtime = readSessionRuntime(hash);
+    const refused = member.adopt(record, runtime.tokens);
+    for (const [token, problem] of [...runtime.problems, ...refused])
+      this.rejected.reject(`${this.runtimeKey(id)} token ${JSON.stringify(token)}`, problem);
+  }
+
   private onEvent(message: string, member: SessionMember): void {
-    const parsed = parseJson(message);
-    if ('problem' in parsed) return this.rejected.reject(this.channel, parsed.problem);
-    const value = parsed.value;
-    if (!isRecord(value) || !kindCheck.test(value.kind))
-      return this.rejected.reject(this.channel, 'not a session event');
-    const event = checkFields(value, EVENT_SPECS[value.kind]);
+    const event = readSessionEvent(message);
     if (typeof event === 'string') return this.rejected.reject(this.channel, event);
     if (event.from === this.from()) return;
-    if (value.kind === 'open') {
-      const record = checkRecord((event as { record: unknown }).record);
-      if (typeof record === 'string') return this.rejected.reject(this.channel, record);
-      member.adopt(record);
-    } else if (value.kind === 'end') member.end((event as { id: string }).id);
-    else if (value.kind === 'put') {
-      const { id, token, text, file } = event as { id: string; token: string; text: string; file: string };
-      const problem = member.putRuntime(id, token, text, file);
+    if (event.kind === 'open') member.adopt(event.record, []);
+    else if (event.kind === 'end') member.end(event.id);
+    else if (event.kind === 'put') {
+      const problem = member.putRuntime(event.id, event.token, event.text, event.file);
       if (problem !== null)
-        this.rejected.reject(`${this.channel} session ${id} token ${JSON.stringify(token)}`, problem);
-    } else {
-      const { id, token } = event as { id: string; token: string };
-      member.removeRuntime(id, token);
-    }
+        this.rejected.reject(`${this.channel} session ${event.id} token ${JSON.stringify(event.token)}`, problem);
+    } else member.removeRuntime(event.id, event.token);
   }
 
   private key(id: string): string {
@@ -177,18 +224,8 @@ export class SharedSessions {
   private statesKey(id: string): string {
     return `${this.prefix}:session:${id}:states`;
   }
-}
 
-function readRecord(json: string): SessionRecord | string {
-  const parsed = parseJson(json);
-  return 'problem' in parsed ? parsed.problem : checkRecord(parsed.value);
-}
-
-/** A session record checked: its fields, and a prefix that is the one its id makes. */
-function checkRecord(value: unknown): SessionRecord | string {
-  const record = checkFields(value, RECORD_SPEC);
-  if (typeof record === 'string') return record;
-  if (record.prefix !== `ses-${record.id}-` || !/^[a-z0-9]+$/.test(record.id))
-    return `prefix ${JSON.stringify(record.prefix)} is not the one session ${JSON.stringify(record.id)} has`;
-  return record;
+  private runtimeKey(id: string): string {
+    return `${this.prefix}:session:${id}:runtime`;
+  }
 }

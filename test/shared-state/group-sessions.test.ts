@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis';
 import { adminCall, jsonBody } from '../helpers/admin-client';
 import { describeWithRedis, startRedis, type TestRedis } from '../helpers/redis-server';
 import { getClient, startTestSimulator, type TestSimulator } from '../helpers/test-simulator';
@@ -85,5 +86,87 @@ describeRedis('sessions across a group of three instances on one redis-server', 
       { what: 'the ended session to be gone from every instance' },
     );
     expect((await getClient(b.url, `${prefix}carol`)).status).toBe(404);
+  });
+});
+
+describeRedis('a session lives in Redis whole: an instance started after it has all of it', () => {
+  const CAROL = {
+    client: { id: '7', name: 'Late Carol', surname: 'Late', firstname: 'Carol', type: '0', enabled: true },
+  };
+  let redis: TestRedis;
+  let raw: Redis;
+  const sims: TestSimulator[] = [];
+  const notices: string[] = [];
+  const start = async (name: string) => {
+    const onNotice = (level: string, message: string) => notices.push(`${name} ${level}: ${message}`);
+    const sim = await startTestSimulator(
+      { 'qa.yaml': SCENARIO },
+      { watch: false, redis: { url: redis.url, prefix: 'late', onNotice } },
+    );
+    sims.push(sim);
+    return sim;
+  };
+  const store = async (sim: TestSimulator) =>
+    ((await adminCall(sim.url, 'GET', '/__admin/health')).body as { store: { rejected: number; lastRejected: string } })
+      .store;
+  beforeAll(async () => {
+    redis = await startRedis();
+    raw = new Redis(redis.url);
+  });
+  afterAll(async () => {
+    raw?.disconnect();
+    await Promise.all(sims.map((s) => s.close()));
+    await redis?.stop();
+  });
+
+  test('C, started after a session got a runtime token on A, serves it, lists the session and reports on it; B ends it everywhere', async () => {
+    const [a, b] = [await start('a'), await start('b')];
+    const opened = await adminCall(a.url, 'POST', '/__admin/sessions', jsonBody({ tokens: ['carol', 'retry-twice'] }));
+    const { id, prefix } = opened.body as { id: string; prefix: string };
+    expect((await adminCall(a.url, 'PUT', `/__admin/sessions/${id}/tokens/carol`, jsonBody(CAROL))).status).toBe(201);
+    expect((await getClient(a.url, `${prefix}retry-twice`)).status).toBe(503);
+    // Another client's junk beside the session's runtime tokens: C skips it, counts it and says so once.
+    await raw.hset(`late:session:${id}:runtime`, 'junk', '{"text": 1, "file": "(admin)"}');
+
+    const c = await start('c');
+    const carol = await getClient(c.url, `${prefix}carol`);
+    expect([carol.status, carol.text]).toEqual([
+      200,
+      '{"client":{"id":"7","name":"Late Carol","surname":"Late","firstname":"Carol","type":"0","enabled":"true"}}',
+    ]);
+    expect((await getClient(c.url, 'carol')).status).toBe(404);
+    expect(await store(c)).toMatchObject({
+      rejected: 1,
+      lastRejected: `late:session:${id}:runtime token "junk": text is 1, not a string`,
+    });
+
+    // C lists the group's sessions read from Redis: a record that is not one is skipped and counted.
+    await raw.set('late:session:junk0', 'not json', 'PX', 60_000);
+    const listed = (await adminCall(c.url, 'GET', '/__admin/sessions')).body;
+    expect(listed).toMatchObject({ count: 1, sessions: [{ id, prefix, tokens: ['carol', 'retry-twice'] }] });
+    expect(await store(c)).toMatchObject({ rejected: 2, lastRejected: 'late:session:junk0: not JSON: "not json"' });
+    expect(notices.filter((n) => n.startsWith('c warn: skipped'))).toEqual([
+      `c warn: skipped a value in Redis that auth-sim cannot use (another client wrote it?): late:session:${id}:runtime token "junk": text is 1, not a string; rejected values are counted in GET /__admin/health (store.rejected)`,
+    ]);
+
+    // C's report on the session holds A's request from before C started, and its own.
+    const report = (await adminCall(c.url, 'GET', `/__admin/sessions/${id}/report`)).body;
+    expect(report).toMatchObject({
+      session: { id, prefix },
+      tokens: { carol: { calls: 1, statuses: { '200': 1 } }, 'retry-twice': { calls: 1, statuses: { '503': 1 } } },
+      unusedTokens: [],
+    });
+
+    expect((await adminCall(b.url, 'DELETE', `/__admin/sessions/${id}`)).status).toBe(200);
+    await waitFor(
+      async () =>
+        (await Promise.all([a, c].map((s) => adminCall(s.url, 'GET', `/__admin/sessions/${id}`)))).every(
+          (r) => r.status === 404,
+        ),
+      { what: 'the ended session to be gone from every instance' },
+    );
+    expect((await getClient(c.url, `${prefix}carol`)).status).toBe(404);
+    expect(await raw.exists(`late:session:${id}`, `late:session:${id}:runtime`, `late:session:${id}:states`)).toBe(0);
+    expect((await adminCall(c.url, 'GET', '/__admin/sessions')).body).toMatchObject({ count: 0, sessions: [] });
   });
 });

@@ -24,8 +24,9 @@ import { refuseDeepJson } from './refuse-deep-json';
 export function sessionRoutes(parts: ControlParts, settings: AdminSettings): Router {
   const router = Router();
   const sessions = parts.sessions;
-  router.get('/sessions', (_req, res) => {
-    res.json({ count: sessions.size, max: sessions.maxSessions, sessions: sessions.list().map((s) => s.describe()) });
+  router.get('/sessions', async (_req, res) => {
+    const live = await sessions.listGroup();
+    res.json({ count: live.length, max: sessions.maxSessions, sessions: live.map((s) => s.describe()) });
   });
   const json = express.json({ type: () => true, limit: settings.maxEntryBytes, strict: false, verify: refuseDeepJson });
   router.post('/sessions', json, (req, res) => {

@@ -24,8 +24,8 @@ export interface SessionsOptions {
   readonly defaultTtlMs?: number;
   /** A session's own token state (this process's, or the group's in Redis). */
   readonly makeStates: (id: string) => TokenStateStore;
-  /** An empty set of runtime tokens for session `id`, with the simulator's load options and limits. */
-  readonly makeRuntime: (id: string) => RuntimeTokens;
+  /** An empty set of runtime tokens for a session, with the simulator's load options and limits. */
+  readonly makeRuntime: (info: SessionInfo) => RuntimeTokens;
   readonly now?: () => number;
   /** A group's sessions (`--redis`): told of opens and ends, asked for sessions another instance opened. */
   readonly share?: SessionShare;
@@ -39,8 +39,10 @@ interface SessionShare {
   keep(id: string, ttlMs: number): void;
   /** How long it has left in the group (0: gone); null when the group cannot be asked. */
   timeLeft(id: string): Promise<number | null>;
-  /** A session another instance opened; null when there is none. */
-  find(id: string): Promise<SessionInfo | null>;
+  /** Takes on (adopt()s, with its runtime tokens) a session another instance opened, if the group has it. */
+  takeOn(id: string): Promise<void>;
+  /** Takes on every session of the group not live here yet. */
+  takeOnGroup(): Promise<void>;
 }
 
 /**
@@ -100,12 +102,19 @@ export class Sessions {
   async lookup(id: string): Promise<Session | undefined> {
     const known = this.byId.get(id);
     if (known !== undefined || this.options.share === undefined) return known;
-    const record = await this.options.share.find(id);
-    return record === null ? undefined : this.adopt(record);
+    await this.options.share.takeOn(id);
+    return this.byId.get(id);
   }
 
+  /** The sessions live here. */
   list(): Session[] {
     return [...this.byId.values()];
+  }
+
+  /** The live sessions of the whole group (those another instance opened taken on first), or of this simulator alone. */
+  async listGroup(): Promise<Session[]> {
+    await this.options.share?.takeOnGroup();
+    return this.list();
   }
 
   /** A new session, or null when `maxSessions` are alive already. */
@@ -125,7 +134,7 @@ export class Sessions {
     const session = new Session(
       info,
       this.options.makeStates(info.id),
-      () => this.options.makeRuntime(info.id),
+      () => this.options.makeRuntime(info),
       (s, token) => this.onRecorded(s, token),
     );
     this.byId.set(info.id, session);
