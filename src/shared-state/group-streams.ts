@@ -23,7 +23,7 @@ export interface StreamMember {
 }
 
 /**
- * The group's journal and caller report in Redis: two streams of one entry per request, in one
+ * The group's journal and caller report in Redis: two streams of one entry per batch of requests, in one
  * order every instance reads alike (see docs/scaling.md, "One order for the group"), each capped
  * at max(`--journal-size`, MIN_STREAM_CAP) requests, and the time the group's report began.
  */
