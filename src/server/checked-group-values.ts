@@ -3,7 +3,6 @@ import {
   aCount,
   aNumber,
   aString,
-  aTime,
   checkFields,
   listOf,
   nullable,
@@ -11,16 +10,13 @@ import {
   optional,
   type FieldCheck,
 } from '../shared-state/checked-fields';
-import { MATCH_KINDS, type JournalEntry } from './endpoint/journal';
+import { MATCH_KINDS } from './endpoint/journal';
+import type { ShippedRequest } from './endpoint/shipped-request';
 import type { Exchange } from '../caller-report/exchange';
-
-/** A journal entry as another instance ships it (the instance is the stream entry's). */
-type ShippedRequest = Omit<JournalEntry, 'instance'>;
 
 /** Every field of a journal entry and its check; `satisfies` keeps the two in step both ways. */
 const REQUEST_SPEC = {
-  seq: aCount,
-  time: aTime,
+  at: aNumber,
   method: aString,
   token: nullable(aString),
   origin: nullable(oneOf(['path', 'header'])),

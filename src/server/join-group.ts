@@ -4,7 +4,7 @@ import type { SessionMember } from '../shared-state/shared-sessions';
 import type * as RedisGroupModule from '../shared-state/redis-group';
 import type { SimulatorOptions } from './simulator-options';
 import type { ControlParts } from './admin/control-parts';
-import { adoptedRecord } from './endpoint/adopted-record';
+import { adoptedRecord } from './endpoint/shipped-request';
 import { formatProblem } from '../scenario/base/problem';
 import type * as CheckedGroupValues from './checked-group-values';
 import type { ScenarioClock } from '../scenario/state/scenario-clock';
@@ -93,7 +93,7 @@ function memberOf(control: ControlParts): GroupMember {
     adoptRequest: (value, instance, seq) => {
       const entry = readShippedRequest(value);
       if (typeof entry === 'string') return entry;
-      control.journal?.add(adoptedRecord({ ...entry, instance }, seq));
+      control.journal?.add(adoptedRecord(entry, instance, seq));
       return null;
     },
     adoptExchange: (value) => {

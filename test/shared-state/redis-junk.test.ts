@@ -19,8 +19,7 @@ const describeRedis = describeWithRedis();
 /** A journal entry as an instance ships it, with `changes` applied. */
 function shippedRequest(token: string, changes: Record<string, unknown> = {}): Record<string, unknown> {
   return {
-    seq: 1,
-    time: '2026-01-02T03:04:05.000Z',
+    at: Date.parse('2026-01-02T03:04:05.000Z'),
     method: 'GET',
     token,
     origin: 'path',
@@ -150,7 +149,7 @@ describeRedis('values another client writes to the group’s keys are checked, s
     const items = [
       shippedRequest('good-1'),
       null,
-      shippedRequest('bad-time', { time: 'yesterday' }),
+      shippedRequest('bad-time', { at: 'yesterday' }),
       shippedRequest('bad-misses', { nearMisses: 'alice' }),
       shippedRequest('good-2'),
     ];
