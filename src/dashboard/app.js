@@ -5,24 +5,12 @@ import { Tokens } from './tokens.js';
 import { Health } from './health.js';
 import { Caller } from './caller.js';
 import { OutageControl } from './outage.js';
+import { hashOf, routeOf } from './route.js';
+import { SessionBar, Sessions } from './sessions.js';
+import { hasEnded, liveSession, mergeSessions } from './session-list.js';
+import { useSessionData } from './session-data.js';
 
 const KEEP = 500;
-const VIEWS = ['traffic', 'tokens', 'caller', 'health'];
-
-/** The address is the state: `#caller`, `#tokens`, `#tokens/<token>` (percent-encoded); anything else is the traffic. */
-function routeOf(hash) {
-  const [name, ...rest] = hash.replace(/^#/, '').split('/');
-  const view = VIEWS.includes(name) ? name : 'traffic';
-  let token = null;
-  if (view === 'tokens' && rest.length > 0) {
-    try {
-      token = decodeURIComponent(rest.join('/'));
-    } catch {
-      token = rest.join('/');
-    }
-  }
-  return { view, token };
-}
 
 /** The page: one event stream feeds every view; the address (tabs, Back, Forward) chooses which one shows. */
 function App() {
@@ -36,6 +24,8 @@ function App() {
   const [stream, setStream] = useState('off');
   const [pending, setPending] = useState([]);
   const [report, setReport] = useState(null);
+  const [sessions, setSessions] = useState(null);
+  const [note, setNote] = useState('');
 
   useEffect(
     () =>
@@ -43,6 +33,7 @@ function App() {
         {
           hello: setHello,
           report: setReport,
+          sessions: (message) => setSessions((old) => mergeSessions(old, message, Date.now())),
           scenarios: setHealth,
           requests: ({ requests, skipped: more }) => {
             setPending((old) => [...requests.reverse(), ...old].slice(0, KEEP));
@@ -67,14 +58,33 @@ function App() {
     setPending([]);
   }, [paused, pending]);
 
-  const go = (name) => () => (location.hash = name);
+  // The session the page is filtered to; once it ends, the page falls back to all traffic and says why.
+  const filter = route.session;
+  const fallBack = (id) => {
+    const now = routeOf(location.hash);
+    if (now.session !== id) return;
+    setNote(`Session ${id} is not live any more (ended, or unused past its ttl); showing all traffic.`);
+    history.replaceState(null, '', hashOf({ ...now, session: null }));
+    setRoute(routeOf(location.hash));
+  };
+  useEffect(() => {
+    if (filter !== null) setNote('');
+  }, [filter]);
+  useEffect(() => {
+    if (filter !== null && hasEnded(sessions, filter)) fallBack(filter);
+  }, [filter, sessions]);
+  const chosen = useSessionData(filter, liveSession(sessions, filter)?.requests, fallBack);
+  const shownReport = filter === null ? report : (chosen?.report ?? null);
+
+  const go = (name) => () => (location.hash = hashOf({ view: name, session: filter }));
   const broken = health?.lastError;
   const tab = (name, label) =>
     html`<button class=${view === name ? 'tab on' : 'tab'} data-tab=${name} onClick=${go(name)}>${label}</button>`;
   return html` <header>
       <h1>auth-sim</h1>
-      ${tab('traffic', 'Live traffic')} ${tab('tokens', 'Tokens')}
-      ${tab('caller', report?.verdict === 'fail' ? 'Caller (fail)' : 'Caller')}
+      ${tab('traffic', 'Live traffic')}
+      ${tab('sessions', sessions?.count ? `Sessions (${sessions.count})` : 'Sessions')} ${tab('tokens', 'Tokens')}
+      ${tab('caller', shownReport?.verdict === 'fail' ? 'Caller (fail)' : 'Caller')}
       ${tab('health', broken ? 'Health (broken)' : 'Health')} <${OutageControl} />
       <span class=${connected ? 'live' : 'live off'}
         >${connected ? 'live' : stream === 'secret' ? 'needs the admin secret' : 'reconnecting...'}</span
@@ -87,9 +97,22 @@ function App() {
       </div>`
     }
     ${(stream === 'secret' || hello?.adminTokenRequired) && html`<${SecretBar} reads=${stream === 'secret' || hello?.readsNeedToken} />`}
+    ${note && html`<p class="note" data-test="session-note">${note}</p>`}
     <main>
+      ${filter !== null && (view === 'traffic' || view === 'caller') && html`<${SessionBar} id=${filter} prefix=${chosen?.prefix} view=${view} />`}
       ${
         view === 'traffic' &&
+        filter !== null &&
+        html`<${Traffic}
+          journalOff=${hello?.journalCapacity === 0}
+          rows=${chosen?.rows ?? []}
+          skipped=${0}
+          live=${false}
+        />`
+      }
+      ${
+        view === 'traffic' &&
+        filter === null &&
         html`<${Traffic}
           journalOff=${hello?.journalCapacity === 0}
           rows=${rows}
@@ -102,7 +125,8 @@ function App() {
       }
       ${view === 'tokens' && html`<${Tokens} health=${health} selected=${route.token} />`}
       ${view === 'health' && html`<${Health} health=${health} />`}
-      ${view === 'caller' && html`<${Caller} report=${report} />`}
+      ${view === 'sessions' && html`<${Sessions} state=${sessions} />`}
+      ${view === 'caller' && html`<${Caller} report=${shownReport} />`}
     </main>`;
 }
 

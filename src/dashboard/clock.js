@@ -2,7 +2,7 @@ import { html, useEffect, useState } from './vendor/preact-htm.js';
 import { adminCall } from './api.js';
 
 /** How far ahead `ms` is, as a person reads it: "2 h", "90 s", "1 h 30 min". */
-function ahead(ms) {
+export function ahead(ms) {
   const hours = Math.floor(ms / 3_600_000);
   const minutes = Math.floor((ms % 3_600_000) / 60_000);
   const seconds = Math.round((ms % 60_000) / 1000);

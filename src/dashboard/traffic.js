@@ -22,8 +22,11 @@ function byArrival(a, b) {
   return a.time < b.time ? 1 : a.time > b.time ? -1 : b.seq - a.seq;
 }
 
-/** Live traffic: every protocol request, newest arrival first, as the journal recorded it. */
-export function Traffic({ journalOff, rows, skipped, paused, waiting, onPause, onClear }) {
+/**
+ * Live traffic: every protocol request, newest arrival first, as the journal recorded it; or, not
+ * `live`, one session's requests as read (nothing to pause or clear).
+ */
+export function Traffic({ journalOff, rows, skipped, paused, waiting, onPause, onClear, live = true }) {
   const [f, setF] = useState({ token: '', method: '', status: '', matched: '' });
   const set = (key) => (e) => setF({ ...f, [key]: e.target.value });
   const shown = rows.filter((r) => passes(r, f)).sort(byArrival);
@@ -40,8 +43,11 @@ export function Traffic({ journalOff, rows, skipped, paused, waiting, onPause, o
       <label>token <input name="token" value=${f.token} onInput=${set('token')} placeholder="part of a token" /></label>
       ${select('status', 'status', ['2xx', '4xx', '5xx', 'none'])} ${select('method', 'method', ['GET', 'POST'])}
       ${select('matched', 'matched', MATCHED)}
-      <button data-test="pause" onClick=${onPause}>${paused ? `Resume (${waiting} waiting)` : 'Pause'}</button>
-      <button data-test="clear" onClick=${onClear}>Clear</button>
+      ${
+        live &&
+        html`<button data-test="pause" onClick=${onPause}>${paused ? `Resume (${waiting} waiting)` : 'Pause'}</button>
+          <button data-test="clear" onClick=${onClear}>Clear</button>`
+      }
       <span class="muted"
         >${shown.length} of ${rows.length} shown${skipped > 0 ? `; ${skipped} skipped under load` : ''}</span
       >

@@ -8,6 +8,8 @@ import { adoptedRecord } from './endpoint/adopted-record';
 import { formatProblem } from '../scenario/base/problem';
 import type * as CheckedGroupValues from './checked-group-values';
 import type { ScenarioClock } from '../scenario/state/scenario-clock';
+import { inSlices } from '../scenario/live/load-in-slices';
+import { listSet } from '../scenario/compile/set-listing';
 import type { RuntimeTokens } from '../scenario/state/runtime-tokens';
 
 /**
@@ -48,6 +50,14 @@ export async function joinGroup(group: RedisGroup, port: number, control: Contro
   group.instance = instance;
   await group.sessions.join(sessionMemberOf(control));
   await group.join(instance, memberOf(control));
+  await tellSets(group, control);
+}
+
+/** Tells the group the set served now, and again after each reload, so differing sets are noticed. */
+async function tellSets(group: RedisGroup, control: ControlParts): Promise<void> {
+  const serve = async () => group.sets.serve(await inSlices(listSet(control.store.set)));
+  control.store.on('reloaded', () => void serve().catch(() => undefined));
+  await serve();
 }
 
 /** The sessions as the group sees them: another instance's opens, ends and session runtime tokens. */

@@ -1,7 +1,7 @@
 import { aCount, aString, checkFields, isRecord, oneOf, parseJson } from './checked-fields';
 
 /** What an instance tells the group on its events channel. */
-const GROUP_EVENT_KINDS = ['put', 'remove', 'reset', 'clock', 'set'] as const;
+const GROUP_EVENT_KINDS = ['put', 'remove', 'reset', 'clock', 'set', 'leave'] as const;
 
 export type GroupEvent =
   | {
@@ -16,7 +16,9 @@ export type GroupEvent =
   /** The group's clock offset now (written by a Lua script: cjson). */
   | { readonly from: string; readonly kind: 'clock'; readonly offsetMs: number }
   /** The digest of the scenario set an instance serves, told when it joins and after each reload. */
-  | { readonly from: string; readonly kind: 'set'; readonly digest: string };
+  | { readonly from: string; readonly kind: 'set'; readonly digest: string }
+  /** An instance closing: the others forget its set. */
+  | { readonly from: string; readonly kind: 'leave' };
 
 /** A runtime token as the group's runtime hash keeps it: the entry's text and the file it names. */
 export interface RuntimeValue {
@@ -31,6 +33,7 @@ const EVENT_SPECS = {
   reset: { from: aString },
   clock: { from: aString, offsetMs: aCount },
   set: { from: aString, digest: aString },
+  leave: { from: aString },
 } as const;
 const kindCheck = oneOf(GROUP_EVENT_KINDS);
 

@@ -8,6 +8,8 @@ import { GroupStreams, type StreamMember } from './group-streams';
 import { readGroupEvent, readRuntimeValue, type GroupEvent } from './checked-event';
 import { RejectedValues } from './rejected-values';
 import { SharedSessions } from './shared-sessions';
+import { GroupSets } from './group-sets';
+import { deleteFields } from './state-fields';
 
 /** Where a group of simulators meets: a Redis URL and a prefix every key and channel starts with. */
 export interface GroupOptions {
@@ -71,6 +73,8 @@ export class RedisGroup {
   readonly clockShare: ClockShare;
   /** The group's sessions: opened on one instance, used and reported on any. */
   readonly sessions: SharedSessions;
+  /** Which scenario set each instance serves: told, compared and shown in health. */
+  readonly sets: GroupSets;
   private readonly keys: Record<'states' | 'runtime' | 'alive' | 'events' | 'clock', string>;
   private readonly runtimeTexts = new Map<string, { text: string; file: string }>();
   private member: GroupMember | undefined;
@@ -129,6 +133,15 @@ export class RedisGroup {
       options.clock,
       this.keys.clock,
     );
+    this.sets = new GroupSets({
+      client,
+      prefix,
+      events: this.keys.events,
+      instance: () => this.instance,
+      shared: () => this.shared,
+      notice: options.notice,
+      forget: (fingerprints) => deleteFields(client, this.keys.states, (f) => fingerprints.has(f.fingerprint)),
+    });
   }
 
   /** Whether state is shared right now (false while Redis is away). */
@@ -205,12 +218,14 @@ export class RedisGroup {
       ...this.streams.health(),
       rejected: this.rejected.count,
       lastRejected: this.rejected.last,
+      ...this.sets.health(),
     };
   }
 
   async close(): Promise<void> {
     this.open = false;
     clearInterval(this.flushTimer);
+    await this.sets.close();
     await this.streams.flush();
     await this.sessions.close();
     for (const connection of [this.reader, this.subscriber, this.client]) connection?.disconnect();
@@ -242,7 +257,9 @@ export class RedisGroup {
       this.member.removeRuntime(event.token);
     } else if (event.kind === 'clock') {
       if (isOffset(event.offsetMs)) this.options.clock.adopt(event.offsetMs);
-    } else if (event.kind === 'reset') {
+    } else if (event.kind === 'set') void this.sets.heard(event.from, event.digest);
+    else if (event.kind === 'leave') void this.sets.left(event.from);
+    else if (event.kind === 'reset') {
       this.runtimeTexts.clear();
       this.states.local.resetNow();
       this.member.resetLocal();
@@ -303,6 +320,7 @@ export class RedisGroup {
     // Back empty: the report's start is written back, then what waited goes out.
     if (empty) await this.streams.restore();
     void this.streams.flush();
+    void this.sets.announce();
     this.options.notice(
       'info',
       empty

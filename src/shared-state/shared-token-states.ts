@@ -4,6 +4,7 @@ import type { TokenStateStore, TokenStateView, TokenStates } from '../scenario/s
 import { readScriptUse, readStoredState } from './checked-use';
 import { PEEK_SCRIPT, TOUCH_SCRIPT } from './token-state-scripts';
 import type { RejectedValues } from './rejected-values';
+import { deleteFields, readStateField, stateField } from './state-fields';
 
 type Script = (
   key: string,
@@ -69,23 +70,28 @@ export class SharedTokenStates implements TokenStateStore {
   async reset(token?: string): Promise<number> {
     const forgotten = this.local.resetNow(token);
     if (!this.isShared()) return forgotten;
-    if (token !== undefined)
-      return (await this.client.hdel(this.key, ...STATE_FIELDS.map((f) => `${f}${token}`))) > 0 ? 1 : 0;
+    if (token !== undefined) return (await deleteFields(this.client, this.key, (f) => f.token === token)) > 0 ? 1 : 0;
     const [[, fields]] = (await this.client.multi().hkeys(this.key).del(this.key).exec()) as [[unknown, string[]]];
-    return fields.filter((field) => field.startsWith('u:')).length;
+    return new Set(fields.map(readStateField).flatMap((f) => (f?.kind === 'u' ? [f.token] : []))).size;
   }
 
-  async list(token?: string): Promise<TokenStateView[]> {
+  /** With `fingerprint`, the state of that definition of the token only (the one this instance serves). */
+  async list(token?: string, fingerprint?: string): Promise<TokenStateView[]> {
     if (!this.isShared()) return this.local.list(token);
-    if (token !== undefined) {
-      const [uses, first] = await this.client.hmget(this.key, `u:${token}`, `t:${token}`);
+    if (token !== undefined && fingerprint !== undefined) {
+      const [uses, first] = await this.client.hmget(
+        this.key,
+        stateField('u', fingerprint, token),
+        stateField('t', fingerprint, token),
+      );
       return uses === null && first === null ? [] : this.view(token, uses, first);
     }
     const all = await this.client.hgetall(this.key);
-    return Object.keys(all)
-      .filter((field) => field.startsWith('u:'))
-      .map((field) => field.slice(2))
-      .flatMap((t) => this.view(t, all[`u:${t}`], all[`t:${t}`] ?? null));
+    return Object.keys(all).flatMap((name) => {
+      const field = readStateField(name);
+      if (field?.kind !== 'u' || (token !== undefined && field.token !== token)) return [];
+      return this.view(field.token, all[name], all[stateField('t', field.fingerprint, field.token)] ?? null);
+    });
   }
 
   /** A script's answer as a use; null (told and counted) when it is not one, and the local state answers. */
@@ -114,6 +120,3 @@ export class SharedTokenStates implements TokenStateStore {
     return [];
   }
 }
-
-/** The fields one token's state takes in the group's hash, each followed by the token. */
-const STATE_FIELDS = ['f:', 'u:', 't:', 'w:', 'c:'] as const;

@@ -12,15 +12,19 @@ local tok = ARGV[1]
 `;
 
 /**
- * The token's state as the scripts read it: `first` is the first use, or false when the state
- * is another entry's (or none); `junk` what it held instead of a use count and a time (another
- * client wrote it), which starts the token afresh like a changed entry, and is told back.
+ * The token's state as the scripts read it, kept per definition: every field is named
+ * `<kind>:<fingerprint>:<token>` (ARGV[2] the entry's fingerprint), so an instance serving another
+ * definition of the token (a reload, or a replica with other files) keeps a state of its own and
+ * never resets this one. `first` is the first use, or false when this definition has none yet;
+ * `junk` what it held instead of a use count and a time (another client wrote it), which starts
+ * the token afresh, and is told back.
  */
 const STATE = `
-local u = redis.call('HGET', KEYS[1], 'u:' .. tok)
-local first = redis.call('HGET', KEYS[1], 't:' .. tok)
+local id = ARGV[2] .. ':' .. tok
+local u = redis.call('HGET', KEYS[1], 'u:' .. id)
+local first = redis.call('HGET', KEYS[1], 't:' .. id)
 local junk = false
-if redis.call('HGET', KEYS[1], 'f:' .. tok) ~= ARGV[2] then
+if not u and not first then
   first = false
 elseif not (whole(u, 15) and whole(first, 16)) then
   junk = tostring(u or 'none') .. ' ' .. tostring(first or 'none')
@@ -29,33 +33,34 @@ end
 `;
 
 /**
- * One round trip per stateful request, atomic in Redis: a changed entry (fingerprint) starts the
- * token afresh, the use is counted, and the first use and now are read on scenario time (NOW), so
- * every instance sees one order and one expiry clock. With a rate limit (ARGV[3] requests per
+ * One round trip per stateful request, atomic in Redis: a definition (fingerprint) the token has
+ * no state for yet starts it afresh, the use is counted, and the first use and now are read on
+ * scenario time (NOW), so every instance sees one order and one expiry clock. With a rate limit (ARGV[3] requests per
  * ARGV[4] ms) the request is first counted in the token's window, as TokenStates' countInWindow
  * does; one beyond it is not a use, and the answer's fourth item is how long the window has
- * left (false when not limited); the fifth is `junk` (see STATE). Fields of one hash per group:
- * f:, u:, t: + token, and w:, c: (window start, count; a window that is not numbers starts anew).
+ * left (false when not limited); the fifth is `junk` (see STATE). Fields of one hash per group,
+ * each `<kind>:<fingerprint>:<token>`: u, t (use count, first use) and w, c (window start, count;
+ * a window that is not numbers starts anew).
  */
 export const TOUCH_SCRIPT = `${NOW}${STATE}
 if not first then
-  redis.call('HSET', KEYS[1], 'f:' .. tok, ARGV[2], 'u:' .. tok, 0, 't:' .. tok, now, 'w:' .. tok, now, 'c:' .. tok, 0)
+  redis.call('HSET', KEYS[1], 'u:' .. id, 0, 't:' .. id, now, 'w:' .. id, now, 'c:' .. id, 0)
   first = now
   u = '0'
 end
 if ARGV[3] then
   local per = tonumber(ARGV[4])
-  local start = redis.call('HGET', KEYS[1], 'w:' .. tok)
+  local start = redis.call('HGET', KEYS[1], 'w:' .. id)
   local w = whole(start, 16) and tonumber(start) or now
-  if now - w >= per or now < w or not whole(redis.call('HGET', KEYS[1], 'c:' .. tok), 15) then
+  if now - w >= per or now < w or not whole(redis.call('HGET', KEYS[1], 'c:' .. id), 15) then
     w = now
-    redis.call('HSET', KEYS[1], 'w:' .. tok, now, 'c:' .. tok, 0)
+    redis.call('HSET', KEYS[1], 'w:' .. id, now, 'c:' .. id, 0)
   end
-  if redis.call('HINCRBY', KEYS[1], 'c:' .. tok, 1) > tonumber(ARGV[3]) then
+  if redis.call('HINCRBY', KEYS[1], 'c:' .. id, 1) > tonumber(ARGV[3]) then
     return {tonumber(u), tonumber(first), now, w + per - now, junk}
   end
 end
-return {redis.call('HINCRBY', KEYS[1], 'u:' .. tok, 1), tonumber(first), now, false, junk}
+return {redis.call('HINCRBY', KEYS[1], 'u:' .. id, 1), tonumber(first), now, false, junk}
 `;
 
 /** TOUCH_SCRIPT's answer without its writes: the use the next request would get, on scenario time. */

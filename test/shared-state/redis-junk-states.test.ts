@@ -33,6 +33,14 @@ describeRedis('token state another client overwrote in Redis starts afresh, told
   const health = async (t: TestSimulator) =>
     ((await adminCall(t.url, 'GET', '/__admin/health')).body as unknown as { store: StoreHealth }).store;
   const status = async (t: TestSimulator, token: string) => (await getClient(t.url, token)).status;
+  /** The field of a token's state that auth-sim wrote: `<kind>:<fingerprint>:<token>`, one definition each. */
+  const field = async (kind: 'u' | 't', token: string) => {
+    const fields = (await raw.hkeys('auth-sim:states')).filter(
+      (f) => f.startsWith(`${kind}:`) && f.endsWith(`:${token}`),
+    );
+    expect(fields).toHaveLength(1);
+    return fields[0];
+  };
 
   beforeAll(async () => {
     redis = await startRedis();
@@ -57,7 +65,7 @@ describeRedis('token state another client overwrote in Redis starts afresh, told
 
   test('a negative use count: the token view answers and the sequence starts again from its first step', async () => {
     expect(await status(a, 'retry-twice')).toBe(503);
-    await raw.hset('auth-sim:states', 'u:retry-twice', '-5');
+    await raw.hset('auth-sim:states', await field('u', 'retry-twice'), '-5');
     const before = (await health(b)).rejected;
     const view = await adminCall(b.url, 'GET', '/__admin/tokens/retry-twice');
     expect(view.status).toBe(200);
@@ -78,7 +86,7 @@ describeRedis('token state another client overwrote in Redis starts afresh, told
     'a first use of %j: the token starts afresh and still expires',
     async (junk) => {
       expect(await status(a, 'half-second')).toBe(200);
-      await raw.hset('auth-sim:states', 't:half-second', junk);
+      await raw.hset('auth-sim:states', await field('t', 'half-second'), junk);
       expect(await status(b, 'half-second')).toBe(200);
       expect((await health(b)).lastRejected).toBe(
         `auth-sim:states token "half-second": the use count and first use (1 ${junk}) are not whole numbers; the token starts afresh`,
@@ -93,7 +101,7 @@ describeRedis('token state another client overwrote in Redis starts afresh, told
   test('a use count that is not a number: one line tells it, and the state listing skips it', async () => {
     expect(await status(a, 'retry-twice')).toBe(503);
     expect(await status(a, 'half-second')).toBe(200);
-    await raw.hset('auth-sim:states', 'u:retry-twice', 'many');
+    await raw.hset('auth-sim:states', await field('u', 'retry-twice'), 'many');
     const before = (await health(a)).rejected;
     const states = await a.sim.tokenStates.list();
     expect(states.map((s) => s.token)).toEqual(['half-second']);

@@ -128,7 +128,7 @@ describeRedis('values another client writes to the group’s keys are checked, s
     [
       'a kind no instance sends',
       '{"from": "x", "kind": "explode"}',
-      /^auth-sim:events: kind is not one of put, remove, reset, clock, set$/,
+      /^auth-sim:events: kind is not one of put, remove, reset, clock, set, leave$/,
     ],
     [
       'a text that is no string',

@@ -14,8 +14,11 @@ export interface TokenStateView {
 export interface TokenStateStore extends PeekableTokenMemory {
   /** Forgets one token's state, or every token's when none is named; resolves to how many were forgotten. */
   reset(token?: string): Promise<number>;
-  /** The state of one token, or of every token with state, for display. */
-  list(token?: string): Promise<TokenStateView[]>;
+  /**
+   * The state of one token, or of every token with state, for display; with `fingerprint`, only
+   * the state of that definition of the token (a group keeps one per definition).
+   */
+  list(token?: string, fingerprint?: string): Promise<TokenStateView[]>;
 }
 
 /** Tokens whose state is kept at most; beyond this the oldest are forgotten (random fallback tokens). */

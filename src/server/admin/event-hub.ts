@@ -2,11 +2,14 @@ import type { ServerResponse } from 'node:http';
 import type { ControlParts } from './control-parts';
 import { scenarioHealth } from './scenario-health';
 import { reportPoller } from './report-events';
+import { sessionsPoller } from './session-events';
 
 /** How often the hub looks at the journal; the dashboard promises a request within 500 ms. */
 const POLL_MS = 200;
 /** How often the hub looks for a changed caller report: building one costs more than a journal read. */
 const REPORT_POLL_MS = 1000;
+/** How often the hub looks for opened, ended and used sessions. */
+const SESSIONS_POLL_MS = 500;
 /** Requests sent per look at most: under load the page shows the newest, and says how many it skipped. */
 const MAX_PER_POLL = 200;
 /** A comment line now and then, so proxies and browsers keep an idle stream open. */
@@ -40,6 +43,8 @@ export class EventHub {
   private health: Buffer | undefined;
   /** The latest `report` message, for a stream that joins between two. */
   private report: Buffer | undefined;
+  /** The latest `sessions` message, for a stream that joins between two. */
+  private sessions: Buffer | undefined;
   private readonly refreshHealth = () => {
     this.health = undefined;
     this.broadcastHealth();
@@ -60,6 +65,7 @@ export class EventHub {
     this.parts.streams.add(res);
     res.write(this.healthBytes());
     if (this.report) res.write(this.report);
+    if (this.sessions) res.write(this.sessions);
     const journal = this.parts.journal;
     if (journal) {
       const backlog = journal.list({ limit: MAX_PER_POLL }).filter((e) => e.seq <= this.last);
@@ -80,7 +86,13 @@ export class EventHub {
       this.writeAll(this.report);
     });
     pollReport();
+    const pollSessions = sessionsPoller(this.parts, (sessions) => {
+      this.sessions = message('sessions', JSON.stringify(sessions));
+      this.writeAll(this.sessions);
+    });
+    pollSessions();
     this.timers = [
+      setInterval(pollSessions, SESSIONS_POLL_MS).unref(),
       setInterval(() => this.poll(), POLL_MS).unref(),
       setInterval(pollReport, REPORT_POLL_MS).unref(),
       setInterval(() => this.writeAll(Buffer.from(': still here\n\n')), HEARTBEAT_MS).unref(),
@@ -94,6 +106,7 @@ export class EventHub {
     this.timers = [];
     this.health = undefined;
     this.report = undefined;
+    this.sessions = undefined;
     this.parts.store.off('reloaded', this.refreshHealth);
     this.parts.store.off('reload-failed', this.refreshHealth);
   }

@@ -44,9 +44,11 @@ export async function tokenView(parts: ControlParts, token: string): Promise<obj
   const outage = parts.answering.outage.entry;
   const states = parts.answering.states;
   let use: TokenUse | undefined;
+  let served: string | undefined;
   const peeking: TokenMemory = {
     seed: states.seed,
     touch: (t, fingerprint) => {
+      served = fingerprint;
       const next = states.peek(t, fingerprint);
       if (next instanceof Promise) return next.then((u) => (use = u));
       return (use = next);
@@ -73,7 +75,7 @@ export async function tokenView(parts: ControlParts, token: string): Promise<obj
     fault: answer.fault?.name ?? null,
     next: outage !== null ? outageNext(parts) : use === undefined ? null : describeNext(entry, use),
     entry: entry.data === undefined ? null : shownData(entry.data),
-    state: (await states.list(token))[0] ?? null,
+    state: (await states.list(token, served))[0] ?? null,
   };
 }
 
