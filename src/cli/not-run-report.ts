@@ -3,6 +3,7 @@ import { formatProblem, type Problem } from '../scenario/base/problem';
 import { ScenarioError } from '../scenario/base/scenario-error';
 import { HTML_REPORT_CSP } from '../caller-report/format-html';
 import { markup } from '../caller-report/markup';
+import { escapeControls, escapeJsonText } from '../scenario/base/escape-controls';
 
 /** Why `run` did not run its command: the simulator did not start, and the problems that stopped it. */
 export interface NotRun {
@@ -22,7 +23,8 @@ export function notRunBecause(error: unknown): NotRun {
 }
 
 /**
- * The JUnit file of a run that never ran: one failing test case per problem, named by its place
+ * The JUnit file of a run that never ran (control characters in a file name or the reason escaped,
+ * as formatJunit escapes a token's, so the file stays well-formed XML): one failing test case per problem, named by its place
  * and carrying `file` and `line` (which CI systems link), or one for the start failure itself.
  * xmlbuilder2 writes it, as formatJunit does the verdict's.
  */
@@ -31,18 +33,20 @@ export function formatNotRunJunit(notRun: NotRun): string {
   const suite = create({ version: '1.0', encoding: 'UTF-8' })
     .ele('testsuites', { name: 'auth-sim caller report', tests: cases, failures: cases })
     .ele('testsuite', { name: 'auth-sim scenarios', tests: cases, failures: cases, errors: 0 });
+  const reason = escapeControls(notRun.reason);
   if (notRun.problems.length === 0)
     suite
       .ele('testcase', { classname: 'auth-sim.start', name: 'auth-sim started' })
-      .ele('failure', { message: notRun.reason, type: 'start' })
-      .txt(notRun.reason);
+      .ele('failure', { message: reason, type: 'start' })
+      .txt(reason);
   for (const problem of notRun.problems) {
-    const line = formatProblem(problem);
+    const line = escapeControls(formatProblem(problem));
+    const file = escapeControls(problem.file);
     suite
       .ele('testcase', {
         classname: 'auth-sim.scenarios',
-        name: `${problem.file}:${problem.line}:${problem.column}`,
-        file: problem.file,
+        name: `${file}:${problem.line}:${problem.column}`,
+        file,
         line: problem.line,
       })
       .ele('failure', { message: line, type: 'scenario' })
@@ -51,7 +55,10 @@ export function formatNotRunJunit(notRun: NotRun): string {
   return suite.end({ prettyPrint: true });
 }
 
-/** The JSON file of a run that never ran: `verdict: "fail"`, `ran: false`, the reason and each problem. */
+/**
+ * The JSON file of a run that never ran: `verdict: "fail"`, `ran: false`, the reason and each
+ * problem; what JSON.stringify leaves raw that a terminal acts on is escaped (the same values parsed).
+ */
 export function formatNotRunJson(notRun: NotRun): string {
   const problems = notRun.problems.map(({ file, line, column, path, message }) => ({
     file,
@@ -61,17 +68,20 @@ export function formatNotRunJson(notRun: NotRun): string {
     message,
   }));
   const failures = notRun.problems.length === 0 ? [notRun.reason] : notRun.problems.map(formatProblem);
-  return `${JSON.stringify({ verdict: 'fail', ran: false, reason: notRun.reason, failures, problems }, null, 2)}\n`;
+  return `${escapeJsonText(JSON.stringify({ verdict: 'fail', ran: false, reason: notRun.reason, failures, problems }, null, 2))}\n`;
 }
 
-/** The Markdown file of a run that never ran: a heading, the reason, and the problems in a code block. */
+/**
+ * The Markdown file of a run that never ran: a heading, the reason, and the problems in a code
+ * block; line breaks and controls are escaped, so no file name can start a heading or end the block.
+ */
 export function formatNotRunMarkdown(notRun: NotRun): string {
-  const lines = notRun.problems.map(formatProblem);
+  const lines = notRun.problems.map((p) => escapeControls(formatProblem(p)));
   const longestTicks = Math.max(0, ...lines.map((l) => Math.max(0, ...(l.match(/`+/g) ?? []).map((t) => t.length))));
   // A fence longer than any run of backticks inside, so no problem text can close it (CommonMark 4.5).
   const fence = '`'.repeat(Math.max(3, longestTicks + 1));
   const block = lines.length === 0 ? '' : `\n${fence}text\n${lines.join('\n')}\n${fence}\n`;
-  return `## auth-sim caller report: NOT RUN\n\n${notRun.reason.replace(/[\r\n]+/g, ' ')}\n${block}`;
+  return `## auth-sim caller report: NOT RUN\n\n${escapeControls(notRun.reason)}\n${block}`;
 }
 
 /** The HTML report of a run that never ran: the reason and each problem, as self-contained as the verdict's page. */

@@ -1,5 +1,5 @@
 import { existsSync, lstatSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
-import { XMLParser } from 'fast-xml-parser';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { runCliAsync } from '../helpers/run-cli-async';
 import { makeTempDir, type TempDir } from '../helpers/temp-dir';
 import { startRun } from '../helpers/start-run';
@@ -160,4 +160,35 @@ test('more failures than one screen: the summary points at the report file, not 
   expect(withFile.stderr).not.toContain('__admin');
   const without = await runCliAsync(['run', '-s', 'qa.yaml', '--', 'true'], { cwd: dir.path });
   expect(without.stderr).toContain('auth-sim:   ... and 6 more (--report-file <path> writes all)\n');
+});
+
+test('a scenario file named with control characters: every not-run report carries the name escaped, the XML well-formed', async () => {
+  const name = 'q\u001b[31m\u0007\r\n# x\uffff.yaml';
+  const shown = 'q\\u001b[31m\\u0007\\u000d\\u000a# x\\uffff.yaml';
+  dir.write(name, 'tokens:\n  alice: { statsu: 200 }\n');
+  const problem = 'tokens.alice.statsu is not a scenario entry field; did you mean "status"?';
+  const written = async (file: string) => {
+    const run = await runCliAsync(['run', '-s', name, '--report-file', file, '--', 'true'], { cwd: dir.path });
+    expect(run.status).toBe(2);
+    return readFileSync(`${dir.path}/${file}`, 'utf8');
+  };
+  const xml = await written('r.xml');
+  expect(XMLValidator.validate(xml)).toBe(true);
+  // Characters XML 1.0 forbids (fast-xml-parser's validator lets them by).
+  // eslint-disable-next-line no-control-regex -- control characters are what the report must not hold
+  expect(xml).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/);
+  expect(parseXml(xml).testsuites.testsuite.testcase).toEqual({
+    classname: 'auth-sim.scenarios',
+    name: `${shown}:2:12`,
+    file: shown,
+    line: '2',
+    failure: { '#text': `${shown}:2:12 ${problem}`, message: `${shown}:2:12 ${problem}`, type: 'scenario' },
+  });
+  expect(await written('r.md')).toBe(
+    `## auth-sim caller report: NOT RUN\n\nthe scenarios did not load, so the command was not run\n\n\`\`\`text\n${shown}:2:12 ${problem}\n\`\`\`\n`,
+  );
+  const json = await written('r.json');
+  // eslint-disable-next-line no-control-regex -- control characters are what the report must not hold
+  expect(json).not.toMatch(/[\u001b\u0007\r\uffff]/);
+  expect(JSON.parse(json)).toMatchObject({ failures: [`${name}:2:12 ${problem}`], problems: [{ file: name }] });
 });

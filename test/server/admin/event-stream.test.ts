@@ -7,34 +7,7 @@ import {
   type TestSimulator,
 } from '../../helpers/test-simulator';
 import { waitFor } from '../../helpers/wait-for';
-
-interface StreamEvent {
-  readonly event: string;
-  readonly data: Record<string, unknown>;
-}
-
-/** Reads `GET /__admin/events` as a script would, collecting every event until aborted. */
-function openStream(url: string): { events: StreamEvent[]; ended: Promise<unknown>; close(): void } {
-  const events: StreamEvent[] = [];
-  const abort = new AbortController();
-  const ended = (async () => {
-    const res = await fetch(`${url}/__admin/events`, { signal: abort.signal });
-    const decoder = new TextDecoder();
-    let buffered = '';
-    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-      buffered += decoder.decode(chunk, { stream: true });
-      let end: number;
-      while ((end = buffered.indexOf('\n\n')) >= 0) {
-        const block = buffered.slice(0, end);
-        buffered = buffered.slice(end + 2);
-        const event = /^event: (.*)$/m.exec(block)?.[1];
-        const data = /^data: (.*)$/m.exec(block)?.[1];
-        if (event && data) events.push({ event, data: JSON.parse(data) as Record<string, unknown> });
-      }
-    }
-  })().catch(() => undefined);
-  return { events, ended, close: () => abort.abort() };
-}
+import { openStream } from '../../helpers/event-stream';
 
 describe('GET /__admin/events', () => {
   let t: TestSimulator;
@@ -117,7 +90,8 @@ describe('GET /__admin/events', () => {
     // A grace longer than the test's timeout: only ending the stream lets close() finish in time.
     await t.sim.close(60_000);
     await stream.ended;
-    expect(stream.events.map((e) => e.event)).toEqual(['hello', 'scenarios', 'report']);
+    // The sessions list (none: read at once) comes before the caller report, which waits for recording to settle.
+    expect(stream.events.map((e) => e.event)).toEqual(['hello', 'scenarios', 'sessions', 'report']);
   });
 
   test('sends the scenario status again when a reload fails, with the broken line', async () => {

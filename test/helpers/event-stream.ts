@@ -1,0 +1,28 @@
+/** One message of `GET /__admin/events`: its event name and its JSON data. */
+export interface StreamEvent {
+  readonly event: string;
+  readonly data: Record<string, unknown>;
+}
+
+/** Reads `GET /__admin/events` as a script would, collecting every event until aborted. */
+export function openStream(url: string): { events: StreamEvent[]; ended: Promise<unknown>; close(): void } {
+  const events: StreamEvent[] = [];
+  const abort = new AbortController();
+  const ended = (async () => {
+    const res = await fetch(`${url}/__admin/events`, { signal: abort.signal });
+    const decoder = new TextDecoder();
+    let buffered = '';
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      buffered += decoder.decode(chunk, { stream: true });
+      let end: number;
+      while ((end = buffered.indexOf('\n\n')) >= 0) {
+        const block = buffered.slice(0, end);
+        buffered = buffered.slice(end + 2);
+        const event = /^event: (.*)$/m.exec(block)?.[1];
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (event && data) events.push({ event, data: JSON.parse(data) as Record<string, unknown> });
+      }
+    }
+  })().catch(() => undefined);
+  return { events, ended, close: () => abort.abort() };
+}
