@@ -3,7 +3,8 @@ import {
   aCount,
   aNumber,
   aString,
-  checkFields,
+  checkFieldList,
+  listFields,
   listOf,
   nullable,
   oneOf,
@@ -52,14 +53,24 @@ const EXCHANGE_SPEC = {
   retryAfterMs: optional(aCount),
 } satisfies { readonly [K in keyof Exchange]-?: FieldCheck<Exchange[K]> };
 
+/** A journal entry as the group's stream carries it: its fields in REQUEST_SPEC's order. */
+export function listShippedRequest(request: ShippedRequest): unknown[] {
+  return listFields(request, REQUEST_SPEC);
+}
+
+/** A caller-report exchange as the group's stream carries it: its fields in EXCHANGE_SPEC's order. */
+export function listShippedExchange(exchange: Exchange): unknown[] {
+  return listFields(exchange, EXCHANGE_SPEC);
+}
+
 /** A journal entry read from the group's stream, or what is wrong with it. */
 export function readShippedRequest(value: unknown): ShippedRequest | string {
-  return checkFields(value, REQUEST_SPEC);
+  return checkFieldList(value, REQUEST_SPEC);
 }
 
 /** A caller-report exchange read from the group's stream, or what is wrong with it. */
 export function readShippedExchange(value: unknown): Exchange | string {
-  const exchange = checkFields(value, EXCHANGE_SPEC);
+  const exchange = checkFieldList(value, EXCHANGE_SPEC);
   if (typeof exchange === 'string') return exchange;
   return exchange.endedAt < exchange.arrivedAt ? 'endedAt is before arrivedAt' : exchange;
 }

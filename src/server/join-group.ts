@@ -25,6 +25,7 @@ export async function openGroup(
   const redis = options.redis;
   if (redis === undefined) return undefined;
   const { openRedisGroup } = require('../shared-state/redis-group') as typeof RedisGroupModule;
+  const { listShippedExchange, listShippedRequest } = require('./checked-group-values') as typeof CheckedGroupValues;
   const notice = redis.onNotice ?? ((_level: string, message: string) => process.emitWarning(message));
   const { group, failed } = await openRedisGroup({
     url: redis.url,
@@ -33,6 +34,7 @@ export async function openGroup(
     seed,
     clock,
     journalSize: options.journalSize ?? 1000,
+    encoding: { request: listShippedRequest, exchange: listShippedExchange },
     notice,
   });
   if (failed !== null) notice('warn', `${failed}; starting on local state, joining the group once Redis answers`);

@@ -76,6 +76,35 @@ export function checkFields<S extends FieldSpec>(value: unknown, spec: S): Check
   return out as Checked<S>;
 }
 
+/**
+ * A record's fields as a list in the spec's order: what the group's streams carry, so the field
+ * names are not written, sent and parsed again for every request. A field left out goes as null.
+ */
+export function listFields<S extends FieldSpec>(record: { readonly [K in keyof S]?: unknown }, spec: S): unknown[] {
+  const list: unknown[] = [];
+  for (const name in spec) list.push(record[name] ?? null);
+  return list;
+}
+
+/**
+ * A list written by listFields read back as a fresh record, or a sentence naming the first field
+ * that fails; null stands for a field left out where the spec lets it be left out but not null.
+ */
+export function checkFieldList<S extends FieldSpec>(value: unknown, spec: S): Checked<S> | string {
+  if (!Array.isArray(value)) return `not a list of fields but ${describeJson(value)}`;
+  const out: Record<string, unknown> = {};
+  let at = 0;
+  for (const name in spec) {
+    const check = spec[name];
+    let field: unknown = value[at++];
+    if (field === null && !check.test(null) && check.test(undefined)) field = undefined;
+    if (!check.test(field))
+      return field === undefined ? `${name} is missing` : `${name} is ${describeJson(field)}, not ${check.what}`;
+    if (field !== undefined) out[name] = field;
+  }
+  return at === value.length ? (out as Checked<S>) : `holds ${value.length} fields, not ${at}`;
+}
+
 /** JSON.parse that answers instead of throwing: the value, or a sentence saying it is not JSON. */
 export function parseJson(text: unknown): { readonly value: unknown } | { readonly problem: string } {
   if (typeof text !== 'string') return { problem: 'missing' };
