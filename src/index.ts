@@ -22,6 +22,7 @@ export type {
   StartOptions,
 } from './api/start-simulator';
 export type { ClockStatus, SimulatorClock } from './api/simulator-clock';
+export type { ClockChange, SessionBody } from './api/admin-body-types';
 export type { ExpectationResult } from './caller-report/judge-report';
 export type { TokenReport } from './caller-report/build-report';
 export type {

@@ -5,16 +5,12 @@ import type { JournalEntry, JournalFilter } from '../server/endpoint/journal';
 import { AdminClient, errorOf } from './admin-client';
 import { parseDuration } from '../scenario/base/duration';
 import type { Duration, ScenarioEntry } from './scenario-types';
+import type { SessionBody } from './admin-body-types';
 
 export type { SessionReport } from '../server/admin/read-session-report';
 
-/** What a session is opened with; both optional. */
-export interface SessionOptions {
-  /** The tokens (without the prefix) the test means to use: its unused tokens are judged over these. */
-  readonly tokens?: readonly string[];
-  /** How long it may go unused before it ends (default: the simulator's `--session-ttl`, 10 minutes). */
-  readonly ttl?: Duration;
-}
+/** What a session is opened with: the session body, both fields optional. */
+export type SessionOptions = SessionBody;
 
 /** What to wait for: `token` (in a session, without the prefix) to have had `calls` requests (default 1). */
 export interface WaitTarget {

@@ -1,4 +1,5 @@
 import { scenarioFileSchema } from '../scenario/schema/scenario-schema';
+import { adminBodySchema, type AdminBodyName } from '../scenario/schema/admin-body-schemas';
 import type { JsonSchema } from '../protocol/json-schema';
 import type { AdminAnswer, AdminCaller, AdminCall } from './admin-caller';
 import { validateScenarioText } from './validate-scenario-text';
@@ -25,6 +26,12 @@ const OUTAGE_KEYS = { status: true, fault: true, for: true } as const;
 function entrySchema(): JsonSchema {
   const file = scenarioFileSchema();
   return { $ref: '#/$defs/Entry', $defs: file.$defs };
+}
+
+/** An admin body's schema, the one the admin API checks it with, as a tool's arguments. */
+function adminBodyInput(name: AdminBodyName): JsonSchema {
+  const { $id: _id, ...schema } = adminBodySchema(name);
+  return schema;
 }
 
 function objectSchema(properties: Record<string, JsonSchema>, required: readonly string[] = []): JsonSchema {
@@ -153,14 +160,7 @@ export function mcpTools(): readonly McpTool[] {
       name: 'start_session',
       description:
         "Open a session: the chat server under test is given prefix + T, which answers as T would with the session's own state, journal and caller report (one test, one verdict). Answers {id, prefix}.",
-      inputSchema: objectSchema({
-        tokens: {
-          type: 'array',
-          items: TOKEN,
-          description: 'the tokens the session expects to use (judged as unused if never asked)',
-        },
-        ttl: { type: 'string', description: 'ends by itself after this long idle, e.g. "10m"' },
-      }),
+      inputSchema: adminBodyInput('session-body'),
       run: (args, admin) => viaAdmin(admin, { method: 'POST', path: '/sessions', body: args }),
     },
     {
@@ -210,7 +210,7 @@ export function mcpTools(): readonly McpTool[] {
       name: 'advance_clock',
       description:
         'Move scenario time forward (time-based expire, runtime and session lifetimes), e.g. "2h"; delays stay in real time.',
-      inputSchema: objectSchema({ advance: { type: 'string', description: 'how far, e.g. "2h"' } }, ['advance']),
+      inputSchema: adminBodyInput('clock-body'),
       run: (args, admin) => viaAdmin(admin, { method: 'POST', path: '/clock', body: { advance: args.advance } }),
     },
     {

@@ -13,8 +13,6 @@ import {
   type SessionRuntimeToken,
 } from './checked-session';
 
-export type { SessionRecord } from './checked-session';
-
 /** What an instance does when another one opens or ends a session, or changes one's runtime tokens. */
 export interface SessionMember {
   /** Takes a session on with its runtime tokens; answers each token whose entry does not compile here, and why. */

@@ -4,7 +4,7 @@ const path = require('node:path');
 
 const root = path.resolve(__dirname, '..', '..');
 const SCHEMA_SRC = path.join(root, 'src', 'scenario', 'schema');
-const GENERATED = /^(scenario-file|scenario-entry)\.js$/;
+const GENERATED = /^(scenario-file|scenario-entry|session-body|clock-body)\.js$/;
 
 /**
  * Jest's resolver: src/scenario/schema/scenario-validators.ts asks for the validators `npm run

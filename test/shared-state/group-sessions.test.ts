@@ -169,4 +169,16 @@ describeRedis('a session lives in Redis whole: an instance started after it has 
     expect(await raw.exists(`late:session:${id}`, `late:session:${id}:runtime`, `late:session:${id}:states`)).toBe(0);
     expect((await adminCall(c.url, 'GET', '/__admin/sessions')).body).toMatchObject({ count: 0, sessions: [] });
   });
+
+  test("a reset forgets sessions' runtime tokens in Redis too: an instance that starts after it does not take them on", async () => {
+    const [a] = sims;
+    const { id, prefix } = (await adminCall(a.url, 'POST', '/__admin/sessions')).body as { id: string; prefix: string };
+    expect((await adminCall(a.url, 'PUT', `/__admin/sessions/${id}/tokens/carol`, jsonBody(CAROL))).status).toBe(201);
+    expect(await raw.hkeys(`late:session:${id}:runtime`)).toEqual(['carol']);
+    expect((await adminCall(a.url, 'POST', '/__admin/reset')).status).toBe(200);
+    expect(await raw.exists(`late:session:${id}:runtime`)).toBe(0);
+    const d = await start('d');
+    expect((await getClient(d.url, `${prefix}carol`)).status).toBe(404);
+    expect(((await adminCall(d.url, 'GET', `/__admin/sessions/${id}`)).body as { id: string }).id).toBe(id);
+  });
 });

@@ -9,18 +9,25 @@ import { SECRET_KEYS } from './scenario-schema';
 const validators = new Map<ValidatorName, ValidateFunction>();
 
 /**
- * Every schema problem in a parsed scenario file, or in one entry given on its own (admin API,
- * programs: paths start inside the entry, `client.surname`), each with line, column and field path;
- * `places` parses the text's `yaml` document, asked for only when a problem needs a place.
+ * Every schema problem in a parsed scenario file, or in one entry or admin body given on its own
+ * (admin API, programs: paths start inside it, `client.surname`), each with line, column and field
+ * path; `places` parses the text's `yaml` document, asked for only when a problem needs a place;
+ * `whole` is what a message calls the value itself.
  */
-export function checkScenarioData(name: ValidatorName, file: string, data: unknown, places: () => PlacedDocument): Problem[] {
+export function checkScenarioData(
+  name: ValidatorName,
+  file: string,
+  data: unknown,
+  places: () => PlacedDocument,
+  whole = 'the file',
+): Problem[] {
   let validate = validators.get(name);
   // Loaded on first use (generated at build time, or compiled): the schema never changes within a process.
   if (!validate) validators.set(name, (validate = loadValidator(name)));
   if (validate(data)) return [];
   const errors = withoutMisspeltRequired(pruneErrors(validate.errors ?? []));
   const placed = places();
-  const problems = errors.map((error) => toProblem(file, error, placed));
+  const problems = errors.map((error) => toProblem(file, error, placed, whole));
   // A null fails both the type and the enum of a field: one message says it.
   const said = new Set<string>();
   return problems.filter((p) => {
@@ -61,16 +68,20 @@ function withoutMisspeltRequired(errors: ErrorObject[]): ErrorObject[] {
 /** A map's keys are listed in a message about one it does not take when there are at most this many. */
 const LISTED_KEYS = 12;
 
-function toProblem(file: string, error: ErrorObject, placed: PlacedDocument): Problem {
+function toProblem(file: string, error: ErrorObject, placed: PlacedDocument, whole: string): Problem {
   const path = pointerToPath(error.instancePath);
-  const { at, fullPath, message } = describe(error, path);
+  const { at, fullPath, message } = describe(error, path, whole);
   const pos = placeOf(placed, fullPath, at);
   return problemAt(placeIn(file, pos), message, dotted(fullPath));
 }
 
-function describe(error: ErrorObject, path: NodePath): { at: 'key' | 'value'; fullPath: NodePath; message: string } {
+function describe(
+  error: ErrorObject,
+  path: NodePath,
+  whole: string,
+): { at: 'key' | 'value'; fullPath: NodePath; message: string } {
   const schema = (error.parentSchema ?? {}) as { title?: string; description?: string; properties?: object };
-  const where = dotted(path) || 'the file';
+  const where = dotted(path) || whole;
   // An error raised by `propertyNames` is about a key (a header name), not the map's value.
   const key = (error as ErrorObject & { propertyName?: string }).propertyName;
   if (key !== undefined) {

@@ -2,9 +2,10 @@ import path from 'node:path';
 import type { Options, ValidateFunction } from 'ajv';
 import type { JsonSchema } from '../../protocol/json-schema';
 import { scenarioFileSchema } from './scenario-schema';
+import { ADMIN_BODY_NAMES, adminBodySchema, type AdminBodyName } from './admin-body-schemas';
 
-/** The scenario validators: a whole file, and one entry given on its own (admin API, programs). */
-export const VALIDATOR_NAMES = ['scenario-file', 'scenario-entry'] as const;
+/** The validators: a whole scenario file, one entry given on its own (admin API, programs), and the admin bodies. */
+export const VALIDATOR_NAMES = ['scenario-file', 'scenario-entry', ...ADMIN_BODY_NAMES] as const;
 
 /** One of VALIDATOR_NAMES; also the generated module's file name. */
 export type ValidatorName = (typeof VALIDATOR_NAMES)[number];
@@ -23,12 +24,17 @@ const schemas = new Map<ValidatorName, JsonSchema>();
  */
 export function validatorSchema(name: ValidatorName): JsonSchema {
   let schema = schemas.get(name);
+  if (!schema && isAdminBody(name)) schemas.set(name, (schema = adminBodySchema(name)));
   if (!schema) {
     const file = scenarioFileSchema();
     schema = name === 'scenario-file' ? file : { $id: 'auth-sim-scenario-entry', $ref: '#/$defs/Entry', $defs: file.$defs };
     schemas.set(name, schema);
   }
   return schema;
+}
+
+function isAdminBody(name: ValidatorName): name is AdminBodyName {
+  return (ADMIN_BODY_NAMES as readonly string[]).includes(name);
 }
 
 /** What `scripts/build-validators.js` writes to `dist/scenario/schema/generated/<name>.js`. */

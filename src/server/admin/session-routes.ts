@@ -13,6 +13,7 @@ import type { Session } from '../endpoint/session';
 import { describeMs } from '../../caller-report/describe-bounds';
 import { checkJsonSyntax, utf8Body } from './token-routes';
 import { refuseDeepJson } from './refuse-deep-json';
+import { jsonBody } from './json-body';
 
 /**
  * Sessions: one test's corner of a shared simulator. `POST /sessions` opens one (`{"tokens":
@@ -28,9 +29,10 @@ export function sessionRoutes(parts: ControlParts, settings: AdminSettings): Rou
     const live = await sessions.listGroup();
     res.json({ count: live.length, max: sessions.maxSessions, sessions: live.map((s) => s.describe()) });
   });
-  const json = express.json({ type: () => true, limit: settings.maxEntryBytes, strict: false, verify: refuseDeepJson });
-  router.post('/sessions', json, (req, res) => {
-    const { tokens, ttlMs } = parseSessionBody(req.body);
+  const text = express.text({ type: () => true, limit: settings.maxEntryBytes, verify: refuseDeepJson });
+  router.post('/sessions', text, (req, res) => {
+    const body = jsonBody(req.body, 'the session was not opened', '{"tokens": ["alice"], "ttl": "10m"}');
+    const { tokens, ttlMs } = parseSessionBody(`POST ${req.baseUrl}/sessions`, body);
     const session = sessions.open(tokens, ttlMs);
     if (session === null)
       throw new AdminError(

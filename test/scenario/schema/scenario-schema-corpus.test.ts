@@ -4,6 +4,12 @@ import Ajv from 'ajv';
 import { parse } from 'yaml';
 import { editorScenarioSchema, EDITOR_SCHEMA_PATH } from '../../../src/scenario/schema/editor-schema';
 import { packedPackage } from '../../helpers/installed-package';
+import {
+  ADMIN_BODY_NAMES,
+  adminBodySchemaPath,
+  shippedAdminBodySchema,
+} from '../../../src/scenario/schema/admin-body-schemas';
+import { validatorSchema } from '../../../src/scenario/schema/scenario-validators';
 import { loadSet } from '../../helpers/load-set';
 import { runCli } from '../../helpers/spawn-cli';
 import { shippedScenarios } from '../../helpers/yaml-corpus';
@@ -73,10 +79,19 @@ describe('the shipped editor schema', () => {
     expect(JSON.parse(wire.stdout).title).toBe('Client authorization Response');
   });
 
-  it('is in the published package, beside the examples that name it', async () => {
+  it('ships the admin bodies\' schemas beside it, each the one the admin API checks with', () => {
+    for (const name of ADMIN_BODY_NAMES) {
+      const shipped = JSON.parse(read(join(__dirname, '../../..', adminBodySchemaPath(name))));
+      expect([name, shipped]).toEqual([name, shippedAdminBodySchema(name)]);
+      expect(shipped).toEqual({ $schema: 'http://json-schema.org/draft-07/schema#', ...validatorSchema(name), $id: undefined });
+    }
+  });
+
+  it('is in the published package, beside the examples that name it and the admin bodies\' schemas', async () => {
     // The tarball the installed-package suites install (npm pack, once per run).
     const shipped = (await packedPackage()).files;
     expect(shipped).toContain(EDITOR_SCHEMA_PATH);
+    expect(shipped).toEqual(expect.arrayContaining(ADMIN_BODY_NAMES.map(adminBodySchemaPath)));
     expect(shipped).toContain('scenarios/retail.yaml');
   });
 

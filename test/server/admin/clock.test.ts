@@ -73,40 +73,48 @@ describe('the clock a test moves (/__admin/clock)', () => {
     [
       'empty',
       '',
-      /^the clock was not moved: send a JSON object saying how far to move the clock, e\.g\. \{"advance": "2h"\}$/,
+      'the clock was not moved: POST /__admin/clock:1:1 the clock change is missing required clock change field "advance"',
     ],
     [
       'not an object',
       '"2h"',
-      /^the clock was not moved: send a JSON object saying how far to move the clock, e\.g\. \{"advance": "2h"\}$/,
+      'the clock was not moved: POST /__admin/clock:1:1 the clock change must be a JSON object saying how far to move the clock, e.g. {"advance": "2h"}; got "2h"',
     ],
     [
       'no advance',
       '{}',
-      /^the clock was not moved: "advance" is missing: say how far to move the clock, e\.g\. \{"advance": "2h"\}$/,
+      'the clock was not moved: POST /__admin/clock:1:1 the clock change is missing required clock change field "advance"',
     ],
     [
       'a misspelt field',
       '{"advnace": "2h"}',
-      /^the clock was not moved: "advnace" is not a clock field; did you mean "advance"\?; send \{"advance": "2h"\} to move the clock forward, DELETE to go back to real time$/,
+      'the clock was not moved: POST /__admin/clock:1:2 advnace is not a clock change field; did you mean "advance"?',
     ],
     [
       'a word for a duration',
       '{"advance": "soon"}',
-      /^the clock was not moved: "advance" must be a duration such as "90s", "30m" or "2h" \(or a number of milliseconds from 0\), got "soon"$/,
+      'the clock was not moved: POST /__admin/clock:1:13 advance must be a duration such as "90s", "30m" or "2h" (or a number of milliseconds from 0); got "soon"',
     ],
-    ['backwards', '{"advance": -1000}', /^the clock was not moved: "advance" must be a duration .*, got -1000$/],
+    [
+      'backwards',
+      '{\n  "advance": -1000\n}',
+      'the clock was not moved: POST /__admin/clock:2:14 advance must be a duration such as "90s", "30m" or "2h" (or a number of milliseconds from 0); got -1000',
+    ],
     [
       'past a century',
       '{"advance": "1000000h"}',
-      /^the clock was not moved: "advance" may move the clock at most 3153600000000 ms \(a century\) at once, got "1000000h"$/,
+      'the clock was not moved: POST /__admin/clock:1:13 advance must be a duration such as "90s", "30m" or "2h" (or a number of milliseconds from 0), at most a century (3153600000000 ms) at once; got "1000000h"',
     ],
-  ])('a clock change that is %s is a 400 naming the field, and the clock stays', async (_what, body, message) => {
-    const answer = await adminCall(t.url, 'POST', '/__admin/clock', { body });
-    expect(answer.status).toBe(400);
-    expect(answer.body.error).toMatch(message);
-    expect((await adminCall(t.url, 'GET', '/__admin/clock')).body.offsetMs).toBe(0);
-  });
+  ])(
+    'a clock change that is %s is a 400 naming the field at its place, and the clock stays',
+    async (_what, body, message) => {
+      const answer = await adminCall(t.url, 'POST', '/__admin/clock', { body });
+      expect(answer.status).toBe(400);
+      if (typeof message === 'string') expect(answer.body.error).toBe(message);
+      else expect(answer.body.error).toMatch(message);
+      expect((await adminCall(t.url, 'GET', '/__admin/clock')).body.offsetMs).toBe(0);
+    },
+  );
 });
 
 describe('sim.clock (the programmatic API)', () => {
@@ -126,7 +134,7 @@ describe('sim.clock (the programmatic API)', () => {
     expect(sim.clock.status().offsetMs).toBe(0);
     expect((await getClient(sim.url, 'hour-long')).status).toBe(200);
     await expect(sim.clock.advance('2 days' as '2h')).rejects.toThrow(
-      'auth-sim: the clock was not moved: "advance" must be a duration such as "90s", "30m" or "2h" (or a number of milliseconds from 0), got "2 days"',
+      'auth-sim: the clock was not moved: advance must be a duration such as "90s", "30m" or "2h" (or a number of milliseconds from 0); got "2 days"',
     );
   });
 });
