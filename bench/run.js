@@ -189,6 +189,7 @@ async function main() {
   }
   results.durationSeconds = Math.round((performance.now() - started) / 1000);
   results.machine.cpuSpeed = cpuSpeedSummary();
+  results.machine.loadAverageAtEnd = os.loadavg().map((n) => Number(n.toFixed(2)));
   results.targets = evaluateTargets(results);
   const resultsDir = path.join(__dirname, 'results');
   const markdown = writeReport(resultsDir, results, options.out);

@@ -125,7 +125,10 @@ async function runSections(ctx, options, features, attempt, out) {
       journalInstructions(ctx),
     );
   if (on('caller-report')) push(await attempt('caller report on/off', () => callerReportSection(ctx)));
-  if (on('metrics')) push(await attempt('metrics on/off', () => metricsSection(ctx)));
+  if (on('metrics')) {
+    const counted = countInstructions(options, notes, "the metrics' cost");
+    push(await attempt('metrics on/off', () => metricsSection(ctx, { counted })));
+  }
   if (on('limits'))
     push(await attempt('unknown tokens by known-token count, and the journal read stall', () => limitsSection(ctx)));
   if (on('tls')) push(await attempt('HTTPS vs bare node:https', () => tlsSection(ctx)));

@@ -10,10 +10,11 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const { compareServers, median } = require('../compare');
+const { compareServers } = require('../compare');
 const servers = require('../servers');
 const { instructionsPerRequest } = require('../instructions');
 const { handTokens } = require('./throughput');
+const { countInTurn } = require('./paired-on-off');
 
 const DEFAULTS = 'auth-sim, defaults (request log to a file, journal, caller report, metrics)';
 
@@ -72,29 +73,30 @@ async function requestLogSection(ctx, { counted }) {
 }
 
 /**
- * The defaults (stdout to a file) and the bare baseline in instructions per request, alternating,
- * the median of `runs` each (bench/sections/journal.js says why a median of three).
+ * The defaults (stdout to a file) and the bare baseline in instructions per request, in turn,
+ * the median of three each.
  */
-async function requestLogInstructions(ctx, logFile, runs = 3) {
+async function requestLogInstructions(ctx, logFile) {
   const load = { warmup: 10000, requests: 10000, connections: 4 };
   const count = (spec, stdout) =>
     instructionsPerRequest({ args: spec.args, probePath: spec.probePath, stdout, tokens: handTokens(), ...load });
-  const counts = { defaults: [], baseline: [] };
-  for (let i = 0; i < runs; i++) {
-    const fd = fs.openSync(logFile, 'w');
-    try {
-      const spec = servers.authSim(DEFAULTS, [ctx.fixtures.hand], {
-        extraArgs: ctx.authArgs,
-        quiet: false,
-        probeToken: 'hand-0000',
-      });
-      counts.defaults.push(await count(spec, fd));
-    } finally {
-      fs.closeSync(fd);
-    }
-    counts.baseline.push(await count(servers.baseline('baseline', ctx.bodies.hand, { probeToken: 'hand-0000' })));
-  }
-  return { defaults: median(counts.defaults), baseline: median(counts.baseline), counts, runs, ...load };
+  const defaults = servers.authSim(DEFAULTS, [ctx.fixtures.hand], {
+    extraArgs: ctx.authArgs,
+    quiet: false,
+    probeToken: 'hand-0000',
+  });
+  const counted = await countInTurn({
+    defaults: async () => {
+      const fd = fs.openSync(logFile, 'w');
+      try {
+        return await count(defaults, fd);
+      } finally {
+        fs.closeSync(fd);
+      }
+    },
+    baseline: () => count(servers.baseline('baseline', ctx.bodies.hand, { probeToken: 'hand-0000' })),
+  });
+  return { ...counted, ...load };
 }
 
 module.exports = { requestLogSection };
