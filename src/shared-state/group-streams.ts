@@ -1,6 +1,8 @@
 import type { Redis } from 'ioredis';
 import type { RejectedValues } from './rejected-values';
-import { catchUp, defineStreamScripts, readStreams, ShippedStream, type StreamReading } from './shipped-stream';
+import { catchUp, readStreams, type StreamReading } from './read-streams';
+import { defineMarkReset, ShippedStream } from './shipped-stream';
+import { StreamWriter } from './stream-writer';
 
 /**
  * The fewest requests each stream keeps whatever `--journal-size` says: a replica busy for a moment
@@ -43,6 +45,7 @@ export class GroupStreams {
   readonly journal: ShippedStream<() => object>;
   readonly exchanges: ShippedStream<object>;
   private readonly readings: Record<'journal' | 'exchanges', StreamReading>;
+  private readonly writer: StreamWriter;
   private readonly sinceKey: string;
   private member: StreamMember | undefined;
   /** When the group's report began (epoch ms), as this instance last learnt it. */
@@ -76,7 +79,7 @@ export class GroupStreams {
         },
       }),
     };
-    defineStreamScripts(client);
+    defineMarkReset(client);
     const cap = Math.max(MIN_STREAM_CAP, journalSize);
     const { journal, exchanges } = this.readings;
     this.journal = new ShippedStream(
@@ -93,6 +96,7 @@ export class GroupStreams {
       (exchange) => encoding.exchange(exchange),
       () => exchanges.seq,
     );
+    this.writer = new StreamWriter(client, [this.journal, this.exchanges]);
   }
 
   private get shared(): boolean {
@@ -112,8 +116,7 @@ export class GroupStreams {
     // An empty stream still has its number: the first entry read later is counted from it, so one trimmed away is missed, not unseen.
     for (const reading of readings) if (reading.seq === 0 && this.shared) reading.seq = await this.counter(reading.key);
     void readStreams(reader, readings, isOpen, this.rejected);
-    this.journal.start(instance);
-    this.exchanges.start(instance);
+    this.writer.start(instance);
   }
 
   /**
@@ -153,8 +156,7 @@ export class GroupStreams {
 
   /** Writes what waits (again, after Redis refused or was away). */
   async flush(): Promise<void> {
-    await this.journal.flush();
-    await this.exchanges.flush();
+    await this.writer.flush();
   }
 
   /** Redis came back empty: the report's start is written back (what waited goes out with the next flush). */
