@@ -44,7 +44,8 @@ async function readDump(dir, pid) {
 /**
  * Starts `node <args> --port <free>` under callgrind, sends `warmup` requests (the JIT settles),
  * zeroes the counters, sends `requests` more and dumps: instructions per request, every thread
- * of the process (the garbage collector's helpers included).
+ * of the process (the garbage collector's helpers included). `stdout`: where the server's output
+ * goes (a file descriptor for a request log written to a file).
  */
 async function instructionsPerRequest({
   args,
@@ -54,6 +55,7 @@ async function instructionsPerRequest({
   connections = 4,
   seed = 11,
   probePath,
+  stdout = 'ignore',
 }) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auth-sim-callgrind-'));
   const port = await freePort();
@@ -69,7 +71,7 @@ async function instructionsPerRequest({
       '--port',
       String(port),
     ],
-    { stdio: 'ignore' },
+    { stdio: ['ignore', stdout, 'ignore'] },
   );
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const url = `http://127.0.0.1:${port}`;

@@ -74,7 +74,7 @@ function renderMarkdown(r) {
     `Command: \`${r.command}\`  `,
     ...(r.build ? [`Build: ${r.build}  `] : []),
     `Date: ${r.date}  `,
-    `Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, ${m.platform}, Node ${m.node}; load average at start ${m.loadAverage.join(' / ')}  `,
+    `Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, ${m.platform}, Node ${m.node}; load average at start ${m.loadAverage.join(' / ')}${m.loadAverageAtEnd ? `, at end ${m.loadAverageAtEnd.join(' / ')}` : ''}  `,
     ...(m.cpuSpeed
       ? [
           `CPU speed check: a fixed loop before each of ${m.cpuSpeed.probes} timed runs took ${m.cpuSpeed.fastestMs} ms at best, ${m.cpuSpeed.medianMs} ms median, ${m.cpuSpeed.slowestMs} ms at worst (a wide spread means the machine's speed moved during the run, which interleaving cancels only in part)  `,

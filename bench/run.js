@@ -38,7 +38,7 @@ const SECTION_IDS = [
 /** A mistake in the command line: reported in one line, without a stack trace. */
 class UsageError extends Error {}
 
-const FLAGS = ['--quick'];
+const FLAGS = ['--quick', '--no-callgrind'];
 const VALUED = ['--only', '--seconds', '--rounds', '--out'];
 
 function parseArgs(argv) {
@@ -70,6 +70,7 @@ function parseArgs(argv) {
     throw new UsageError(`unknown section(s) ${unknown.join(', ')}; known: ${SECTION_IDS.join(', ')}`);
   return {
     quick,
+    callgrind: !argv.includes('--no-callgrind'),
     only,
     explicit: value('--only') !== undefined,
     seconds: count('--seconds', quick ? 1.5 : 10),
@@ -124,8 +125,27 @@ async function prepare(options, features) {
   };
 }
 
+/**
+ * Prints each target line to stderr as soon as the sections it needs have run (a long run's first
+ * lines are read minutes before its report), once each.
+ */
+function announcer(results) {
+  const told = new Set();
+  return () => {
+    for (const t of evaluateTargets(results)) {
+      if (t.status === 'not measured' || told.has(t.name)) continue;
+      told.add(t.name);
+      const rounds = t.shownRounds ? ` (rounds ${t.shownRounds})` : '';
+      const counted = t.shownCounted ? ` callgrind ${t.shownCounted};` : '';
+      process.stderr.write(`bench:   ${t.name}: ${t.shown}${rounds};${counted} ${t.status}\n`);
+    }
+  };
+}
+
 /** Runs one section; a failure is recorded as a note and the rest of the bench goes on. */
-async function attempt(label, notes, fn) {
+async function attempt(label, notes, fn, announce) {
+  // The sections before this one are in `results` by now; their lines are judged first.
+  announce();
   const started = performance.now();
   process.stderr.write(`bench: ${label} ...`);
   try {
@@ -155,9 +175,13 @@ async function main() {
     options: { ...options, connections: 50, generator: loadGenerator() },
     features,
     notes: [],
+    sections: [],
+    startup: [],
   };
+  const announce = announcer(results);
   try {
-    Object.assign(results, await runSections(ctx, options, features, (label, fn) => attempt(label, results.notes, fn)));
+    await runSections(ctx, options, features, (label, fn) => attempt(label, results.notes, fn, announce), results);
+    announce();
     results.notes.push(...results.pendingNotes);
     delete results.pendingNotes;
   } finally {
@@ -165,6 +189,7 @@ async function main() {
   }
   results.durationSeconds = Math.round((performance.now() - started) / 1000);
   results.machine.cpuSpeed = cpuSpeedSummary();
+  results.machine.loadAverageAtEnd = os.loadavg().map((n) => Number(n.toFixed(2)));
   results.targets = evaluateTargets(results);
   const resultsDir = path.join(__dirname, 'results');
   const markdown = writeReport(resultsDir, results, options.out);

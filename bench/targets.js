@@ -4,31 +4,11 @@
  * by the median of its interleaved rounds (callgrind deciding only where the rounds straddle the
  * line), a memory line or a count by its figure.
  */
-const { targetLines, pct, times, ms, mb } = require('./target-lines');
+const { targetLines, times, ms, mb } = require('./target-lines');
+const { perRound, cpuRatio, atLeast, atMost } = require('./round-ratios');
+const { costTargets } = require('./targets-costs');
 const { startupTargets } = require('./targets-startup');
 const { find } = require('./section-lookup');
-
-/** Each round's `key` of `a` over `b`: the two ran back to back in that round. */
-function perRound(a, b, key) {
-  return a && b ? a.runs.map((run, i) => run[key] / b.runs[i][key]) : undefined;
-}
-
-/** Each round's cost of `on` against `off`, as 1 - req/s ratio (`rps`) or CPU per request ratio - 1 (`cpuUs`). */
-function costRounds(on, off, key) {
-  if (!on || !off) return undefined;
-  return key === 'rps'
-    ? on.runs.map((run, i) => 1 - run.rps / off.runs[i].rps)
-    : on.runs.map((run, i) => run.cpuUs / off.runs[i].cpuUs - 1);
-}
-
-/** "server CPU/req ratio 0.62x": `base` over `sim`, the median of the rounds (the throughput a loaded core would give). */
-function cpuRatio(sim, base) {
-  const rounds = perRound(base, sim, 'cpuUs');
-  return rounds ? `server CPU/req ratio ${times(rounds.sort((a, b) => a - b)[rounds.length >> 1])}` : '';
-}
-
-const atLeast = (goal) => (v) => v >= goal;
-const atMost = (goal) => (v) => v <= goal;
 
 /** auth-sim against the bare baseline: GET, POST, the 1M population. */
 function baselineLines(t, r) {
@@ -148,92 +128,6 @@ function transportLines(t, r) {
   });
 }
 
-/** What one feature costs, on against off in paired rounds. */
-function costLines(t, r) {
-  const journal = find(r.sections, 'journal');
-  const [, jOn, jOff] = journal ? journal.servers : [];
-  const jCounted = r.journalInstructions;
-  // Judged on server CPU per request, the figure a busy neighbour moves least; throughput beside it.
-  t.timed({
-    name: 'request journal cost (server CPU per request, on vs off)',
-    goal: '<= 10%',
-    rounds: costRounds(jOn, jOff, 'cpuUs'),
-    show: pct,
-    ok: atMost(0.1),
-    counted: jCounted ? jCounted.cost : undefined,
-    also: journal && `throughput cost ${pct(journal.cost)}`,
-  });
-  const metrics = find(r.sections, 'metrics');
-  const [, mOn, mOff] = metrics ? metrics.servers : [];
-  t.timed({
-    name: 'metrics cost (throughput, on vs --no-metrics)',
-    goal: '<= 2%',
-    rounds: costRounds(mOn, mOff, 'rps'),
-    show: pct,
-    ok: atMost(0.02),
-    counted: metrics && metrics.instructions ? metrics.instructions.cost : undefined,
-    also: metrics && `server CPU per request ${pct(metrics.cpuCost)}`,
-  });
-  const callers = find(r.sections, 'caller-report');
-  const [, cOn, cOff] = callers ? callers.servers : [];
-  t.timed({
-    name: 'caller report cost (throughput, on vs --no-report)',
-    goal: '<= 5%',
-    rounds: costRounds(cOn, cOff, 'rps'),
-    show: pct,
-    ok: atMost(0.05),
-    also: callers && `server CPU per request ${pct(callers.cpuCost)}`,
-  });
-  t.figure({
-    name: 'RSS grown by 200,000 distinct unknown tokens (caller report, journal off)',
-    goal: '< 30 MB',
-    figure: callers && callers.memory.growth,
-    show: mb,
-    ok: (v) => v < 30 * 1024 ** 2,
-  });
-  const dashboard = find(r.sections, 'dashboard');
-  const [, closed, open, crowded] = dashboard ? dashboard.servers : [];
-  t.timed({
-    name: 'throughput with a dashboard open / closed',
-    goal: '>= 0.9x',
-    rounds: perRound(open, closed, 'rps'),
-    show: times,
-    ok: atLeast(0.9),
-  });
-  t.timed({
-    name: 'throughput with 100 reading event streams / none',
-    goal: '>= 0.8x',
-    rounds: perRound(crowded, closed, 'rps'),
-    show: times,
-    ok: atLeast(0.8),
-  });
-}
-
-/** Unknown tokens against large files, and the journal read's stall. */
-function limitLines(t, r) {
-  const limits = find(r.sections, 'limits');
-  const [eight, five, hundred] = limits ? limits.servers : [];
-  for (const [known, sim] of [
-    ['5,000', five],
-    ['100,000', hundred],
-  ])
-    t.timed({
-      name: `unknown tokens, ${known} known: throughput / 8 known`,
-      goal: '>= 0.8x',
-      rounds: perRound(sim, eight, 'rps'),
-      show: times,
-      ok: atLeast(0.8),
-    });
-  // A worst case, not a median: the slowest protocol GET while the read went on.
-  t.figure({
-    name: 'largest protocol stall while GET /__admin/requests reads a 100,000-entry journal',
-    goal: '< 50 ms',
-    figure: limits && limits.stall && limits.stall.stallMs,
-    show: ms,
-    ok: (v) => v < 50,
-  });
-}
-
 /** Every target as {name, goal, figure, shown, rounds, shownRounds, counted, shownCounted, also, status}. */
 function evaluateTargets(r) {
   const t = targetLines();
@@ -241,8 +135,7 @@ function evaluateTargets(r) {
   defaultsLines(t, r);
   transportLines(t, r);
   startupTargets(t, r);
-  costLines(t, r);
-  limitLines(t, r);
+  costTargets(t, r);
   const reload = r.reload && r.reload.cases;
   for (const [tokens, goal, label] of [
     [10, 150, '< 150 ms'],

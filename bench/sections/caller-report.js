@@ -1,42 +1,21 @@
 'use strict';
 /**
  * What the caller report (issue 33) costs: throughput with it on (the default) against
- * --no-report, paired rounds as the journal's; and its memory bound, the RSS growth of a server
+ * --no-report in paired rounds (paired-on-off.js); and its memory bound, the RSS growth of a server
  * asked for 200,000 distinct unknown tokens over loopback.
  */
 const http = require('node:http');
-const { compareServers, median } = require('../compare');
 const servers = require('../servers');
 const { startServerProcess } = require('../process');
-const { handTokens } = require('./throughput');
+const { pairedOnOff } = require('./paired-on-off');
 
 async function callerReportSection(ctx) {
-  const [base, on, off] = await compareServers({
-    specs: [
-      servers.baseline('baseline', ctx.bodies.hand),
-      servers.authSim('auth-sim, caller report on', [ctx.fixtures.hand], { extraArgs: ctx.authArgs }),
-      servers.authSim('auth-sim, caller report off', [ctx.fixtures.hand], {
-        extraArgs: [...ctx.authArgs, '--no-report'],
-      }),
-    ],
-    load: { method: 'GET', tokens: handTokens(), seed: 23 },
-    ...ctx.runOptions,
-    rounds: ctx.journalRounds,
-    alternate: true,
-  });
-  const pairs = on.runs.map((run, i) => ({
-    rps: 1 - run.rps / off.runs[i].rps,
-    cpu: run.cpuUs / off.runs[i].cpuUs - 1,
-  }));
+  const paired = await pairedOnOff(ctx, { feature: 'caller report', offArgs: ['--no-report'], seed: 23 });
   return {
     id: 'caller-report',
     title: 'GET over hand-written tokens, caller report on vs off',
-    servers: [base, on, off],
-    cost: median(pairs.map((p) => p.rps)),
-    costRange: [Math.min(...pairs.map((p) => p.rps)), Math.max(...pairs.map((p) => p.rps))],
-    cpuCost: median(pairs.map((p) => p.cpu)),
+    ...paired,
     memory: await distinctTokensMemory(ctx, 200_000),
-    ratios: { on: on.rps / base.rps, off: off.rps / base.rps },
   };
 }
 

@@ -4,7 +4,8 @@ const fs = require('node:fs');
 const { CHROMIUM } = require('../../scripts/chromium-launch');
 const servers = require('../servers');
 const { generatorSection } = require('./generator');
-const { handSection, mixSection, requestLogSection } = require('./throughput');
+const { handSection, mixSection } = require('./throughput');
+const { requestLogSection } = require('./request-log');
 const { syntheticSection, syntheticBodies, syntheticTokens } = require('./synthetic');
 const { journalSection, journalInstructions } = require('./journal');
 const { callgrindAvailable } = require('../instructions');
@@ -25,9 +26,12 @@ function authStart(ctx, file, probeToken) {
   return servers.authSim(servers.AUTH_START, [file], { extraArgs: ctx.authArgs, probeToken });
 }
 
-/** Startup cases: 1 card and the hand-written set against the baselines, then each synthetic population. */
-async function startupSections(ctx, features, attempt) {
-  const cases = [];
+/**
+ * Startup cases, pushed onto `cases` as each ends (the 1-token line is judged within the first
+ * minute, before the synthetic populations' starts take minutes): 1 card and the hand-written set
+ * against the baselines, then each synthetic population.
+ */
+async function startupSections(ctx, features, attempt, cases) {
   const one = await attempt('startup, 1 hand-written token', () =>
     startupCase(ctx, {
       id: 'startup-one',
@@ -53,7 +57,7 @@ async function startupSections(ctx, features, attempt) {
     }),
   );
   if (hand) cases.push(hand);
-  if (!features.synthetic) return cases;
+  if (!features.synthetic) return;
   for (const count of ctx.syntheticStartupCounts) {
     const file = ctx.fixtures.synth[count];
     const result = await attempt(`startup, ${count} synthetic tokens`, async () =>
@@ -71,16 +75,28 @@ async function startupSections(ctx, features, attempt) {
     );
     if (result) cases.push(result);
   }
-  return cases;
+}
+
+/** Whether to count `what` in instructions (callgrind): not with --no-callgrind, in --quick (unless named) or without valgrind; else a note says so. */
+function countInstructions(options, notes, what) {
+  if (!options.callgrind) notes.push(`--no-callgrind: ${what} was not counted in instructions`);
+  else if (options.quick && !options.explicit)
+    notes.push(`--quick skips counting ${what} in instructions; run without --quick for it`);
+  else if (!callgrindAvailable())
+    notes.push(`valgrind is not installed (Debian: apt-get install valgrind): ${what} was not counted in instructions`);
+  else return true;
+  return false;
 }
 
 /** Sections --quick leaves out (unless named with --only) to stay under a minute. */
 const QUICK_SKIPS = ['hand-post', 'mix'];
 
-/** Runs the selected sections in turn; returns {generator, sections, startup, reload}. */
-async function runSections(ctx, options, features, attempt) {
+/**
+ * Runs the selected sections in turn, filling `out` ({sections, startup} and generator,
+ * journalInstructions, reload, pendingNotes) as each ends, so a caller can judge what has run.
+ */
+async function runSections(ctx, options, features, attempt, out) {
   const on = (id) => options.only.includes(id);
-  const out = { sections: [], startup: [] };
   const notes = [];
   const push = (result) => result && out.sections.push(result);
   if (on('generator') && options.quick && !options.explicit)
@@ -92,8 +108,11 @@ async function runSections(ctx, options, features, attempt) {
   else if (on('hand-post')) push(await attempt('POST, hand-written tokens', () => handSection(ctx, 'POST')));
   if (on('mix') && skipInQuick('mix')) notes.push('--quick skips the mix; run without --quick for it');
   else if (on('mix')) push(await attempt('mix with unknown tokens and errors', () => mixSection(ctx)));
-  if (on('request-log'))
-    push(await attempt('request log: defaults vs --quiet --no-journal', () => requestLogSection(ctx)));
+  if (on('request-log')) {
+    const counted = countInstructions(options, notes, 'the defaults against the bare server');
+    const label = `request log: defaults vs bare, --quiet --no-journal, one live session${counted ? ', then callgrind' : ''}`;
+    push(await attempt(label, () => requestLogSection(ctx, { counted })));
+  }
   if (on('synth') && features.synthetic)
     push(await attempt('1M synthetic population', () => syntheticSection(ctx, 1000000)));
   else if (on('synth'))
@@ -101,20 +120,15 @@ async function runSections(ctx, options, features, attempt) {
   if (on('journal') && features.journalOff) push(await attempt('request journal on/off', () => journalSection(ctx)));
   else if (on('journal'))
     notes.push('no journal flag (--journal-size/--no-journal, issue 6) in this build: the journal section was skipped');
-  if (on('journal') && features.journalOff) {
-    if (options.quick && !options.explicit)
-      notes.push("--quick skips counting the journal's instructions; run without --quick for it");
-    else if (!callgrindAvailable())
-      notes.push(
-        "valgrind is not installed (Debian: apt-get install valgrind): the journal's cost was not counted in instructions",
-      );
-    else
-      out.journalInstructions = await attempt('request journal on/off, instructions (callgrind)', () =>
-        journalInstructions(ctx),
-      );
-  }
+  if (on('journal') && features.journalOff && countInstructions(options, notes, "the journal's cost"))
+    out.journalInstructions = await attempt('request journal on/off, instructions (callgrind)', () =>
+      journalInstructions(ctx),
+    );
   if (on('caller-report')) push(await attempt('caller report on/off', () => callerReportSection(ctx)));
-  if (on('metrics')) push(await attempt('metrics on/off', () => metricsSection(ctx)));
+  if (on('metrics')) {
+    const counted = countInstructions(options, notes, "the metrics' cost");
+    push(await attempt('metrics on/off', () => metricsSection(ctx, { counted })));
+  }
   if (on('limits'))
     push(await attempt('unknown tokens by known-token count, and the journal read stall', () => limitsSection(ctx)));
   if (on('tls')) push(await attempt('HTTPS vs bare node:https', () => tlsSection(ctx)));
@@ -128,7 +142,7 @@ async function runSections(ctx, options, features, attempt) {
     push(await attempt('the Caller view at 1,000 tokens', () => callerViewSection(ctx)));
   else if (on('caller-view'))
     notes.push(`${CHROMIUM} is not installed (apt-get install chromium): the Caller view section was skipped`);
-  if (on('startup')) out.startup = await startupSections(ctx, features, attempt);
+  if (on('startup')) await startupSections(ctx, features, attempt, out.startup);
   if (on('file-styles'))
     out.startup.push(
       ...[await attempt('startup per file style, 1,000 tokens', () => fileStylesCase(ctx))].filter(Boolean),
@@ -137,7 +151,6 @@ async function runSections(ctx, options, features, attempt) {
   else if (on('reload'))
     notes.push('bench/reload-latency.js (issue 3) is not in this tree: the reload section was skipped');
   out.pendingNotes = notes;
-  return out;
 }
 
 module.exports = { runSections };

@@ -1,45 +1,24 @@
 'use strict';
 /** What the request journal (issue 6) costs: auth-sim with it on and off, the baseline for scale. */
-const { compareServers, median } = require('../compare');
 const servers = require('../servers');
 const { handTokens } = require('./throughput');
 const { instructionsPerRequest } = require('../instructions');
+const { pairedOnOff, countInTurn } = require('./paired-on-off');
 
 async function journalSection(ctx) {
-  const [base, on, off] = await compareServers({
-    specs: [
-      servers.baseline('baseline', ctx.bodies.hand),
-      servers.authSim('auth-sim, journal on', [ctx.fixtures.hand], {
-        extraArgs: [...ctx.authArgs, ...ctx.journalOnArgs],
-      }),
-      servers.authSim('auth-sim, journal off', [ctx.fixtures.hand], {
-        extraArgs: [...ctx.authArgs, ...ctx.journalOffArgs],
-      }),
-    ],
-    load: { method: 'GET', tokens: handTokens(), seed: 17 },
-    ...ctx.runOptions,
-    // A cost of a few per cent between two runs of the same server: more rounds than the other
-    // sections, on and off back to back in alternating order, judged round by round.
-    rounds: ctx.journalRounds,
-    alternate: true,
+  const paired = await pairedOnOff(ctx, {
+    feature: 'journal',
+    onArgs: ctx.journalOnArgs,
+    offArgs: ctx.journalOffArgs,
+    seed: 17,
   });
-  // Per round, on against off run right next to it: machine drift cancels within a pair.
-  const pairs = on.runs.map((run, i) => ({
-    cpu: run.cpuUs / off.runs[i].cpuUs - 1,
-    rps: 1 - run.rps / off.runs[i].rps,
-  }));
+  const [, on, off] = paired.servers;
   return {
     id: 'journal',
     title: 'GET over hand-written tokens, request journal on vs off',
-    servers: [base, on, off],
-    // The same cost as server CPU per request, which a busy machine disturbs less than req/s:
-    // the median of the rounds' paired figures, and their range.
-    cost: median(pairs.map((p) => p.rps)),
-    cpuCost: median(pairs.map((p) => p.cpu)),
-    cpuCostRange: [Math.min(...pairs.map((p) => p.cpu)), Math.max(...pairs.map((p) => p.cpu))],
+    ...paired,
     // The older figure, from the medians of each server's runs, for comparison with earlier reports.
     cpuCostOfMedians: on.cpuUs / off.cpuUs - 1,
-    ratios: { on: on.rps / base.rps, off: off.rps / base.rps },
   };
 }
 
@@ -54,7 +33,10 @@ async function journalSection(ctx) {
  */
 async function journalInstructions(ctx, runs = 3) {
   const load = { warmup: 10000, requests: 10000, connections: 4 };
-  const count = ({ args, probePath }) => instructionsPerRequest({ args, tokens: handTokens(), probePath, ...load });
+  const count =
+    ({ args, probePath }) =>
+    () =>
+      instructionsPerRequest({ args, tokens: handTokens(), probePath, ...load });
   const measure = (extra) =>
     count(
       servers.authSim('auth-sim', [ctx.fixtures.hand], {
@@ -64,15 +46,15 @@ async function journalInstructions(ctx, runs = 3) {
     );
   // The bare baseline under the same count: what the request path's own work is against the
   // practical limit, without the timing noise of the throughput sections.
-  const measureBaseline = () => count(servers.baseline('baseline', ctx.bodies.hand, { probeToken: 'hand-0000' }));
-  const counts = { on: [], off: [], baseline: [] };
-  for (let i = 0; i < runs; i++) {
-    counts.on.push(await measure(ctx.journalOnArgs));
-    counts.off.push(await measure(ctx.journalOffArgs));
-    counts.baseline.push(await measureBaseline());
-  }
-  const [on, off, baseline] = [median(counts.on), median(counts.off), median(counts.baseline)];
-  return { on, off, baseline, cost: on / off - 1, runs, counts, ...load };
+  const counted = await countInTurn(
+    {
+      on: measure(ctx.journalOnArgs),
+      off: measure(ctx.journalOffArgs),
+      baseline: count(servers.baseline('baseline', ctx.bodies.hand, { probeToken: 'hand-0000' })),
+    },
+    runs,
+  );
+  return { ...counted, cost: counted.on / counted.off - 1, ...load };
 }
 
 module.exports = { journalSection, journalInstructions };

@@ -1,8 +1,6 @@
 'use strict';
 /** Throughput sections: baseline vs auth-sim over the same tokens, interleaved. */
-const fs = require('node:fs');
-const path = require('node:path');
-const { compareServers, median } = require('../compare');
+const { compareServers } = require('../compare');
 const servers = require('../servers');
 const { handToken, errorToken, HAND_TOKENS, ERROR_TOKENS } = require('../fixtures');
 
@@ -55,57 +53,4 @@ function mixSection(ctx) {
   });
 }
 
-/**
- * What users run against what it is measured by: auth-sim with its defaults (a line per request
- * to stdout, here a file, as `> auth-sim.log` would; the journal on) against `--quiet
- * --no-journal` and the bare node:http baseline, GET over the hand-written tokens. Paired rounds
- * in alternating order: each ratio is the median of the rounds' own ratios.
- */
-async function requestLogSection(ctx) {
-  const logFile = path.join(ctx.dir, 'request-log.txt');
-  const fd = fs.openSync(logFile, 'w');
-  try {
-    const defaults = servers.authSim('auth-sim, defaults (request log to a file, journal)', [ctx.fixtures.hand], {
-      extraArgs: ctx.authArgs,
-      quiet: false,
-    });
-    const [base, logged, quiet] = await compareServers({
-      specs: [
-        servers.baseline('baseline', ctx.bodies.hand),
-        { ...defaults, stdout: fd },
-        servers.authSim('auth-sim, --quiet --no-journal', [ctx.fixtures.hand], {
-          extraArgs: [...ctx.authArgs, '--no-journal'],
-        }),
-      ],
-      load: { method: 'GET', tokens: handTokens(), seed: 19 },
-      ...ctx.runOptions,
-      rounds: ctx.journalRounds,
-      alternate: true,
-    });
-    return {
-      id: 'request-log',
-      title: 'GET over hand-written tokens, defaults vs --quiet --no-journal',
-      servers: [base, logged, quiet],
-      toQuiet: pairedRatios(logged, quiet),
-      toBaseline: pairedRatios(logged, base),
-      logBytes: fs.fstatSync(fd).size,
-      ratios: { defaults: logged.rps / base.rps, quiet: quiet.rps / base.rps },
-    };
-  } finally {
-    fs.closeSync(fd);
-    fs.rmSync(logFile, { force: true });
-  }
-}
-
-/** `a` / `b` per round (run back to back): median and range of req/s, CPU per request (b / a) and p99. */
-function pairedRatios(a, b) {
-  const rps = a.runs.map((run, i) => run.rps / b.runs[i].rps);
-  return {
-    rps: median(rps),
-    range: [Math.min(...rps), Math.max(...rps)],
-    cpu: median(a.runs.map((run, i) => b.runs[i].cpuUs / run.cpuUs)),
-    p99: a.p99 / b.p99,
-  };
-}
-
-module.exports = { versusBaseline, handSection, mixSection, requestLogSection, handTokens };
+module.exports = { versusBaseline, handSection, mixSection, handTokens };

@@ -3,24 +3,21 @@ import {
   aCount,
   aNumber,
   aString,
-  aTime,
-  checkFields,
+  checkFieldList,
+  listFields,
   listOf,
   nullable,
   oneOf,
   optional,
   type FieldCheck,
 } from '../shared-state/checked-fields';
-import { MATCH_KINDS, type JournalEntry } from './endpoint/journal';
+import { MATCH_KINDS } from './endpoint/journal';
+import type { ShippedRequest } from './endpoint/shipped-request';
 import type { Exchange } from '../caller-report/exchange';
-
-/** A journal entry as another instance ships it (the instance is the stream entry's). */
-type ShippedRequest = Omit<JournalEntry, 'instance'>;
 
 /** Every field of a journal entry and its check; `satisfies` keeps the two in step both ways. */
 const REQUEST_SPEC = {
-  seq: aCount,
-  time: aTime,
+  at: aNumber,
   method: aString,
   token: nullable(aString),
   origin: nullable(oneOf(['path', 'header'])),
@@ -56,14 +53,24 @@ const EXCHANGE_SPEC = {
   retryAfterMs: optional(aCount),
 } satisfies { readonly [K in keyof Exchange]-?: FieldCheck<Exchange[K]> };
 
+/** A journal entry as the group's stream carries it: its fields in REQUEST_SPEC's order. */
+export function listShippedRequest(request: ShippedRequest): unknown[] {
+  return listFields(request, REQUEST_SPEC);
+}
+
+/** A caller-report exchange as the group's stream carries it: its fields in EXCHANGE_SPEC's order. */
+export function listShippedExchange(exchange: Exchange): unknown[] {
+  return listFields(exchange, EXCHANGE_SPEC);
+}
+
 /** A journal entry read from the group's stream, or what is wrong with it. */
 export function readShippedRequest(value: unknown): ShippedRequest | string {
-  return checkFields(value, REQUEST_SPEC);
+  return checkFieldList(value, REQUEST_SPEC);
 }
 
 /** A caller-report exchange read from the group's stream, or what is wrong with it. */
 export function readShippedExchange(value: unknown): Exchange | string {
-  const exchange = checkFields(value, EXCHANGE_SPEC);
+  const exchange = checkFieldList(value, EXCHANGE_SPEC);
   if (typeof exchange === 'string') return exchange;
   return exchange.endedAt < exchange.arrivedAt ? 'endedAt is before arrivedAt' : exchange;
 }

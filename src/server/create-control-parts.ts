@@ -5,6 +5,7 @@ import { DEFAULT_MAX_ENTRY_BYTES } from '../scenario/base/size-limits';
 import { DEFAULT_HOST, type SimulatorOptions } from './simulator-options';
 import { describeRecord, Journal, type JournalRecord } from './endpoint/journal';
 import { RequestRecorder, type RecorderOptions } from './endpoint/request-recorder';
+import { shipRecord } from './endpoint/shipped-request';
 import { RequestTally } from './endpoint/request-tally';
 import type { AnswerRuntime } from './endpoint/answer-runtime';
 import { createServedTokens } from './endpoint/served-tokens';
@@ -124,7 +125,7 @@ function recordListeners(options: SimulatorOptions, group: RedisGroup | undefine
   return [
     ...(onRequest ? [(record: JournalRecord) => onRequest(describeRecord(record))] : []),
     ...(onRequestRecord ? [onRequestRecord] : []),
-    ...(group ? [(record: JournalRecord) => group.streams.journal.push(() => describeRecord(record))] : []),
+    ...(group ? [(record: JournalRecord) => group.streams.journal.push(() => shipRecord(record))] : []),
   ];
 }
 

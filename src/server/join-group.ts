@@ -4,7 +4,7 @@ import type { SessionMember } from '../shared-state/shared-sessions';
 import type * as RedisGroupModule from '../shared-state/redis-group';
 import type { SimulatorOptions } from './simulator-options';
 import type { ControlParts } from './admin/control-parts';
-import { adoptedRecord } from './endpoint/adopted-record';
+import { adoptedRecord } from './endpoint/shipped-request';
 import { formatProblem } from '../scenario/base/problem';
 import type * as CheckedGroupValues from './checked-group-values';
 import type { ScenarioClock } from '../scenario/state/scenario-clock';
@@ -25,6 +25,7 @@ export async function openGroup(
   const redis = options.redis;
   if (redis === undefined) return undefined;
   const { openRedisGroup } = require('../shared-state/redis-group') as typeof RedisGroupModule;
+  const { listShippedExchange, listShippedRequest } = require('./checked-group-values') as typeof CheckedGroupValues;
   const notice = redis.onNotice ?? ((_level: string, message: string) => process.emitWarning(message));
   const { group, failed } = await openRedisGroup({
     url: redis.url,
@@ -33,6 +34,7 @@ export async function openGroup(
     seed,
     clock,
     journalSize: options.journalSize ?? 1000,
+    encoding: { request: listShippedRequest, exchange: listShippedExchange },
     notice,
   });
   if (failed !== null) notice('warn', `${failed}; starting on local state, joining the group once Redis answers`);
@@ -93,7 +95,7 @@ function memberOf(control: ControlParts): GroupMember {
     adoptRequest: (value, instance, seq) => {
       const entry = readShippedRequest(value);
       if (typeof entry === 'string') return entry;
-      control.journal?.add(adoptedRecord({ ...entry, instance }, seq));
+      control.journal?.add(adoptedRecord(entry, instance, seq));
       return null;
     },
     adoptExchange: (value) => {

@@ -1,8 +1,8 @@
 import { parseJson } from './checked-fields';
 
 /**
- * A stream entry of the group's: which instance wrote it, its number in the stream (`seq`) and its
- * items (each still to be checked); or a reset marker, with the time the report begins again.
+ * A stream entry of the group's: which instance wrote it, the number in the stream of its first
+ * item (`seq`; the others follow on) and its items (each still to be checked); or a reset marker, with the time the report begins again.
  */
 export type StreamEntry =
   { readonly instance: string; readonly seq: number; readonly items: readonly unknown[] } | { readonly reset: number };

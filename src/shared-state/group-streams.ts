@@ -24,7 +24,18 @@ export interface StreamMember {
 }
 
 /**
- * The group's journal and caller report in Redis: two streams of one entry per request, in one
+ * How items go into the streams, as the member knows their fields (method signatures: each takes
+ * the member's own item type, which this folder does not import).
+ */
+export interface StreamEncoding {
+  /** A journal entry as the member described it, as its stream item. */
+  request(described: object): unknown;
+  /** A caller-report exchange as its stream item. */
+  exchange(exchange: object): unknown;
+}
+
+/**
+ * The group's journal and caller report in Redis: two streams of one entry per batch of requests, in one
  * order every instance reads alike (see docs/scaling.md, "One order for the group"), each capped
  * at max(`--journal-size`, MIN_STREAM_CAP) requests, and the time the group's report began.
  */
@@ -43,6 +54,7 @@ export class GroupStreams {
     prefix: string,
     journalSize: number,
     private readonly rejected: RejectedValues,
+    encoding: StreamEncoding,
   ) {
     this.sinceKey = `${prefix}:since`;
     const reading = (key: string, on: Pick<StreamReading, 'deliver' | 'reset'>): StreamReading => ({
@@ -72,14 +84,14 @@ export class GroupStreams {
       client,
       journal.key,
       cap,
-      (describe) => describe(),
+      (describe) => encoding.request(describe()),
       () => journal.seq,
     );
     this.exchanges = new ShippedStream(
       client,
       exchanges.key,
       cap,
-      (exchange) => exchange,
+      (exchange) => encoding.exchange(exchange),
       () => exchanges.seq,
     );
   }

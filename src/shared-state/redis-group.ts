@@ -4,7 +4,7 @@ import type { ClockShare, ScenarioClock } from '../scenario/state/scenario-clock
 import { connectRedis, redisOptions } from './connect-redis';
 import { shownUrl } from './redis-url';
 import { SharedTokenStates } from './shared-token-states';
-import { GroupStreams, type StreamMember } from './group-streams';
+import { GroupStreams, type StreamEncoding, type StreamMember } from './group-streams';
 import { readGroupEvent, readRuntimeValue, type GroupEvent } from './checked-event';
 import { RejectedValues } from './rejected-values';
 import { SharedSessions } from './shared-sessions';
@@ -23,6 +23,8 @@ export interface GroupOptions {
   readonly clock: ScenarioClock;
   /** Journal entries kept here; the group's streams keep max(this, MIN_STREAM_CAP) requests each. */
   readonly journalSize: number;
+  /** How this instance's journal entries and exchanges go into the group's streams. */
+  readonly encoding: StreamEncoding;
   /** Told when Redis is lost, back, or back empty, and of values in it that cannot be used; an 'info' ends a 'warn' told before. */
   readonly notice: (level: 'warn' | 'info', message: string) => void;
 }
@@ -102,7 +104,7 @@ export class RedisGroup {
     const local = new TokenStates(options.seed, () => options.clock.now());
     this.shownUrl = shownUrl(url);
     this.rejected = new RejectedValues((line) => options.notice('warn', line));
-    this.streams = new GroupStreams(client, prefix, options.journalSize, this.rejected);
+    this.streams = new GroupStreams(client, prefix, options.journalSize, this.rejected, options.encoding);
     this.states = new SharedTokenStates(
       client,
       this.keys.states,

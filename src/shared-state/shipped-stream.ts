@@ -2,31 +2,52 @@ import type { Redis } from 'ioredis';
 import { readStreamEntry } from './checked-stream-entry';
 import type { RejectedValues } from './rejected-values';
 
-/** Items per script call at most: one round trip writes this many stream entries. */
+/** Items per script call at most: one round trip writes one stream entry of this many. */
 const BATCH = 500;
 
 /**
- * Appends items to a group stream, one stream entry per item, each numbered by the stream's own
- * counter (`s`) in the order Redis runs the calls: the group-wide order and `seq` every instance
- * reads alike. The counter starts from the caller's floor when Redis has none (came back empty),
- * so numbers go on rather than start again. Trimmed (MAXLEN ~) to the cap after each call: the
- * cap counts requests, not batches.
+ * Appends a batch of items to a group stream as one stream entry: `s` the number of its first item
+ * (items are numbered from the stream's counter in the order Redis runs the calls: the group-wide
+ * order and `seq` every instance reads alike), `n` how many it holds. The counter starts from the
+ * caller's floor when Redis has none (came back empty), so numbers go on rather than start again.
+ * Then the oldest entries whose every item lies beyond the cap are trimmed (MINID, exact): the cap
+ * counts requests, not entries. Which entry holds which numbers is kept beside the stream in a
+ * list (KEYS[3], "<id> <last number>" per entry), so trimming never reads the entries' items back;
+ * a line of it that is not auth-sim's is dropped.
  */
 const APPEND = `
 if redis.call('EXISTS', KEYS[2]) == 0 then redis.call('SET', KEYS[2], ARGV[3]) end
-local id
-for i = 4, #ARGV do
-  local seq = redis.call('INCR', KEYS[2])
-  id = redis.call('XADD', KEYS[1], '*', 'i', ARGV[2], 's', seq, 'e', ARGV[i])
+local n = tonumber(ARGV[4])
+local last = redis.call('INCRBY', KEYS[2], n)
+local id = redis.call('XADD', KEYS[1], '*', 'i', ARGV[2], 's', last - n + 1, 'n', n, 'e', ARGV[5])
+redis.call('RPUSH', KEYS[3], id .. ' ' .. last)
+local oldest = last - tonumber(ARGV[1])
+while true do
+  local second = redis.call('LINDEX', KEYS[3], 1)
+  if not second then break end
+  local held = tonumber(string.match(redis.call('LINDEX', KEYS[3], 0), ' (%d+)$') or '')
+  if held ~= nil and held > oldest then break end
+  local next = string.match(second, '^(%d+%-%d+) ')
+  if next then redis.call('XTRIM', KEYS[1], 'MINID', next) end
+  redis.call('LPOP', KEYS[3])
 end
-redis.call('XTRIM', KEYS[1], 'MAXLEN', '~', ARGV[1])
 return id
 `;
 
-/** A reset in the stream's order: everything before it is dropped, everything after it counts. */
+/** Entries per XREAD at most: each holds up to BATCH items, all folded before the next read. */
+const ENTRIES_PER_READ = 100;
+
+/**
+ * A reset in the stream's order: everything before it is dropped, everything after it counts. It
+ * holds no items (`n` 0) and is numbered where the counter stands, so the trim above drops it once
+ * a cap's worth of items has come after it.
+ */
 const MARK_RESET = `
-local id = redis.call('XADD', KEYS[1], '*', 'r', ARGV[1])
+local s = tonumber(redis.call('GET', KEYS[2])) or 0
+local id = redis.call('XADD', KEYS[1], '*', 'r', ARGV[1], 's', s, 'n', 0)
 redis.call('XTRIM', KEYS[1], 'MINID', id)
+redis.call('DEL', KEYS[3])
+redis.call('RPUSH', KEYS[3], id .. ' ' .. s)
 return id
 `;
 
@@ -34,18 +55,20 @@ type Scripted = Redis & {
   authSimAppend(
     stream: string,
     counter: string,
+    entries: string,
     cap: number,
     instance: string,
     floor: number,
-    ...items: string[]
+    count: number,
+    items: string,
   ): Promise<string>;
-  authSimMarkReset(stream: string, since: number): Promise<string>;
+  authSimMarkReset(stream: string, counter: string, entries: string, since: number): Promise<string>;
 };
 
 /** Teaches a connection the two scripts (sent once, then run by their hash). */
 export function defineStreamScripts(client: Redis): void {
-  client.defineCommand('authSimAppend', { numberOfKeys: 2, lua: APPEND });
-  client.defineCommand('authSimMarkReset', { numberOfKeys: 1, lua: MARK_RESET });
+  client.defineCommand('authSimAppend', { numberOfKeys: 3, lua: APPEND });
+  client.defineCommand('authSimMarkReset', { numberOfKeys: 3, lua: MARK_RESET });
 }
 
 /**
@@ -105,7 +128,12 @@ export class ShippedStream<T> {
 
   /** Writes a reset marker: every reader drops what came before it at the same place. */
   async markReset(since: number): Promise<void> {
-    this.lastWritten = await (this.client as Scripted).authSimMarkReset(this.key, since);
+    this.lastWritten = await (this.client as Scripted).authSimMarkReset(
+      this.key,
+      `${this.key}:seq`,
+      `${this.key}:entries`,
+      since,
+    );
   }
 
   private schedule(): void {
@@ -125,11 +153,10 @@ export class ShippedStream<T> {
     try {
       while (this.queue.length > 0 && this.client.status === 'ready') {
         const batch = this.queue.splice(0, BATCH);
-        // A list of one: the entry's `e` reads as the items it carries.
-        const items = batch.map((item) => `[${JSON.stringify(this.toJson(item))}]`);
+        const items = JSON.stringify(batch.map(this.toJson));
         const key = this.key;
         const id = await (this.client as Scripted)
-          .authSimAppend(key, `${key}:seq`, this.cap, instance, this.floor(), ...items)
+          .authSimAppend(key, `${key}:seq`, `${key}:entries`, this.cap, instance, this.floor(), batch.length, items)
           .catch(() => null);
         if (id === null) {
           this.requeue(batch);
@@ -207,8 +234,8 @@ async function readOnce(
 ): Promise<boolean> {
   const streams = ['STREAMS', ...readings.map((r) => r.key), ...readings.map((r) => r.last)];
   const reply = await (blockMs === undefined
-    ? reader.xread('COUNT', 1000, ...(streams as ['STREAMS', ...string[]]))
-    : reader.xread('COUNT', 1000, 'BLOCK', blockMs, ...(streams as ['STREAMS', ...string[]])));
+    ? reader.xread('COUNT', ENTRIES_PER_READ, ...(streams as ['STREAMS', ...string[]]))
+    : reader.xread('COUNT', ENTRIES_PER_READ, 'BLOCK', blockMs, ...(streams as ['STREAMS', ...string[]])));
   for (const [key, entries] of reply ?? []) {
     const reading = readings.find((r) => r.key === key)!;
     for (const [id, fields] of entries) deliverEntry(reading, id, fields, rejected);
@@ -217,7 +244,7 @@ async function readOnce(
 }
 
 /**
- * Hands on one stream entry: a reset marker, or the items of a request (this instance's own
+ * Hands on one stream entry: a reset marker, or a batch of items, numbered on from its `s` (this instance's own
  * too). An entry or item that is not what auth-sim writes is skipped and counted; the good items
  * beside it are still handed on.
  */
@@ -226,13 +253,13 @@ function deliverEntry(reading: StreamReading, id: string, fields: unknown, rejec
   const entry = readStreamEntry(fields);
   if (typeof entry === 'string') return rejected.reject(`${reading.key} entry ${id}`, entry);
   if ('reset' in entry) return reading.reset(entry.reset);
-  // Numbers go up by one; a jump means entries were trimmed before they were read, a fall that Redis started again.
+  // Numbers go up by one an item; a jump means entries were trimmed before they were read, a fall that Redis started again.
   if (reading.seq > 0 && entry.seq > reading.seq + 1) reading.missed += entry.seq - reading.seq - 1;
-  reading.seq = entry.seq;
+  reading.seq = entry.seq + Math.max(0, entry.items.length - 1);
   entry.items.forEach((item, index) => {
     let problem: string | null;
     try {
-      problem = reading.deliver(item, entry.instance, entry.seq);
+      problem = reading.deliver(item, entry.instance, entry.seq + index);
     } catch (error) {
       problem = `could not be taken on: ${(error as Error).message}`;
     }

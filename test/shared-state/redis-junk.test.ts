@@ -16,11 +16,10 @@ interface StoreHealth {
 
 const describeRedis = describeWithRedis();
 
-/** A journal entry as an instance ships it, with `changes` applied. */
-function shippedRequest(token: string, changes: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    seq: 1,
-    time: '2026-01-02T03:04:05.000Z',
+/** A journal entry as an instance ships it (its fields in order, as a list), with `changes` applied. */
+function shippedRequest(token: string, changes: Record<string, unknown> = {}): unknown[] {
+  return Object.values({
+    at: Date.parse('2026-01-02T03:04:05.000Z'),
     method: 'GET',
     token,
     origin: 'path',
@@ -34,14 +33,17 @@ function shippedRequest(token: string, changes: Record<string, unknown> = {}): R
     nearMisses: [],
     refused: null,
     clientCert: null,
+    session: null,
+    traceId: null,
+    spanId: null,
     ...changes,
-  };
+  });
 }
 
-/** A caller-report exchange as an instance ships it, with `changes` applied. */
-function shippedExchange(token: string, changes: Record<string, unknown> = {}): Record<string, unknown> {
+/** A caller-report exchange as an instance ships it (its fields in order, as a list), with `changes` applied. */
+function shippedExchange(token: string, changes: Record<string, unknown> = {}): unknown[] {
   const at = performance.timeOrigin + performance.now();
-  return {
+  return Object.values({
     token,
     known: false,
     method: 'GET',
@@ -54,8 +56,10 @@ function shippedExchange(token: string, changes: Record<string, unknown> = {}): 
     newConnection: true,
     outage: false,
     proxied: false,
+    session: null,
+    retryAfterMs: null,
     ...changes,
-  };
+  });
 }
 
 describeRedis('values another client writes to the group’s keys are checked, skipped and counted', () => {
@@ -150,8 +154,9 @@ describeRedis('values another client writes to the group’s keys are checked, s
     const items = [
       shippedRequest('good-1'),
       null,
-      shippedRequest('bad-time', { time: 'yesterday' }),
+      shippedRequest('bad-time', { at: 'yesterday' }),
       shippedRequest('bad-misses', { nearMisses: 'alice' }),
+      [...shippedRequest('one-too-many'), 'extra'],
       shippedRequest('good-2'),
     ];
     // Entries as an instance writes them: `i` its name, `s` the stream's number, `e` the items.
@@ -176,7 +181,7 @@ describeRedis('values another client writes to the group’s keys are checked, s
     const exchanges = [
       shippedExchange('seen-1'),
       shippedExchange('no-times', { arrivedAt: 'soon', endedAt: null }),
-      { ...shippedExchange('x'), token: 7 },
+      shippedExchange('x', { token: 7 }),
       shippedExchange('backwards', { endedAt: 0 }),
       shippedExchange('seen-2'),
     ];
@@ -197,7 +202,7 @@ describeRedis('values another client writes to the group’s keys are checked, s
     ]);
     expect((await fetch(`${b.url}/__admin/report?format=markdown`)).status).toBe(200);
     const after = await health(b);
-    expect(after.rejected - before).toBe(3 + 2 + 3);
+    expect(after.rejected - before).toBe(4 + 2 + 3);
     expect(after.lastRejected).toMatch(/^auth-sim:exchanges entry \d+-\d+ item 4: endedAt is before arrivedAt$/);
   });
 
