@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { CallerAggregates, CallerReportStore, Exchange, TimelineMark, TokenAggregate } from './exchange';
 import { plainRecord } from './plain-record';
 import { foldRetryAfter, type RetryAfterTally } from './retry-after';

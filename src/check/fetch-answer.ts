@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { PROTOCOL_PATH } from '../protocol/endpoints';
 import { readCapped } from './read-capped';
 

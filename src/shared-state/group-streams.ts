@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { Redis } from 'ioredis';
 import type { RejectedValues } from './rejected-values';
 import { catchUp, readStreams, type StreamReading } from './read-streams';

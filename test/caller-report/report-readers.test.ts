@@ -66,7 +66,7 @@ function fill(record: (x: Exchange) => void): void {
 test('4 concurrent readers of a 10,000-token report leave the protocol p99 under 50 ms and the memory bounded', async () => {
   const t = await startTestSimulator(
     { 'qa.yaml': 'expect: { abandonedAfter: { atMost: 5s } }\ntokens:\n  alice: { status: 503 }\n' },
-    { watch: false, journal: false },
+    { watch: false },
   );
   sim = t;
   fill((x) => t.sim.control.callers!.store.record(x));

@@ -29,9 +29,10 @@ const RECORD: JournalRecord = {
   durationMs: 1.5,
   source: { file: 'scenarios/retail.yaml', line: 4 },
   misses: null,
+  traceparent: undefined,
 };
 
-test.each<[Partial<JournalEntry>, string]>([
+test.each<[Partial<JournalRecord>, string]>([
   [{}, 'GET alice 200 1.5ms  scenarios/retail.yaml:4'],
   [
     { method: 'POST', token: 'a b', status: 503, delayMs: 250 },
@@ -39,21 +40,27 @@ test.each<[Partial<JournalEntry>, string]>([
   ],
   [{ status: null, fault: 'reset' }, 'GET alice --- 1.5ms  fault reset  scenarios/retail.yaml:4'],
   [
-    { token: 'alise', status: 404, matched: 'fallback', entry: '(built-in fallback)', nearMisses: ['alice', 'alike'] },
+    {
+      token: 'alise',
+      status: 404,
+      matched: 'fallback',
+      source: { file: '(built-in fallback)', line: 0 },
+      misses: () => ['alice', 'alike'],
+    },
     'GET alise 404 1.5ms  fallback (built-in fallback)  did you mean "alice" or "alike"?',
   ],
   [
-    { method: 'PUT', token: null, origin: null, status: 405, matched: 'rejected', entry: null },
+    { method: 'PUT', token: null, origin: null, status: 405, matched: 'rejected', source: null },
     'PUT (no token) 405 1.5ms  rejected',
   ],
-  [{ matched: 'admin', entry: '(admin)' }, 'GET alice 200 1.5ms  (admin)'],
+  [{ matched: 'admin', source: { file: '(admin)', line: 0 } }, 'GET alice 200 1.5ms  (admin)'],
 ])('a request line reads %j', (change, line) => {
-  expect(formatRequestLine({ ...BASE, ...change }, false)).toBe(line);
+  expect(formatRequestLine({ ...RECORD, ...change }, false)).toBe(line);
 });
 
 test('colours appear only when asked for', () => {
-  expect(formatRequestLine(BASE, true)).toContain('\u001b[32m200\u001b[39m');
-  expect(formatRequestLine(BASE, false)).not.toContain('\u001b[');
+  expect(formatRequestLine(RECORD, true)).toContain('\u001b[32m200\u001b[39m');
+  expect(formatRequestLine(RECORD, false)).not.toContain('\u001b[');
 });
 
 test('--quiet prints no request lines; json prints the entry', () => {
@@ -113,4 +120,13 @@ test('a stream that does not keep up gets no more than the cap; the rest is coun
   expect(written.join('')).toBe('one\n(2 dropped)\nfour\n');
   expect(lines.dropped).toBe(2);
   expect(firstDrops).toBe(1);
+});
+
+test('a duration reads as JavaScript prints it rounded to hundredths, whatever its size', () => {
+  const durations = [0, 0.004, 0.005, 0.05, 0.1, 0.15, 1.005, 1.5, 2, 9.99, 12.345, 100, 1234.56, 86_400_000.25];
+  for (let i = 0; i < 2000; i++) durations.push((i * 7.31) % 250);
+  for (const durationMs of durations)
+    expect(formatRequestLine({ ...RECORD, durationMs }, false)).toBe(
+      `GET alice 200 ${Math.round(durationMs * 100) / 100}ms  scenarios/retail.yaml:4`,
+    );
 });

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { EventEmitter } from 'node:events';
 import { diffInSlices, type SetChanges } from './diff-sets';
 import { emptiedFileProblems, isBlank } from './emptied-files';

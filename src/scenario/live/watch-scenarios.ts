@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { EventEmitter } from 'node:events';
 import path from 'node:path';
 import { watchRootEntries, unreadableRoot } from './watch-roots';

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { JSON_CONTENT_TYPE } from '../../protocol/endpoints';
 import { once } from 'node:events';
 import type { Response } from 'express';

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { Router, type Response } from 'express';
 import { MAX_TIMER_MS, parseDuration } from '../../scenario/base/duration';
 import { didYouMean } from '../../scenario/base/suggest';

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 /** Waiters held at once at most, unless told otherwise: each holds a connection and a timer. */
 const DEFAULT_MAX_WAITERS = 1000;
 

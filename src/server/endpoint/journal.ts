@@ -104,9 +104,22 @@ export interface JournalRecord extends Omit<JournalEntry, 'time' | 'entry' | 'ne
   readonly misses: ((token: string) => readonly string[]) | null;
 }
 
+/**
+ * Each entry's `file:line`, made once per entry rather than once per request: the request log
+ * writes it on every line. Keyed by the entry's own source object, so a reload lets it go.
+ */
+const PLACES = new WeakMap<JournalRecord['source'] & object, string>();
+
 /** `file:line` of the entry that answered, the file alone for runtime entries, null when rejected. */
 export function entryPlace(r: JournalRecord): string | null {
-  return r.source === null ? null : r.source.line > 0 ? `${r.source.file}:${r.source.line}` : r.source.file;
+  const source = r.source;
+  if (source === null) return null;
+  let place = PLACES.get(source);
+  if (place === undefined) {
+    place = source.line > 0 ? `${source.file}:${source.line}` : source.file;
+    PLACES.set(source, place);
+  }
+  return place;
 }
 
 /** The closest known tokens to a fallback-answered token; none for any other answer. */

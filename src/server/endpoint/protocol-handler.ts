@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Answer, CallerGuard, CompiledEntry } from '../../scenario/compile/scenario-set';
 import type { ExchangeTracker } from '../../caller-report/exchange-tracker';
