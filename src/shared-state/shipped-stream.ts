@@ -2,12 +2,12 @@ import type { Redis } from 'ioredis';
 
 /**
  * A reset in the stream's order: everything before it is dropped, everything after it counts. It
- * holds no items (`n` 0) and is numbered where the counter stands, so the trim in StreamWriter's
- * script drops it once a cap's worth of items has come after it.
+ * holds no items and is listed where the counter stands, so the trim in StreamWriter's script
+ * drops it once a cap's worth of items has come after it.
  */
 const MARK_RESET = `
 local s = tonumber(redis.call('GET', KEYS[2])) or 0
-local id = redis.call('XADD', KEYS[1], '*', 'r', ARGV[1], 's', s, 'n', 0)
+local id = redis.call('XADD', KEYS[1], '*', 'r', ARGV[1])
 redis.call('XTRIM', KEYS[1], 'MINID', id)
 redis.call('DEL', KEYS[3])
 redis.call('RPUSH', KEYS[3], id .. ' ' .. s)

@@ -8,13 +8,14 @@ const BATCH = 500;
  * Appends a batch of items to each of the group's streams (KEYS: stream, counter, list of entries,
  * for each; ARGV: the instance, then cap, floor, count and items for each) as one stream entry:
  * `s` the number of its first item (items are numbered from the stream's counter in the order
- * Redis runs the calls: the group-wide order and `seq` every instance reads alike), `n` how many it
- * holds. A counter starts from the caller's floor when Redis has none (came back empty), so numbers
- * go on rather than start again. Then the oldest entries whose every item lies beyond the cap are
- * trimmed (MINID, exact): the cap counts requests, not entries. Which entry holds which numbers is
- * kept beside the stream in a list ("<id> <last number>" per entry), so trimming never reads the
- * entries' items back; a line of it that is not auth-sim's is dropped. One call for both streams:
- * a reader blocked on both wakes once, and both streams' entries come in one reply.
+ * Redis runs the calls: the group-wide order and `seq` every instance reads alike). A counter
+ * starts from the caller's floor when Redis has none (came back empty), so numbers go on rather
+ * than start again. Then the oldest entries whose every item lies beyond the cap are trimmed
+ * (MINID, exact): the cap counts requests, not entries. Which entry holds which numbers is kept
+ * beside the stream in a list ("<id> <last number>" per entry), so trimming never reads the
+ * entries' items back; a line of it that is not auth-sim's (no number, or one past the counter)
+ * is dropped, so junk there never stops the trim. One call for both streams: a reader blocked on
+ * both wakes once, and both streams' entries come in one reply.
  */
 const APPEND = `
 local ids = {}
@@ -25,14 +26,14 @@ for k = 0, #KEYS / 3 - 1 do
   if n > 0 then
     if redis.call('EXISTS', counter) == 0 then redis.call('SET', counter, ARGV[k * 4 + 3]) end
     local last = redis.call('INCRBY', counter, n)
-    local id = redis.call('XADD', stream, '*', 'i', ARGV[1], 's', last - n + 1, 'n', n, 'e', ARGV[k * 4 + 5])
+    local id = redis.call('XADD', stream, '*', 'i', ARGV[1], 's', last - n + 1, 'e', ARGV[k * 4 + 5])
     redis.call('RPUSH', entries, id .. ' ' .. last)
     local oldest = last - tonumber(ARGV[k * 4 + 2])
     while true do
       local second = redis.call('LINDEX', entries, 1)
       if not second then break end
       local held = tonumber(string.match(redis.call('LINDEX', entries, 0), ' (%d+)$') or '')
-      if held ~= nil and held > oldest then break end
+      if held ~= nil and held > oldest and held <= last then break end
       local next = string.match(second, '^(%d+%-%d+) ')
       if next then redis.call('XTRIM', stream, 'MINID', next) end
       redis.call('LPOP', entries)
