@@ -139,6 +139,7 @@ export class GroupStreams {
   clear(): void {
     this.journal.clear();
     this.exchanges.clear();
+    this.writer.clear();
   }
 
   /**

@@ -30,8 +30,6 @@ export interface TakenBatch {
   readonly items: string;
   /** Redis has it, as entry `id`. */
   written(id: string): void;
-  /** The write failed: the items go back to the front of the queue. */
-  failed(): void;
 }
 
 /**
@@ -46,6 +44,8 @@ export class ShippedStream<T> {
   private queue: T[] = [];
   /** Items taken for a write not yet answered. */
   private sending = 0;
+  /** Bumped by a reset, so a batch taken before it no longer counts once written. */
+  private generation = 0;
   /** Told when an item is queued: the writer schedules a write. */
   onQueued: () => void = () => undefined;
   /** The id of the last entry this instance wrote: a reader that has reached it has read its own writes. */
@@ -83,25 +83,25 @@ export class ShippedStream<T> {
     this.onQueued();
   }
 
-  /** Forgets what waits (a reset). */
+  /** Forgets what waits and what is being written (a reset). */
   clear(): void {
     this.queue = [];
+    this.sending = 0;
+    this.generation += 1;
   }
 
   /** Takes up to `max` waiting items, encoded, for one write. */
   take(max: number): TakenBatch {
     const batch = this.queue.splice(0, max);
+    const generation = this.generation;
     this.sending += batch.length;
     return {
       count: batch.length,
       items: batch.length === 0 ? '[]' : JSON.stringify(batch.map(this.toJson)),
       written: (id) => {
+        if (generation !== this.generation) return;
         this.sending -= batch.length;
         if (batch.length > 0) this.lastWritten = id;
-      },
-      failed: () => {
-        this.sending -= batch.length;
-        this.requeue(batch);
       },
     };
   }
@@ -109,11 +109,5 @@ export class ShippedStream<T> {
   /** Writes a reset marker: every reader drops what came before it at the same place. */
   async markReset(since: number): Promise<void> {
     this.lastWritten = await (this.client as Marking).authSimMarkReset(...this.keys, since);
-  }
-
-  private requeue(batch: T[]): void {
-    const room = Math.max(0, this.cap - this.queue.length);
-    this.dropped += Math.max(0, batch.length - room);
-    this.queue = [...batch.slice(0, room), ...this.queue];
   }
 }

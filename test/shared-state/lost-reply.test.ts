@@ -1,0 +1,64 @@
+import { Redis } from 'ioredis';
+import { runSimulator, type Simulator } from '../../src/server/run-simulator';
+import { describeWithRedis, startRedis, type TestRedis } from '../helpers/redis-server';
+import { getClient } from '../helpers/test-simulator';
+import { makeTempDir, type TempDir } from '../helpers/temp-dir';
+
+/**
+ * Holds Redis busy for `ms` in one script: every command sent meanwhile waits, and its reply comes
+ * after the simulator's 250 ms command time-out, although Redis then runs it.
+ */
+const BUSY = `
+local start = redis.call('TIME')
+local from = start[1] * 1000000 + start[2]
+repeat
+  local now = redis.call('TIME')
+until now[1] * 1000000 + now[2] - from >= tonumber(ARGV[1]) * 1000
+return 1
+`;
+
+interface Report {
+  tokens: Record<string, { calls: number }>;
+  caller: { requests: number };
+}
+
+const describeRedis = describeWithRedis();
+
+describeRedis('a write to the group whose reply is lost', () => {
+  let redis: TestRedis;
+  let dir: TempDir;
+  let sim: Simulator;
+  let blocker: Redis;
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    dir = makeTempDir();
+    dir.write(
+      'qa.yaml',
+      'tokens:\n  alice: { client: { id: "1", name: A, surname: S, firstname: F, type: "0", enabled: true } }\n',
+    );
+    sim = await runSimulator({ sources: { paths: [dir.path] }, port: 0, watch: false, redis: { url: redis.url } });
+    blocker = new Redis(redis.url);
+  });
+
+  afterAll(async () => {
+    blocker.disconnect();
+    await sim.close();
+    await redis.stop();
+    dir.remove();
+  });
+
+  test('is sent again and counted once: the report and the journal hold each request once', async () => {
+    // Redis is busy for 800 ms: the request's write waits behind it, times out here, then runs.
+    const busy = blocker.eval(BUSY, 0, 800);
+    expect((await getClient(sim.url, 'alice')).status).toBe(200);
+    await busy;
+    // The next request's write sends the unanswered one again first.
+    expect((await getClient(sim.url, 'alice')).status).toBe(200);
+    const report = (await (await fetch(`${sim.adminUrl}/report`)).json()) as Report;
+    expect(report.tokens.alice.calls).toBe(2);
+    expect(report.caller.requests).toBe(2);
+    const journal = (await (await fetch(`${sim.adminUrl}/requests`)).json()) as { requests: { seq: number }[] };
+    expect(journal.requests.map((r) => r.seq)).toEqual([2, 1]);
+  });
+});
