@@ -12,8 +12,6 @@ const TIME_ORIGIN = performance.timeOrigin;
 const STATUS_KEYS: readonly string[] = Array.from({ length: 600 }, (_, status) => String(status));
 const FAULT_KEYS = Object.fromEntries(FAULT_NAMES.map((name) => [name, `fault:${name}`])) as Record<FaultName, string>;
 
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-
 function statusKey(status: number): string {
   return STATUS_KEYS[status] ?? String(status);
 }
@@ -59,23 +57,9 @@ export class ExchangeTracker {
   private readonly seen = new WeakMap<Socket, number>();
   /** Responses still being watched, so a reader can wait for those already over. */
   private readonly pending = new Set<ServerResponse>();
-  /** The one exchange object a reply written at once is recorded with: the store copies what it keeps. */
-  private readonly scratch: Mutable<Exchange> = {
-    token: '',
-    known: false,
-    method: '',
-    answer: '',
-    card: false,
-    arrivedAt: 0,
-    endedAt: 0,
-    abandoned: false,
-    concurrent: 0,
-    newConnection: false,
-    outage: false,
-    proxied: false,
-    session: undefined,
-    retryAfterMs: undefined,
-  };
+  /** Exchanges ended in this turn, folded at its end (foldEnded). */
+  private ended: Exchange[] = [];
+  private foldScheduled = false;
   /** Exchanges recorded since the start, bumped on reset too: readers poll it to see a change. */
   private changes = 0;
 
@@ -106,11 +90,31 @@ export class ExchangeTracker {
     this.store.record(exchange);
   }
 
+  /** An exchange that has ended, folded (or shipped to the group) at the end of the turn. */
   private record(exchange: Exchange): void {
-    // A copy for the group: the tracker reuses one object for every exchange it records at once.
-    if (this.ship) this.ship({ ...exchange });
-    else this.store.record(exchange);
+    this.ended.push(exchange);
+    if (!this.foldScheduled) {
+      this.foldScheduled = true;
+      setImmediate(this.foldEnded);
+    }
   }
+
+  /**
+   * Folds the turn's ended exchanges in the order they ended: the report's code runs over a batch
+   * rather than between Node's HTTP work for every request (see RequestRecorder.handOn). Run at
+   * the end of the turn, and by settle() before a read.
+   */
+  private readonly foldEnded = (): void => {
+    this.foldScheduled = false;
+    const ended = this.ended;
+    if (ended.length === 0) return;
+    this.ended = [];
+    this.changes += ended.length;
+    for (const exchange of ended) {
+      if (this.ship) this.ship(exchange);
+      else this.store.record(exchange);
+    }
+  };
 
   /**
    * Call after the answer has been handed to `res`; `arrivedAt` is performance.now() at arrival;
@@ -134,21 +138,22 @@ export class ExchangeTracker {
     const at = TIME_ORIGIN + arrivedAt;
     if (res.writableEnded) {
       // Written whole within this turn; its end is now (a first request compiles its entry first).
-      this.changes++;
-      const x = this.scratch;
-      x.token = token;
-      x.known = known;
-      x.method = req.method ?? '';
-      x.answer = answered;
-      x.card = card;
-      x.arrivedAt = at;
-      x.endedAt = TIME_ORIGIN + performance.now();
-      x.concurrent = this.inFlight + 1;
-      x.newConnection = newConnection;
-      x.outage = outage;
-      x.session = session;
-      x.retryAfterMs = res.headersSent ? retryAfterOf(answer.reply) : undefined;
-      this.record(x);
+      this.record({
+        token,
+        known,
+        method: req.method ?? '',
+        answer: answered,
+        card,
+        arrivedAt: at,
+        endedAt: TIME_ORIGIN + performance.now(),
+        abandoned: false,
+        concurrent: this.inFlight + 1,
+        newConnection,
+        outage,
+        proxied: false,
+        session,
+        retryAfterMs: res.headersSent ? retryAfterOf(answer.reply) : undefined,
+      });
       return;
     }
     this.watch(res, {
@@ -212,6 +217,7 @@ export class ExchangeTracker {
   async settle(maxTurns = 100): Promise<void> {
     for (let turn = 0; turn < maxTurns && this.hasEndedUnrecorded(); turn++)
       await new Promise((resolve) => setImmediate(resolve));
+    this.foldEnded();
   }
 
   private hasEndedUnrecorded(): boolean {
@@ -224,7 +230,6 @@ export class ExchangeTracker {
   closed(p: Pending, res: ServerResponse): void {
     this.inFlight--;
     this.pending.delete(res);
-    this.changes++;
     const endedAt = TIME_ORIGIN + performance.now();
     const abandoned = !res.writableFinished && endedAt - p.arrivedAt < p.serverEndsAfter;
     const answer = !p.proxied ? p.answer : res.headersSent ? statusKey(res.statusCode) : 'none';

@@ -66,6 +66,9 @@ export function createControlParts(
     for (const session of sessions.list()) session.resetLocal();
   };
   const reset = async (): Promise<ResetCounts> => {
+    // Requests answered before the reset are handed on first, so they fall before it.
+    await recorder?.settle();
+    await callers?.settle();
     const counts = { requests: journal?.size ?? 0, runtimeTokens: runtime.size };
     const tokenStates = await answering.states.reset();
     // Shared, the streams' reset markers clear the journal and the report on every instance, this one included.
