@@ -1,6 +1,18 @@
 import { ADMIN_TOKEN_HEADER } from '../protocol/endpoints';
 import type { IncomingMessage } from 'node:http';
 
+/** The connection's own headers either way (RFC 9110 §7.6.1) and the proxy's challenge (§11.7.1). */
+const HOP_BY_HOP = [
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'proxy-authenticate',
+];
+
 /**
  * Request headers that belong to one hop, not to the request (RFC 9110 §7.6.1 and §11.7: the
  * proxy's own credentials and challenges), plus those fetch sets itself for its own connection.
@@ -9,15 +21,8 @@ import type { IncomingMessage } from 'node:http';
  * real service's business, and a secret besides.
  */
 const HOP_REQUEST: ReadonlySet<string> = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-connection',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
+  ...HOP_BY_HOP,
   'proxy-authorization',
-  'proxy-authenticate',
   'expect',
   'host',
   'content-length',
@@ -29,18 +34,7 @@ const HOP_REQUEST: ReadonlySet<string> = new Set([
  * Response headers that belong to one hop: Node writes its own for the proxy's connection, and
  * the body is passed on whole or streamed, never with the service's framing or trailers.
  */
-export const HOP_RESPONSE: ReadonlySet<string> = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-connection',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-  'proxy-authenticate',
-  'content-length',
-  'date',
-]);
+export const HOP_RESPONSE: ReadonlySet<string> = new Set([...HOP_BY_HOP, 'content-length', 'date']);
 
 /**
  * The request's end-to-end headers, each repeated one as one comma-joined value (headersDistinct

@@ -127,11 +127,9 @@ export function recordNearMisses(r: JournalRecord): readonly string[] {
   return r.misses !== null && r.token !== null ? r.misses(r.token) : NO_NEAR_MISSES;
 }
 
-/** The JournalEntry a record reads as. */
-export function describeRecord(r: JournalRecord): JournalEntry {
+/** What a request was and how it was answered, as the journal, the request log and a group's stream all give it. */
+export function answeredFields(r: JournalRecord) {
   return {
-    seq: r.seq,
-    time: new Date(r.at).toISOString(),
     method: r.method,
     token: r.token,
     origin: r.origin,
@@ -145,6 +143,15 @@ export function describeRecord(r: JournalRecord): JournalEntry {
     nearMisses: recordNearMisses(r),
     refused: r.refused,
     clientCert: r.clientCert,
+  };
+}
+
+/** The JournalEntry a record reads as. */
+export function describeRecord(r: JournalRecord): JournalEntry {
+  return {
+    seq: r.seq,
+    time: new Date(r.at).toISOString(),
+    ...answeredFields(r),
     ...(r.instance === undefined ? null : { instance: r.instance }),
     ...(r.session === undefined ? null : { session: r.session }),
     ...parseTraceparent(r.traceparent),

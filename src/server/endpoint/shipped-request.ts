@@ -1,4 +1,4 @@
-import { entryPlace, recordNearMisses, type JournalEntry, type JournalRecord } from './journal';
+import { answeredFields, type JournalEntry, type JournalRecord } from './journal';
 import { parseTraceparent } from './trace-context';
 
 /**
@@ -12,19 +12,7 @@ export type ShippedRequest = Omit<JournalEntry, 'seq' | 'instance' | 'time'> & {
 export function shipRecord(r: JournalRecord): ShippedRequest {
   return {
     at: r.at,
-    method: r.method,
-    token: r.token,
-    origin: r.origin,
-    status: r.status,
-    fault: r.fault,
-    delayMs: r.delayMs,
-    bytes: r.bytes,
-    durationMs: Math.round(r.durationMs * 100) / 100,
-    matched: r.matched,
-    entry: entryPlace(r),
-    nearMisses: recordNearMisses(r),
-    refused: r.refused,
-    clientCert: r.clientCert,
+    ...answeredFields(r),
     ...(r.session === undefined ? null : { session: r.session }),
     ...parseTraceparent(r.traceparent),
   };
