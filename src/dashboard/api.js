@@ -20,11 +20,30 @@ function secretHeaders() {
   return secret === '' ? {} : { 'x-admin-token': secret };
 }
 
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * fetch, and a read that got no answer at all sent again, twice at most: a request can fail with
+ * nothing wrong at either end (Chromium fails the requests waiting for a connection when a network
+ * interface comes or goes, see start.js), and a view whose one read failed would stay empty. A
+ * read can be repeated; a change cannot, since it may have been made.
+ */
+async function fetchRetryingReads(url, init) {
+  for (let tried = 1; ; tried++) {
+    try {
+      return await fetch(url, init);
+    } catch (error) {
+      if (init.method !== 'GET' || tried === 3) throw error;
+      await pause(250 * tried);
+    }
+  }
+}
+
 /** A JSON admin call; resolves to { ok, status, body } and never throws on an HTTP error. */
 export async function adminCall(method, path, text, contentType = 'application/yaml') {
   const headers = secretHeaders();
   if (text !== undefined) headers['content-type'] = contentType;
-  const res = await fetch(adminBase + path, { method, headers, body: text });
+  const res = await fetchRetryingReads(adminBase + path, { method, headers, body: text });
   const body = await res.json().catch(() => ({}));
   return { ok: res.ok, status: res.status, body };
 }
@@ -62,7 +81,6 @@ export function curlFor(token) {
  */
 export function openEvents(handlers, onState) {
   const stop = new AbortController();
-  const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
   const secretSaved = () => new Promise((resolve) => addEventListener(SECRET_KEY, resolve, { once: true }));
   const deliver = (message) => {
     let data;
