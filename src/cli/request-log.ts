@@ -56,11 +56,12 @@ const PLAIN = /^[\w.@:+=/-]+$/;
  */
 export function formatRequestLine(r: JournalRecord, color: boolean): string {
   const c = color ? COLORS.on : COLORS.off;
-  const token = r.token === null ? c.dim('(no token)') : PLAIN.test(r.token) ? r.token : JSON.stringify(r.token);
+  const named = namedText(r, color);
+  const token = named !== undefined && named.token === r.token ? named.shown : tokenText(r.token, c);
   let line = `${r.method} ${token}${statusText(r.status, color)}${milliseconds(r.durationMs)}ms`;
   if (r.fault) line += `  ${c.magenta(`fault ${r.fault}`)}`;
   if (r.delayMs > 0) line += `  delay ${r.delayMs}ms`;
-  line += matchText(r, color);
+  line += named !== undefined ? named.place : `  ${c.dim(describeMatch(r))}`;
   const nearMisses = recordNearMisses(r);
   if (nearMisses.length > 0) line += `  did you mean ${nearMisses.map((t) => JSON.stringify(t)).join(' or ')}?`;
   if (r.clientCert !== null) line += `  cert ${r.clientCert}`;
@@ -96,19 +97,34 @@ function statusText(status: number | null, color: boolean): string {
   return text;
 }
 
-/**
- * "  file:line" (dimmed) after a line: what answered. The common case, a named entry's token,
- * is made once per entry and colouring: keyed by the entry's source, so a reload lets it go.
- */
-const ENTRY_TEXT = { on: new WeakMap<object, string>(), off: new WeakMap<object, string>() };
+/** A token as a line shows it: bare when plain, else quoted so spaces and odd bytes show. */
+function tokenText(token: string | null, c: ReturnType<typeof pc.createColors>): string {
+  if (token === null) return c.dim('(no token)');
+  return PLAIN.test(token) ? token : JSON.stringify(token);
+}
 
-function matchText(r: JournalRecord, color: boolean): string {
-  const c = color ? COLORS.on : COLORS.off;
-  if (r.matched !== 'token' || r.source === null) return `  ${c.dim(describeMatch(r))}`;
+/** A named entry's token as shown, and "  file:line" (dimmed) for what answered. */
+interface NamedText {
+  readonly token: string | null;
+  readonly shown: string;
+  readonly place: string;
+}
+
+/**
+ * The common case, a named entry's token, made once per entry and colouring rather than per
+ * line (the token's plainness test was a regular expression on every line): keyed by the entry's
+ * source, so a reload lets it go. A session's request carries its prefix: its token is shown
+ * from the record, its place from here.
+ */
+const ENTRY_TEXT = { on: new WeakMap<object, NamedText>(), off: new WeakMap<object, NamedText>() };
+
+function namedText(r: JournalRecord, color: boolean): NamedText | undefined {
+  if (r.matched !== 'token' || r.source === null) return undefined;
   const made = ENTRY_TEXT[color ? 'on' : 'off'];
   let text = made.get(r.source);
   if (text === undefined) {
-    text = `  ${c.dim(describeMatch(r))}`;
+    const c = color ? COLORS.on : COLORS.off;
+    text = { token: r.token, shown: tokenText(r.token, c), place: `  ${c.dim(describeMatch(r))}` };
     made.set(r.source, text);
   }
   return text;

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { RejectedValues } from './rejected-values';
 import { catchUp, readStreams, type StreamReading } from './read-streams';
 import { defineMarkReset, ShippedStream } from './shipped-stream';
+import { defineReadCounter, junkPlace, junkProblem, readCounter } from './stream-junk';
 import { StreamWriter } from './stream-writer';
 
 /**
@@ -81,6 +82,7 @@ export class GroupStreams {
       }),
     };
     defineMarkReset(client);
+    defineReadCounter(client);
     const cap = Math.max(MIN_STREAM_CAP, journalSize);
     const { journal, exchanges } = this.readings;
     this.journal = new ShippedStream(
@@ -97,7 +99,7 @@ export class GroupStreams {
       (exchange) => encoding.exchange(exchange),
       () => exchanges.seq,
     );
-    this.writer = new StreamWriter(client, [this.journal, this.exchanges]);
+    this.writer = new StreamWriter(client, [this.journal, this.exchanges], rejected);
   }
 
   private get shared(): boolean {
@@ -178,12 +180,11 @@ export class GroupStreams {
     };
   }
 
-  /** The stream's counter: the number of the last entry written to it, 0 for none (or a value that is not one). */
+  /** The stream's counter: the number of the last entry written to it, 0 for none (or for another client's value, told). */
   private async counter(key: string): Promise<number> {
-    const text = await this.client.get(`${key}:seq`).catch(() => null);
-    const seq = Number(text);
-    if (Number.isSafeInteger(seq) && seq >= 0) return seq;
-    this.rejected.reject(`${key}:seq`, 'not a whole number from 0');
+    const read = await readCounter(this.client, `${key}:seq`);
+    if (typeof read === 'number') return read;
+    if (read !== null) this.rejected.reject(junkPlace(read), junkProblem(read));
     return 0;
   }
 

@@ -1,12 +1,14 @@
 import type { Redis } from 'ioredis';
+import { COUNTER_OF } from './stream-junk';
 
 /**
  * A reset in the stream's order: everything before it is dropped, everything after it counts. It
- * holds no items and is listed where the counter stands, so the trim in StreamWriter's script
- * drops it once a cap's worth of items has come after it.
+ * holds no items and is listed where the counter stands, so the trim in the append script drops
+ * it once a cap's worth of items has come after it. A counter that is not one (another client's
+ * value) counts as 0 here, and the next append replaces it and tells.
  */
-const MARK_RESET = `
-local s = tonumber(redis.call('GET', KEYS[2])) or 0
+const MARK_RESET = `${COUNTER_OF}
+local s = counterOf(KEYS[2]) or 0
 local id = redis.call('XADD', KEYS[1], '*', 'r', ARGV[1])
 redis.call('XTRIM', KEYS[1], 'MINID', id)
 redis.call('DEL', KEYS[3])

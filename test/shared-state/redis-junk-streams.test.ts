@@ -1,0 +1,201 @@
+import { hostname } from 'node:os';
+import { Redis } from 'ioredis';
+import { adminCall } from '../helpers/admin-client';
+import { describeWithRedis, startRedis, type TestRedis } from '../helpers/redis-server';
+import { getClient, startTestSimulator, type TestSimulator } from '../helpers/test-simulator';
+import { waitFor } from '../helpers/wait-for';
+
+const CARD = '{ id: "1", name: Ivanova Alisa, surname: Ivanova, firstname: Alisa, type: "0", enabled: true }';
+const SCENARIO = `tokens:
+  alice: { client: ${CARD} }
+`;
+/** Redis asks for it: no notice may show it. */
+const PASSWORD = 'pa55-w0rd-never-shown';
+const WARNING = 'skipped a value in Redis that auth-sim cannot use (another client wrote it?)';
+const COUNTED = 'rejected values are counted in GET /__admin/health (store.rejected)';
+
+interface Journal {
+  requests: { seq: number; instance: string; token: string }[];
+}
+interface Report {
+  tokens: Record<string, { calls: number }>;
+  caller: { requests: number };
+}
+interface StoreHealth {
+  rejected: number;
+  lastRejected: string | null;
+}
+
+/** What another client writes where the group keeps a key of its own, and what the instance that writes next says of it. */
+interface JunkCase {
+  readonly name: string;
+  /** Writes the junk, given the group's prefix; answers the problems told, in the order the script meets them. */
+  readonly write: (raw: Redis, prefix: string) => Promise<readonly string[]>;
+}
+
+const counter = (what: string, write: (raw: Redis, key: string) => Promise<unknown>): JunkCase => ({
+  name: `${what} in each stream's counter`,
+  write: async (raw, prefix) => {
+    for (const stream of ['journal', 'exchanges']) await write(raw, `${prefix}:${stream}:seq`);
+    return ['journal', 'exchanges'].map(
+      (stream) => `${prefix}:${stream}:seq: holds ${what}, not a count of the stream's items; numbering goes on from 2`,
+    );
+  },
+});
+
+const CASES: readonly JunkCase[] = [
+  counter('the string "abc"', (raw, key) => raw.set(key, 'abc')),
+  counter('the string "99999999999999999999"', (raw, key) => raw.set(key, '99999999999999999999')),
+  counter('the string "-5"', (raw, key) => raw.set(key, '-5')),
+  counter('the string "007"', (raw, key) => raw.set(key, '007')),
+  counter('the string "\\u001b[31m01234567890123456789012345678901234..." (50 bytes)', (raw, key) =>
+    raw.set(key, `\u001b[31m${'0123456789'.repeat(5)}`.slice(0, 50)),
+  ),
+  counter('a hash', (raw, key) => raw.del(key).then(() => raw.hset(key, 'n', '5'))),
+  counter('a list', (raw, key) => raw.del(key).then(() => raw.rpush(key, '5'))),
+  {
+    name: 'a hash in the journal’s list of entries',
+    write: async (raw, prefix) => {
+      await raw.del(`${prefix}:journal:entries`);
+      await raw.hset(`${prefix}:journal:entries`, 'x', '1');
+      return [
+        `${prefix}:journal:entries: holds a hash, not auth-sim's list of the stream's entries; the list starts afresh`,
+      ];
+    },
+  },
+  {
+    name: 'a string in the journal stream’s key',
+    write: async (raw, prefix) => {
+      await raw.set(`${prefix}:journal`, 'not a stream');
+      return [`${prefix}:journal: holds the string "not a stream", not a stream; the stream starts afresh`];
+    },
+  },
+  {
+    name: 'a list in the hash of last writes',
+    write: async (raw, prefix) => {
+      await raw.del(`${prefix}:journal:writes`);
+      await raw.rpush(`${prefix}:journal:writes`, 'x');
+      return [
+        `${prefix}:journal:writes: holds a list, not auth-sim's hash of each writer's last write; the hash starts afresh`,
+      ];
+    },
+  },
+  {
+    name: 'junk in a writer’s last write',
+    write: async (raw, prefix) => {
+      const [writer] = await raw.hkeys(`${prefix}:journal:writes`);
+      await raw.hset(`${prefix}:journal:writes`, writer, '99 ["1-1", {"x": 1}]');
+      return [
+        `${prefix}:journal:writes field "${writer}": holds the string "99 [\\"1-1\\", {\\"x\\": 1}]", not a writer's last write; the write is made, not taken as done`,
+      ];
+    },
+  },
+];
+
+const describeRedis = describeWithRedis();
+
+describeRedis('junk another client writes to a group stream’s keys never stops the group', () => {
+  let redis: TestRedis;
+  let url: string;
+  let raw: Redis;
+
+  beforeAll(async () => {
+    redis = await startRedis(['--requirepass', PASSWORD]);
+    url = `redis://:${PASSWORD}@127.0.0.1:${redis.port}/0`;
+    raw = new Redis(url);
+  });
+  afterAll(async () => {
+    raw?.disconnect();
+    await redis?.stop();
+  });
+
+  /** A group of its own: fresh keys, and fresh instances whose first warning is told at once. */
+  const startGroup = async (prefix: string) => {
+    const notices: string[] = [];
+    const [a, b] = await Promise.all(
+      ['a', 'b'].map((name) =>
+        startTestSimulator(
+          { 'qa.yaml': SCENARIO },
+          { watch: false, redis: { url, prefix, onNotice: (level, m) => notices.push(`${name} ${level}: ${m}`) } },
+        ),
+      ),
+    );
+    return { a, b, notices, close: async () => void (await Promise.all([a.close(), b.close()])) };
+  };
+  const journal = async (t: TestSimulator) =>
+    ((await adminCall(t.url, 'GET', '/__admin/requests')).body as unknown as Journal).requests;
+  const seqs = async (t: TestSimulator) => (await journal(t)).map((r) => r.seq);
+  const report = async (t: TestSimulator) =>
+    (await adminCall(t.url, 'GET', '/__admin/report')).body as unknown as Report;
+
+  test.each(CASES.map((c, i) => [c.name, i, c] as const))(
+    '%s: A’s requests still reach B’s journal and report, numbered on, told once',
+    async (_name, index, junk) => {
+      const prefix = `junk-${index}`;
+      const { a, b, notices, close } = await startGroup(prefix);
+      try {
+        for (let i = 0; i < 2; i++) expect((await getClient(a.url, 'alice')).status).toBe(200);
+        await waitFor(async () => (await seqs(b)).length === 2, { what: 'A’s first two requests in B’s journal' });
+        const told = await junk.write(raw, prefix);
+
+        expect((await getClient(a.url, 'alice')).status).toBe(200);
+        await waitFor(async () => (await seqs(b)).length === 3, { what: 'A’s request after the junk in B’s journal' });
+        expect(await seqs(b)).toEqual([3, 2, 1]);
+        expect(await seqs(a)).toEqual([3, 2, 1]);
+        const instances = new Set((await journal(b)).map((r) => r.instance));
+        expect(instances).toEqual(new Set([`${hostname()}:${new URL(a.url).port}`]));
+        const onB = await report(b);
+        expect([onB.tokens.alice.calls, onB.caller.requests]).toEqual([3, 3]);
+        expect(await raw.get(`${prefix}:journal:seq`)).toBe('3');
+
+        // Told once, by the instance that wrote next; the rest wait for the 10 s window's count.
+        expect(notices.filter((n) => n.includes(' warn: '))).toEqual([`a warn: ${WARNING}: ${told[0]}; ${COUNTED}`]);
+        const store = ((await adminCall(a.url, 'GET', '/__admin/health')).body as unknown as { store: StoreHealth })
+          .store;
+        expect(store).toMatchObject({ rejected: told.length, lastRejected: told[told.length - 1] });
+        expect(notices.join('\n')).not.toContain(PASSWORD);
+      } finally {
+        await close();
+      }
+    },
+  );
+
+  test('instances joining while each counter holds junk and the streams are empty say so, and number from 1', async () => {
+    const prefix = 'junk-join';
+    for (const stream of ['journal', 'exchanges']) await raw.set(`${prefix}:${stream}:seq`, 'abc');
+    const { a, b, notices, close } = await startGroup(prefix);
+    try {
+      expect((await getClient(a.url, 'alice')).status).toBe(200);
+      await waitFor(async () => (await seqs(b)).length === 1, { what: 'A’s request in B’s journal' });
+      expect(await seqs(b)).toEqual([1]);
+      const told = `${WARNING}: ${prefix}:journal:seq: holds the string "abc", not a count of the stream's items; numbering goes on from 0; ${COUNTED}`;
+      expect(notices.filter((n) => n.includes(' warn: ')).sort()).toEqual([`a warn: ${told}`, `b warn: ${told}`]);
+    } finally {
+      await close();
+    }
+  });
+
+  test('a reset while each counter holds a hash resets every instance, and numbering goes on after it', async () => {
+    const prefix = 'junk-reset';
+    const { a, b, notices, close } = await startGroup(prefix);
+    try {
+      for (let i = 0; i < 2; i++) expect((await getClient(a.url, 'alice')).status).toBe(200);
+      await waitFor(async () => (await seqs(b)).length === 2, { what: 'A’s first two requests in B’s journal' });
+      for (const stream of ['journal', 'exchanges']) {
+        await raw.del(`${prefix}:${stream}:seq`);
+        await raw.hset(`${prefix}:${stream}:seq`, 'n', '5');
+      }
+      expect((await adminCall(a.url, 'POST', '/__admin/reset')).status).toBe(200);
+      expect((await getClient(a.url, 'alice')).status).toBe(200);
+      await waitFor(async () => (await seqs(b)).includes(3), { what: 'A’s request after the reset in B’s journal' });
+      expect(await seqs(b)).toEqual([3]);
+      const onB = await report(b);
+      expect([onB.tokens.alice.calls, onB.caller.requests]).toEqual([1, 1]);
+      expect(notices.filter((n) => n.includes(' warn: '))).toEqual([
+        `a warn: ${WARNING}: ${prefix}:journal:seq: holds a hash, not a count of the stream's items; numbering goes on from 2; ${COUNTED}`,
+      ]);
+    } finally {
+      await close();
+    }
+  });
+});
