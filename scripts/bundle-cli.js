@@ -13,12 +13,15 @@
  * generated validators (half a megabyte, read when a file is first checked), so a start neither
  * reads nor compiles them. The worker thread's entry (check-worker.js) runs dist/ as built.
  *
+ * Then the bundle's V8 code cache is written beside it (bin/compiled-bundle.js says why).
+ *
  * esbuild over tsc's output rather than in place of tsc: tsc stays the one compiler (its
  * declarations and dist/ serve the library API), and the bundle is a packaging step of the CLI.
  */
 const fs = require('node:fs');
 const path = require('node:path');
 const esbuild = require('esbuild');
+const { writeBundleCache } = require('../bin/compiled-bundle.js');
 
 const DIST = path.join(__dirname, '..', 'dist');
 const CLI_DIR = path.join(DIST, 'cli');
@@ -83,6 +86,7 @@ async function main() {
     plugins: [outside, ownDirname],
     logLevel: 'warning',
   });
+  writeBundleCache();
 }
 
 main().catch((error) => {

@@ -8,20 +8,23 @@ import { waitFor } from '../helpers/wait-for';
 // has run so far ("now") or had run when its server began to listen ("listening"), auth-sim's own as
 // "auth-sim:<path under dist/>"; the channel is unref'd so that it does not keep the process alive once
 // the CLI stops on SIGTERM. bin/auth-sim.js runs the CLI's bundle (scripts/bundle-cli.js), where each
-// module's body runs on its first require through esbuild's __commonJS helper: the reporter compiles
-// the bundle with that helper also noting the module's name, and reads the rest from require.cache.
+// module's body runs on its first require through esbuild's __commonJS helper: the reporter hands the
+// launcher the bundle's source with that helper also noting the module's name (V8 then refuses the
+// build's code cache, made for the source as built, and compiles this one), and reads the rest from
+// require.cache.
 const REPORTER = `
 process.channel.unref();
-const Module = require('node:module');
+const fs = require('node:fs');
 const ran = new Set();
-const compileJs = Module._extensions['.js'];
-Module._extensions['.js'] = function (module, filename) {
-  if (!filename.endsWith('/dist/cli/bundle.js')) return compileJs(module, filename);
+const readFileSync = fs.readFileSync;
+fs.readFileSync = function (file, ...rest) {
+  if (typeof file !== 'string' || !file.endsWith('/dist/cli/bundle.js')) return readFileSync.call(this, file, ...rest);
   const helper = 'var __commonJS = (cb, mod) => function __require() {';
-  const source = require('node:fs').readFileSync(filename, 'utf8');
+  const source = readFileSync.call(this, file, 'utf8');
   if (!source.includes(helper)) throw new Error('the bundle has no __commonJS helper to observe');
   globalThis.__ran = ran;
-  module._compile(source.replace(helper, helper + ' if (!mod) globalThis.__ran.add(__getOwnPropNames(cb)[0]);'), filename);
+  ran.add(file);
+  return source.replace(helper, helper + ' if (!mod) globalThis.__ran.add(__getOwnPropNames(cb)[0]);');
 };
 const name = (f) => f.includes('node_modules/') ? f.split('node_modules/').pop().split('/')[0] : 'auth-sim:' + f.split('dist/').pop().replace(/[.]js$/, '');
 const loaded = () => [...new Set([...Object.keys(require.cache), ...ran].map(name))];
