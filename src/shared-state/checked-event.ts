@@ -1,4 +1,5 @@
-import { aCount, aString, checkFields, isRecord, oneOf, parseJson } from './checked-fields';
+import { aString, checkFields, isRecord, oneOf, parseJson, type FieldCheck } from './checked-fields';
+import { isOffset, MAX_OFFSET_MS } from './group-clock';
 
 /** What an instance tells the group on its events channel. */
 const GROUP_EVENT_KINDS = ['put', 'remove', 'reset', 'clock', 'set', 'leave'] as const;
@@ -26,12 +27,18 @@ export interface RuntimeValue {
   readonly file: string;
 }
 
+/** An announced clock offset: one an instance can take on (a Date holds the time it makes). */
+const anOffset: FieldCheck<number> = {
+  what: `a whole number of milliseconds from 0 to ${MAX_OFFSET_MS}`,
+  test: isOffset,
+};
+
 const RUNTIME_SPEC = { text: aString, file: aString };
 const EVENT_SPECS = {
   put: { from: aString, token: aString, ...RUNTIME_SPEC },
   remove: { from: aString, token: aString },
   reset: { from: aString },
-  clock: { from: aString, offsetMs: aCount },
+  clock: { from: aString, offsetMs: anOffset },
   set: { from: aString, digest: aString },
   leave: { from: aString },
 } as const;

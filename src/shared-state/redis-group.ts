@@ -10,6 +10,8 @@ import { RejectedValues } from './rejected-values';
 import { SharedSessions } from './shared-sessions';
 import { GroupSets } from './group-sets';
 import { deleteFields } from './state-fields';
+import { advanceClock, defineClockScripts, readClock, type ClockReading } from './group-clock';
+import { junkPlace, junkProblem } from './stream-junk';
 
 /** Where a group of simulators meets: a Redis URL and a prefix every key and channel starts with. */
 export interface GroupOptions {
@@ -44,17 +46,6 @@ const DEFAULT_REDIS_PREFIX = 'auth-sim';
 
 /** How often writing the streams is tried again after Redis refused or was away. */
 const FLUSH_MS = 50;
-
-/** Adds to the group's clock offset and announces the result in one step, so announcements come in the order of the changes. */
-const ADVANCE_SCRIPT = `
-local offset = redis.call('INCRBY', KEYS[1], ARGV[1])
-redis.call('PUBLISH', KEYS[2], cjson.encode({from = ARGV[2], kind = 'clock', offsetMs = offset}))
-return offset
-`;
-
-type AdvancingRedis = Redis & {
-  authSimAdvance(clockKey: string, events: string, byMs: number, from: string): Promise<number>;
-};
 
 /**
  * The instances that name one Redis and one prefix, seen from one of them: shared token state,
@@ -113,12 +104,12 @@ export class RedisGroup {
       () => this.shared,
       this.rejected,
     );
-    client.defineCommand('authSimAdvance', { numberOfKeys: 2, lua: ADVANCE_SCRIPT });
+    defineClockScripts(client);
     this.clockShare = {
       advance: async (byMs) => {
         if (!this.shared) return null;
-        const { clock, events } = this.keys;
-        return (client as AdvancingRedis).authSimAdvance(clock, events, byMs, this.instance).catch(() => null);
+        const own = this.options.clock.offsetMs;
+        return this.clockRead(await advanceClock(client, this.keys, byMs, this.instance, own));
       },
       reset: async () => {
         const event: GroupEvent = { from: this.instance, kind: 'clock', offsetMs: 0 };
@@ -258,7 +249,7 @@ export class RedisGroup {
       this.runtimeTexts.delete(event.token);
       this.member.removeRuntime(event.token);
     } else if (event.kind === 'clock') {
-      if (isOffset(event.offsetMs)) this.options.clock.adopt(event.offsetMs);
+      this.options.clock.adopt(event.offsetMs);
     } else if (event.kind === 'set') void this.sets.heard(event.from, event.digest);
     else if (event.kind === 'leave') void this.sets.left(event.from);
     else if (event.kind === 'reset') {
@@ -297,13 +288,16 @@ export class RedisGroup {
     return empty;
   }
 
-  /** Takes on the group's clock offset; when Redis holds none (it came back empty), writes this instance's back. */
+  /** Takes on the group's clock offset; when Redis holds none (it came back empty) or junk, this instance's is written back. */
   private async syncClock(): Promise<void> {
-    const stored = await this.client.get(this.keys.clock);
-    const offset = stored === null ? null : Number(stored);
-    if (isOffset(offset)) this.options.clock.adopt(offset);
-    else if (stored === null && this.options.clock.offsetMs > 0)
-      await this.client.set(this.keys.clock, this.options.clock.offsetMs, 'NX');
+    const offset = this.clockRead(await readClock(this.client, this.keys.clock, this.options.clock.offsetMs));
+    if (offset !== null) this.options.clock.adopt(offset);
+  }
+
+  /** A clock script's offset (null for none, or no answer), the junk it replaced told. */
+  private clockRead(reading: ClockReading | null): number | null {
+    if (reading?.junk) this.rejected.reject(junkPlace(reading.junk), junkProblem(reading.junk));
+    return reading?.offsetMs ?? null;
   }
 
   private lost(): void {
@@ -330,11 +324,6 @@ export class RedisGroup {
         : `Redis at ${shownUrl(this.url)} is back: state is shared again`,
     );
   }
-}
-
-/** A clock offset as the group keeps it: whole milliseconds from 0; anything else read from Redis is ignored. */
-function isOffset(value: unknown): value is number {
-  return Number.isSafeInteger(value) && (value as number) >= 0;
 }
 
 /** Connects (or, optional, goes on without) and returns the group, not yet joined. */

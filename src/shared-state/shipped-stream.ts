@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { COUNTER_OF } from './stream-junk';
+import { WHOLE_OF } from './stream-junk';
 
 /**
  * A reset in the stream's order: everything before it is dropped, everything after it counts. It
@@ -7,8 +7,8 @@ import { COUNTER_OF } from './stream-junk';
  * it once a cap's worth of items has come after it. A counter that is not one (another client's
  * value) counts as 0 here, and the next append replaces it and tells.
  */
-const MARK_RESET = `${COUNTER_OF}
-local s = counterOf(KEYS[2]) or 0
+const MARK_RESET = `${WHOLE_OF}
+local s = wholeOf(KEYS[2]) or 0
 local id = redis.call('XADD', KEYS[1], '*', 'r', ARGV[1])
 redis.call('XTRIM', KEYS[1], 'MINID', id)
 redis.call('DEL', KEYS[3])

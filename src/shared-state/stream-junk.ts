@@ -1,15 +1,15 @@
 import type { Redis } from 'ioredis';
 
 /**
- * Lua shared by the stream scripts: `counterOf(key)` answers a stream's counter when it is one
- * auth-sim goes on from (a string of digits without a leading zero, at most 14 of them: INCRBY
- * refuses what is not a 64-bit integer, and Lua writes a number of 15 digits or more as `1e+15`,
- * which the list of entries and the readers cannot take for a number); nil when the key is
- * missing; and for anything else nil, the key's type and, for a string, its value. The happy
- * path costs one GET (a TYPE only for a key of another type).
+ * Lua shared by the stream and clock scripts: `wholeOf(key)` answers a stream's counter or the
+ * group's clock offset when it is one auth-sim goes on from (a string of digits without a leading
+ * zero, at most 14 of them: INCRBY refuses what is not a 64-bit integer, and Lua writes a number
+ * of 15 digits or more as `1e+15`, which the list of entries, cjson and the readers cannot take for
+ * a number); nil when the key is missing; and for anything else nil, the key's type and, for a
+ * string, its value. The happy path costs one GET (a TYPE only for a key of another type).
  */
-export const COUNTER_OF = `
-local function counterOf(key)
+export const WHOLE_OF = `
+local function wholeOf(key)
   local value = redis.pcall('GET', key)
   if value == false then return nil end
   if type(value) == 'string' then
@@ -20,16 +20,37 @@ local function counterOf(key)
 end
 `;
 
-/** What each of auth-sim's stream keys is for, as a message names it, and what happens to junk found there. */
+/** The largest stream id: XADD '*' has none left after it, so a stream whose last id it is takes no entry. */
+export const LAST_ID = '18446744073709551615-18446744073709551615';
+
+interface Role {
+  readonly meant: string;
+  readonly then: (by: string) => string;
+  readonly held?: (shown: string) => string;
+}
+
+/**
+ * What each of auth-sim's keys is for, as a message names it, and what happens to junk found
+ * there; `held` words what was found where the key's type alone does not say it.
+ */
 const ROLES = {
   counter: { meant: "a count of the stream's items", then: (by: string) => `numbering goes on from ${by}` },
   entries: { meant: "auth-sim's list of the stream's entries", then: () => 'the list starts afresh' },
   stream: { meant: 'a stream', then: () => 'the stream starts afresh' },
   writes: { meant: "auth-sim's hash of each writer's last write", then: () => 'the hash starts afresh' },
   write: { meant: "a writer's last write", then: () => 'the write is made, not taken as done' },
-} as const;
+  exhausted: {
+    meant: 'a stream an entry can be added to',
+    then: () => 'the stream starts afresh',
+    held: () => `a stream whose last id is ${LAST_ID}, the largest there is`,
+  },
+  clock: {
+    meant: "the group's clock offset (whole milliseconds from 0, at most 14 digits)",
+    then: (by: string) => `the offset goes on from ${by} ms`,
+  },
+} satisfies Record<string, Role>;
 
-/** A value another client left where auth-sim keeps one of its own, as a stream script tells it. */
+/** A value another client left where auth-sim keeps one of its own, as a stream or clock script tells it. */
 export interface StreamJunk {
   /** The key, and for a hash the field (else ''). */
   readonly key: string;
@@ -64,18 +85,18 @@ export function junkPlace(junk: StreamJunk): string {
  * too), cut at 40 bytes; another client's value, never anything of auth-sim's own configuration.
  */
 export function junkProblem(junk: StreamJunk): string {
-  const role = ROLES[junk.role];
+  const role: Role = ROLES[junk.role];
   const shown =
     junk.length > 40
       ? `${JSON.stringify(junk.excerpt).slice(0, -1)}..." (${junk.length} bytes)`
       : JSON.stringify(junk.excerpt);
-  const held = junk.kind === 'string' ? `the string ${shown}` : `a ${junk.kind}`;
+  const held = role.held?.(shown) ?? (junk.kind === 'string' ? `the string ${shown}` : `a ${junk.kind}`);
   return `holds ${held}, not ${role.meant}; ${role.then(junk.by)}`;
 }
 
 /** A counter as a joining instance reads it: its value, or the junk row (its replacement 0) when it is not one. */
-const READ_COUNTER = `${COUNTER_OF}
-local value, kind, content = counterOf(KEYS[1])
+const READ_COUNTER = `${WHOLE_OF}
+local value, kind, content = wholeOf(KEYS[1])
 if kind then return {KEYS[1], '', 'counter', kind, string.sub(content, 1, 40), #content, '0'} end
 return value or '0'
 `;

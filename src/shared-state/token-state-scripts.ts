@@ -1,13 +1,14 @@
 import { LUA_WHOLE } from './checked-use';
+import { WHOLE_OF } from './stream-junk';
 
 /**
  * Redis's clock plus the group's clock offset (`POST /__admin/clock`, KEYS[2]; a value that is not
- * whole milliseconds from 0 counts as none), so every instance reads one scenario time.
+ * one, see WHOLE_OF, counts as none: another client's, which the next advance replaces and tells),
+ * so every instance reads one scenario time.
  */
-const NOW = `${LUA_WHOLE}
+const NOW = `${LUA_WHOLE}${WHOLE_OF}
 local t = redis.call('TIME')
-local offset = redis.call('GET', KEYS[2])
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000) + (whole(offset, 15) and tonumber(offset) or 0)
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000) + tonumber(wholeOf(KEYS[2]) or '0')
 local tok = ARGV[1]
 `;
 
