@@ -1,4 +1,4 @@
-import { COUNTER_OF, readJunkRow, type StreamJunk } from './stream-junk';
+import { LAST_ID, WHOLE_OF, readJunkRow, type StreamJunk } from './stream-junk';
 
 /**
  * Appends a batch of items to each of the group's streams (KEYS: stream, counter, list of entries,
@@ -21,13 +21,14 @@ import { COUNTER_OF, readJunkRow, type StreamJunk } from './stream-junk';
  *
  * Another client may have written anything to these keys. A command that fails on one would fail
  * every call from then on, and no instance's requests would reach any journal again; so a counter
- * that is not one (see COUNTER_OF) is replaced by the floor, a key of another type than auth-sim's
- * is dropped, and a writer's record that is not one is not taken as done. Each is told back in the
+ * that is not one (see WHOLE_OF) is replaced by the floor, a key of another type than auth-sim's
+ * is dropped, a stream whose last id is the largest there is (no entry can follow it) starts
+ * afresh, and a writer's record that is not one is not taken as done. Each is told back in the
  * reply (`{ids, junk}`, a row per value: key, field, role, type, excerpt, length, replacement) for
  * the caller to report. The checks ride on the commands the happy path sends anyway (GET, and a
  * failed HGET, XADD or RPUSH), so a call with nothing wrong costs what it did.
  */
-export const APPEND_SCRIPT = `${COUNTER_OF}
+export const APPEND_SCRIPT = `${WHOLE_OF}
 local writes, streams = KEYS[#KEYS], (#KEYS - 1) / 3
 local junk = {}
 local function told(key, field, role, kind, value, by)
@@ -40,6 +41,17 @@ local function dropForeign(key, role, wanted)
   if kind == wanted or kind == 'none' then return end
   told(key, '', role, kind, kind == 'string' and redis.call('GET', key) or '', '')
   redis.call('DEL', key)
+end
+-- A stream whose last id is the largest there is takes no entry ('*' has no id left after it; another client's XADD or XSETID put it there): it starts afresh, with its list of entries.
+local function dropExhausted(stream, entries)
+  if redis.call('TYPE', stream).ok ~= 'stream' then return end
+  local info = redis.call('XINFO', 'STREAM', stream)
+  for i = 1, #info - 1, 2 do
+    if info[i] == 'last-generated-id' and info[i + 1] == '${LAST_ID}' then
+      told(stream, '', 'exhausted', 'stream', '', '')
+      redis.call('DEL', stream, entries)
+    end
+  end
 end
 local function isIds(list)
   if type(list) ~= 'table' or #list ~= streams then return false end
@@ -66,7 +78,7 @@ for k = 0, streams - 1 do
   local floor, n = ARGV[k * 4 + 5], tonumber(ARGV[k * 4 + 6])
   ids[k + 1] = ''
   if n > 0 then
-    local value, kind, content = counterOf(counter)
+    local value, kind, content = wholeOf(counter)
     if not value then
       if kind then told(counter, '', 'counter', kind, content, floor) end
       redis.call('SET', counter, floor)
@@ -76,6 +88,7 @@ for k = 0, streams - 1 do
     local id = redis.pcall(unpack(fields))
     if failed(id) then
       dropForeign(stream, 'stream', 'stream')
+      dropExhausted(stream, entries)
       id = redis.call(unpack(fields))
     end
     if failed(redis.pcall('RPUSH', entries, id .. ' ' .. last)) then

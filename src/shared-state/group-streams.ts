@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Redis } from 'ioredis';
 import type { RejectedValues } from './rejected-values';
-import { catchUp, readStreams, type StreamReading } from './read-streams';
+import { catchUp, compareIds, readStreams, type StreamReading } from './read-streams';
 import { defineMarkReset, ShippedStream } from './shipped-stream';
 import { defineReadCounter, junkPlace, junkProblem, readCounter } from './stream-junk';
 import { StreamWriter } from './stream-writer';
@@ -64,6 +64,7 @@ export class GroupStreams {
     const reading = (key: string, on: Pick<StreamReading, 'deliver' | 'reset'>): StreamReading => ({
       key,
       last: '0-0',
+      trusted: '0-0',
       seq: 0,
       missed: 0,
       ...on,
@@ -199,11 +200,4 @@ export class GroupStreams {
     if (text !== null) this.rejected.reject(this.sinceKey, 'not a time (epoch milliseconds)');
     return now;
   }
-}
-
-/** Orders two stream ids (`ms-n`): negative, zero or positive. */
-function compareIds(a: string, b: string): number {
-  const [am, an] = a.split('-').map(Number);
-  const [bm, bn] = b.split('-').map(Number);
-  return am - bm || an - bn;
 }

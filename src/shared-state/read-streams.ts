@@ -2,6 +2,9 @@ import type { Redis } from 'ioredis';
 import { readStreamEntry } from './checked-stream-entry';
 import type { RejectedValues } from './rejected-values';
 
+/** How far past this host's clock an id's time may lie and still be one Redis's clock made. */
+const DAY_MS = 86_400_000;
+
 /** Entries per XREAD at most: each holds up to a turn's items, all folded before the next read. */
 const ENTRIES_PER_READ = 100;
 
@@ -10,6 +13,12 @@ export interface StreamReading {
   readonly key: string;
   /** The id of the last entry read. */
   last: string;
+  /**
+   * The id of the last entry read that Redis's clock could have made (XADD '*'), where reading goes
+   * back to when the stream starts again below `last`: another client's entry with a later id (the
+   * largest there is) would otherwise hold every read after it once the stream starts afresh.
+   */
+  trusted: string;
   /** The `s` of the last item read; 0 before the first. */
   seq: number;
   /** Items trimmed away before this instance read them (it fell more than the cap behind). */
@@ -33,7 +42,7 @@ export async function readStreams(
 ): Promise<void> {
   while (isOpen()) {
     try {
-      await readOnce(reader, readings, rejected, 1000);
+      if (!(await readOnce(reader, readings, rejected, 1000))) await rewindBeyond(reader, readings);
     } catch {
       if (isOpen()) await new Promise((resolve) => setTimeout(resolve, 200));
     }
@@ -73,12 +82,38 @@ async function readOnce(
 }
 
 /**
+ * After a read that waited and found nothing: a reading whose place is an id Redis's clock did not
+ * make goes back to its last trusted one once the stream's newest entry lies below that place (the
+ * stream started afresh, or the entry was deleted). Costs nothing while every id read is a time.
+ */
+async function rewindBeyond(reader: Redis, readings: readonly StreamReading[]): Promise<void> {
+  for (const reading of readings) {
+    if (reading.last === reading.trusted) continue;
+    const [newest] = await reader.xrevrange(reading.key, '+', '-', 'COUNT', 1);
+    if (newest === undefined || compareIds(newest[0], reading.last) < 0) reading.last = reading.trusted;
+  }
+}
+
+/** Whether an id is one XADD '*' makes: its time part at most a day past this host's clock (Redis's may run a little ahead). */
+function isTimed(id: string): boolean {
+  return Number(id.split('-')[0]) <= Date.now() + DAY_MS;
+}
+
+/** Orders two stream ids (`ms-n`): negative, zero or positive. */
+export function compareIds(a: string, b: string): number {
+  const [am, an] = a.split('-').map(Number);
+  const [bm, bn] = b.split('-').map(Number);
+  return am - bm || an - bn;
+}
+
+/**
  * Hands on one stream entry: a reset marker, or a batch of items, numbered on from its `s` (this instance's own
  * too). An entry or item that is not what auth-sim writes is skipped and counted; the good items
  * beside it are still handed on.
  */
 function deliverEntry(reading: StreamReading, id: string, fields: unknown, rejected: RejectedValues): void {
   reading.last = id;
+  if (isTimed(id)) reading.trusted = id;
   const entry = readStreamEntry(fields);
   if (typeof entry === 'string') return rejected.reject(`${reading.key} entry ${id}`, entry);
   if ('reset' in entry) return reading.reset(entry.reset);

@@ -199,3 +199,84 @@ describeRedis('junk another client writes to a group stream’s keys never stops
     }
   });
 });
+
+/** The largest stream id: XADD '*' has none after it. */
+const LAST_ID = '18446744073709551615-18446744073709551615';
+
+/** How another client leaves the journal stream's last id at the largest, and whether the readers meet an entry of its. */
+const EXHAUSTING: readonly (readonly [string, (raw: Redis, key: string) => Promise<unknown>, boolean])[] = [
+  ['an entry XADDed with it', (raw, key) => raw.xadd(key, LAST_ID, 'x', 'y'), true],
+  ['XSETID', (raw, key) => raw.call('XSETID', key, LAST_ID), false],
+  [
+    'an entry XADDed with it, then deleted',
+    (raw, key) => raw.xadd(key, LAST_ID, 'x', 'y').then(() => raw.xdel(key, LAST_ID)),
+    true,
+  ],
+];
+
+describeRedis('a group stream whose last id is the largest there is never stops the group', () => {
+  let redis: TestRedis;
+  let url: string;
+  let raw: Redis;
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    url = redis.url;
+    raw = new Redis(url);
+  });
+  afterAll(async () => {
+    raw?.disconnect();
+    await redis?.stop();
+  });
+
+  const journal = async (t: TestSimulator) =>
+    ((await adminCall(t.url, 'GET', '/__admin/requests')).body as unknown as Journal).requests;
+  const seqs = async (t: TestSimulator) => (await journal(t)).map((r) => r.seq);
+  const store = async (t: TestSimulator) =>
+    ((await adminCall(t.url, 'GET', '/__admin/health')).body as unknown as { store: StoreHealth }).store;
+
+  test.each(EXHAUSTING.map(([how, write, read], i) => [how, i, write, read] as const))(
+    'set by %s: the stream starts afresh, and A’s requests reach B’s journal and report again, numbered on',
+    async (_how, index, write, read) => {
+      const prefix = `exhausted-${index}`;
+      const notices: string[] = [];
+      const [a, b] = await Promise.all(
+        ['a', 'b'].map((name) =>
+          startTestSimulator(
+            { 'qa.yaml': SCENARIO },
+            { watch: false, redis: { url, prefix, onNotice: (level, m) => notices.push(`${name} ${level}: ${m}`) } },
+          ),
+        ),
+      );
+      try {
+        for (let i = 0; i < 2; i++) expect((await getClient(a.url, 'alice')).status).toBe(200);
+        await waitFor(async () => (await seqs(b)).length === 2, { what: 'A’s first two requests in B’s journal' });
+        await write(raw, `${prefix}:journal`);
+        const entry = `${prefix}:journal entry ${LAST_ID}: field i (the instance) is missing`;
+        const readers = ['a', 'b'].map((name) => `${name} warn: ${WARNING}: ${entry}; ${COUNTED}`);
+        if (read) await waitFor(() => notices.length === 2, { what: 'both readers telling the entry' });
+
+        for (let i = 0; i < 2; i++) expect((await getClient(a.url, 'alice')).status).toBe(200);
+        await waitFor(async () => (await seqs(b)).length === 4, { what: 'A’s requests after the junk in B’s journal' });
+        expect(await seqs(b)).toEqual([4, 3, 2, 1]);
+        expect(await seqs(a)).toEqual([4, 3, 2, 1]);
+        const onB = (await adminCall(b.url, 'GET', '/__admin/report')).body as unknown as Report;
+        expect([onB.tokens.alice.calls, onB.caller.requests]).toEqual([4, 4]);
+        // Afresh: only the entries written since (one or two, as the writer batched them), every id one Redis's clock made.
+        const ids = (await raw.xrange(`${prefix}:journal`, '-', '+')).map(([id]) => id);
+        expect([ids.length >= 1 && ids.length <= 2, ids.every((id) => Number(id.split('-')[0]) < 1e14)]).toEqual([
+          true,
+          true,
+        ]);
+
+        const told = `${prefix}:journal: holds a stream whose last id is ${LAST_ID}, the largest there is, not a stream an entry can be added to; the stream starts afresh`;
+        expect(notices.filter((n) => n.includes(' warn: ')).sort()).toEqual(
+          read ? readers : [`a warn: ${WARNING}: ${told}; ${COUNTED}`],
+        );
+        expect(await store(a)).toMatchObject({ rejected: read ? 2 : 1, lastRejected: told });
+      } finally {
+        await Promise.all([a.close(), b.close()]);
+      }
+    },
+  );
+});
