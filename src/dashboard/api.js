@@ -76,11 +76,13 @@ export function curlFor(token) {
  * a second, or once a secret is saved when the stream asked for one. The stream is parsed by the
  * SSE rules (eventsource-parser: lines end only at CR, LF or CRLF, so a token holding U+2028 is
  * data like any other), a message that is not JSON is skipped, and a stream given up on is
- * cancelled, so its connection closes instead of holding one of the browser's six. Returns a
- * function that stops it.
+ * cancelled, so its connection closes instead of holding one of the browser's six. A reconnect
+ * sends the last message id back as Last-Event-ID, as EventSource would, so the server sends only
+ * the requests that came after it. Returns a function that stops it.
  */
 export function openEvents(handlers, onState) {
   const stop = new AbortController();
+  let lastEventId;
   const secretSaved = () => new Promise((resolve) => addEventListener(SECRET_KEY, resolve, { once: true }));
   const deliver = (message) => {
     let data;
@@ -89,10 +91,12 @@ export function openEvents(handlers, onState) {
     } catch {
       return;
     }
+    if (message.id !== undefined) lastEventId = message.id;
     handlers[message.event ?? 'message']?.(data);
   };
   const read = async () => {
-    const res = await fetch(adminBase + '/events', { headers: secretHeaders(), signal: stop.signal });
+    const headers = { ...secretHeaders(), ...(lastEventId === undefined ? {} : { 'last-event-id': lastEventId }) };
+    const res = await fetch(adminBase + '/events', { headers, signal: stop.signal });
     if (res.status === 401) return (res.body?.cancel(), onState('secret'), secretSaved());
     if (!res.ok) return void res.body?.cancel();
     onState('live');

@@ -26,24 +26,38 @@ function App() {
   const [report, setReport] = useState(null);
   const [sessions, setSessions] = useState(null);
   const [note, setNote] = useState('');
+  const [restarted, setRestarted] = useState('');
 
-  useEffect(
-    () =>
-      openEvents(
-        {
-          hello: setHello,
-          report: setReport,
-          sessions: (message) => setSessions((old) => mergeSessions(old, message, Date.now())),
-          scenarios: setHealth,
-          requests: ({ requests, skipped: more }) => {
-            setPending((old) => [...requests.reverse(), ...old].slice(0, KEEP));
-            if (more > 0) setSkipped((n) => n + more);
-          },
+  // A `hello` with another run is a restarted simulator: its request numbers, sessions and report
+  // start again, so what the page holds from the run before goes rather than mixing with them.
+  const startOver = () => {
+    setRows([]);
+    setPending([]);
+    setSkipped(0);
+    setReport(null);
+    setSessions(null);
+    setRestarted('The simulator restarted: traffic, sessions and the caller report are its new run only.');
+  };
+  useEffect(() => {
+    let run = null;
+    return openEvents(
+      {
+        hello: (message) => {
+          if (run !== null && message.run !== run) startOver();
+          run = message.run;
+          setHello(message);
         },
-        setStream,
-      ),
-    [],
-  );
+        report: setReport,
+        sessions: (message) => setSessions((old) => mergeSessions(old, message, Date.now())),
+        scenarios: setHealth,
+        requests: ({ requests, skipped: more }) => {
+          setPending((old) => [...requests.reverse(), ...old].slice(0, KEEP));
+          if (more > 0) setSkipped((n) => n + more);
+        },
+      },
+      setStream,
+    );
+  }, []);
   const connected = stream === 'live';
   useEffect(() => {
     const follow = () => setRoute(routeOf(location.hash));
@@ -98,6 +112,7 @@ function App() {
     }
     ${(stream === 'secret' || hello?.adminTokenRequired) && html`<${SecretBar} reads=${stream === 'secret' || hello?.readsNeedToken} />`}
     ${note && html`<p class="note" data-test="session-note">${note}</p>`}
+    ${restarted && html`<p class="note" data-test="restart-note">${restarted}</p>`}
     <main>
       ${filter !== null && (view === 'traffic' || view === 'caller') && html`<${SessionBar} id=${filter} prefix=${chosen?.prefix} view=${view} />`}
       ${

@@ -3,6 +3,8 @@ import type { ControlParts } from './control-parts';
 import { scenarioHealth } from './scenario-health';
 import { reportPoller } from './report-events';
 import { sessionsPoller } from './session-events';
+import { newRunId, requestsEventId, resumeAfter } from './event-id';
+import { journalBacklog } from './journal-backlog';
 
 /** How often the hub looks at the journal; the dashboard promises a request within 500 ms. */
 const POLL_MS = 200;
@@ -36,6 +38,8 @@ interface Listener {
  * stream is open: the protocol path does nothing for it.
  */
 export class EventHub {
+  /** This simulator's run, in `hello` and in each `requests` message's id: a restarted simulator has another. */
+  readonly run = newRunId();
   private readonly listeners = new Set<Listener>();
   private timers: NodeJS.Timeout[] = [];
   private last = 0;
@@ -57,8 +61,11 @@ export class EventHub {
     return this.listeners.size;
   }
 
-  /** Adds a stream whose head is written: sends it the scenario status and the journal's newest entries, then every update. */
-  join(res: ServerResponse): void {
+  /**
+   * Adds a stream whose head is written: sends it the scenario status and the journal's newest
+   * entries (or, resuming this run's `lastEventId`, the ones after it), then every update.
+   */
+  join(res: ServerResponse, lastEventId?: string): void {
     if (this.listeners.size === 0) this.start();
     const listener: Listener = { res, missed: 0, healthMissed: false };
     this.listeners.add(listener);
@@ -68,8 +75,9 @@ export class EventHub {
     if (this.sessions) res.write(this.sessions);
     const journal = this.parts.journal;
     if (journal) {
-      const backlog = journal.list({ limit: MAX_PER_POLL }).filter((e) => e.seq <= this.last);
-      if (backlog.length > 0) res.write(requestsMessage(0, JSON.stringify(backlog.reverse())));
+      const after = resumeAfter(this.run, lastEventId);
+      const { entries, skipped } = journalBacklog(journal, this.last, MAX_PER_POLL, after);
+      if (entries.length > 0 || skipped > 0) res.write(this.requestsMessage(skipped, JSON.stringify(entries)));
     }
     res.on('close', () => {
       this.listeners.delete(listener);
@@ -136,7 +144,7 @@ export class EventHub {
       skipped = offered - fresh.length;
       this.last = newest;
       requests = JSON.stringify(fresh.reverse());
-      shared = requestsMessage(skipped, requests);
+      shared = this.requestsMessage(skipped, requests);
     }
     for (const listener of this.listeners) {
       if (!shared && listener.missed === 0) continue;
@@ -145,9 +153,15 @@ export class EventHub {
         continue;
       }
       const caughtUp = listener.missed === 0 && shared;
-      listener.res.write(caughtUp || requestsMessage(skipped + listener.missed, requests));
+      listener.res.write(caughtUp || this.requestsMessage(skipped + listener.missed, requests));
       listener.missed = 0;
     }
+  }
+
+  /** A `requests` message whose id names the newest request sent so far: a reader resumes after it. */
+  private requestsMessage(skipped: number, requests: string): Buffer {
+    const id = requestsEventId(this.run, this.last);
+    return Buffer.from(`event: requests\nid: ${id}\ndata: {"skipped":${skipped},"requests":${requests}}\n\n`);
   }
 
   private healthBytes(): Buffer {
@@ -171,10 +185,6 @@ export class EventHub {
 
 function fits(res: ServerResponse): boolean {
   return res.writableLength <= MAX_STREAM_BACKLOG;
-}
-
-function requestsMessage(skipped: number, requests: string): Buffer {
-  return message('requests', `{"skipped":${skipped},"requests":${requests}}`);
 }
 
 function message(event: string, data: string): Buffer {

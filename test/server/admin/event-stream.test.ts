@@ -7,7 +7,20 @@ import {
   type TestSimulator,
 } from '../../helpers/test-simulator';
 import { waitFor } from '../../helpers/wait-for';
-import { openStream } from '../../helpers/event-stream';
+import { openStream, type StreamEvent } from '../../helpers/event-stream';
+
+/** A run id: a version 4 UUID, new at each start. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** The `requests` messages a stream got: every request number, the skipped counts summed, the last id. */
+function requestsOf(events: StreamEvent[]) {
+  const messages = events.filter((e) => e.event === 'requests');
+  return {
+    seqs: messages.flatMap((e) => (e.data.requests as { seq: number }[]).map((r) => r.seq)),
+    skipped: messages.reduce((n, e) => n + (e.data.skipped as number), 0),
+    lastId: messages.at(-1)?.id,
+  };
+}
 
 describe('GET /__admin/events', () => {
   let t: TestSimulator;
@@ -23,7 +36,12 @@ describe('GET /__admin/events', () => {
       await waitFor(() => stream.events.length >= 2, { what: 'hello and scenarios' });
       expect(stream.events[0]).toEqual({
         event: 'hello',
-        data: { adminTokenRequired: true, readsNeedToken: false, journalCapacity: 1000 },
+        data: {
+          adminTokenRequired: true,
+          readsNeedToken: false,
+          journalCapacity: 1000,
+          run: expect.stringMatching(UUID),
+        },
       });
       expect(stream.events[1].event).toBe('scenarios');
       expect(stream.events[1].data).toMatchObject({
@@ -59,7 +77,12 @@ describe('GET /__admin/events', () => {
       await waitFor(() => stream.events.length >= 2, { what: 'hello and scenarios' });
       expect(stream.events[0]).toEqual({
         event: 'hello',
-        data: { adminTokenRequired: false, readsNeedToken: false, journalCapacity: 0 },
+        data: {
+          adminTokenRequired: false,
+          readsNeedToken: false,
+          journalCapacity: 0,
+          run: expect.stringMatching(UUID),
+        },
       });
       expect(stream.events[1].data).toMatchObject({ tokens: 1, lastError: null });
     } finally {
@@ -134,5 +157,71 @@ describe('GET /__admin/events', () => {
     } finally {
       stream.close();
     }
+  });
+
+  describe('a reader that reconnects with Last-Event-ID', () => {
+    /** Reads until request `seq` has come, then closes the stream and waits until the server has let it go. */
+    const readUpTo = async (seq: number, lastEventId?: string) => {
+      const stream = openStream(t.url, lastEventId);
+      try {
+        await waitFor(() => requestsOf(stream.events).seqs.includes(seq), { what: `request ${seq} on the stream` });
+        return { hello: stream.events[0].data, ...requestsOf(stream.events) };
+      } finally {
+        stream.close();
+        await waitFor(() => t.sim.control.streams.size === 0, { what: 'the stream let go' });
+      }
+    };
+
+    test('gets only the requests after the id it read last, each message with the id of the newest it covers', async () => {
+      t = await startTestSimulator({ 'a.yaml': 'tokens:\n  alice: { status: 204, body: none }\n' });
+      await getClient(t.url, 'alice');
+      await getClient(t.url, 'alice');
+      const first = await readUpTo(2);
+      expect([first.seqs, first.skipped, first.lastId]).toEqual([[1, 2], 0, `${first.hello.run}:2`]);
+      await getClient(t.url, 'alice');
+      await getClient(t.url, 'alice');
+      const again = await readUpTo(4, first.lastId);
+      expect([again.hello.run, again.seqs, again.skipped, again.lastId]).toEqual([
+        first.hello.run,
+        [3, 4],
+        0,
+        `${first.hello.run}:4`,
+      ]);
+    });
+
+    test('counts as skipped the requests after its id that the journal no longer holds', async () => {
+      t = await startTestSimulator({ 'a.yaml': 'tokens:\n  alice: { status: 204, body: none }\n' }, { journalSize: 3 });
+      await getClient(t.url, 'alice');
+      const first = await readUpTo(1);
+      for (let i = 0; i < 4; i++) await getClient(t.url, 'alice');
+      const again = await readUpTo(5, first.lastId);
+      expect([again.seqs, again.skipped]).toEqual([[3, 4, 5], 1]);
+    });
+
+    test('gets the newest 200 and the count of the rest when more came while it was away', async () => {
+      t = await startTestSimulator({ 'a.yaml': 'tokens:\n  alice: { status: 204, body: none }\n' });
+      await getClient(t.url, 'alice');
+      const first = await readUpTo(1);
+      await getClients(
+        t.url,
+        Array.from({ length: 250 }, () => 'alice'),
+        10,
+      );
+      const again = await readUpTo(251, first.lastId);
+      expect([again.seqs.length, again.seqs[0], again.seqs.at(-1), again.skipped]).toEqual([200, 52, 251, 50]);
+    });
+
+    test.each([
+      ['another run (a restarted simulator)', () => 'a-run-before:1'],
+      ['this run with no request number', (run: string) => `${run}:one`],
+      ['this run with a number too large', (run: string) => `${run}:99999999999999999999`],
+    ])('with the id of %s, gets the newest requests as a new reader does', async (_what, idOf) => {
+      t = await startTestSimulator({ 'a.yaml': 'tokens:\n  alice: { status: 204, body: none }\n' });
+      await getClient(t.url, 'alice');
+      await getClient(t.url, 'alice');
+      const first = await readUpTo(2);
+      const again = await readUpTo(2, idOf(first.hello.run as string));
+      expect([again.seqs, again.skipped]).toEqual([[1, 2], 0]);
+    });
   });
 });
