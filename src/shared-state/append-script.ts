@@ -1,4 +1,5 @@
-import { LAST_ID, WHOLE_OF, readJunkRow, type StreamJunk } from './stream-junk';
+import { WHOLE_OF, readJunkRow, type StreamJunk } from './stream-junk';
+import { STREAM_DROPS } from './stream-drops';
 
 /**
  * Appends a batch of items to each of the group's streams (KEYS: stream, counter, list of entries,
@@ -28,31 +29,8 @@ import { LAST_ID, WHOLE_OF, readJunkRow, type StreamJunk } from './stream-junk';
  * the caller to report. The checks ride on the commands the happy path sends anyway (GET, and a
  * failed HGET, XADD or RPUSH), so a call with nothing wrong costs what it did.
  */
-export const APPEND_SCRIPT = `${WHOLE_OF}
+export const APPEND_SCRIPT = `${WHOLE_OF}${STREAM_DROPS}
 local writes, streams = KEYS[#KEYS], (#KEYS - 1) / 3
-local junk = {}
-local function told(key, field, role, kind, value, by)
-  junk[#junk + 1] = {key, field, role, kind, string.sub(value, 1, 40), #value, by}
-end
-local function failed(reply) return type(reply) == 'table' and reply.err ~= nil end
--- A key of another type than auth-sim's is dropped, so the command meant for it runs; an error of any other kind stands.
-local function dropForeign(key, role, wanted)
-  local kind = redis.call('TYPE', key).ok
-  if kind == wanted or kind == 'none' then return end
-  told(key, '', role, kind, kind == 'string' and redis.call('GET', key) or '', '')
-  redis.call('DEL', key)
-end
--- A stream whose last id is the largest there is takes no entry ('*' has no id left after it; another client's XADD or XSETID put it there): it starts afresh, with its list of entries.
-local function dropExhausted(stream, entries)
-  if redis.call('TYPE', stream).ok ~= 'stream' then return end
-  local info = redis.call('XINFO', 'STREAM', stream)
-  for i = 1, #info - 1, 2 do
-    if info[i] == 'last-generated-id' and info[i + 1] == '${LAST_ID}' then
-      told(stream, '', 'exhausted', 'stream', '', '')
-      redis.call('DEL', stream, entries)
-    end
-  end
-end
 local function isIds(list)
   if type(list) ~= 'table' or #list ~= streams then return false end
   for _, id in ipairs(list) do

@@ -152,7 +152,10 @@ export class GroupStreams {
   async markReset(): Promise<boolean> {
     const since = performance.timeOrigin + performance.now();
     const marked = await Promise.all([this.journal.markReset(since), this.exchanges.markReset(since)]).then(
-      () => true,
+      (dropped) => {
+        for (const junk of dropped.flat()) this.rejected.reject(junkPlace(junk), junkProblem(junk));
+        return true;
+      },
       () => false,
     );
     await this.client.set(this.sinceKey, String(since)).catch(() => undefined);

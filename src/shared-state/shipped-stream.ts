@@ -1,23 +1,32 @@
 import type { Redis } from 'ioredis';
-import { WHOLE_OF } from './stream-junk';
+import { WHOLE_OF, type StreamJunk } from './stream-junk';
+import { STREAM_DROPS } from './stream-drops';
+import { readAppended } from './append-script';
 
 /**
  * A reset in the stream's order: everything before it is dropped, everything after it counts. It
  * holds no items and is listed where the counter stands, so the trim in the append script drops
  * it once a cap's worth of items has come after it. A counter that is not one (another client's
- * value) counts as 0 here, and the next append replaces it and tells.
+ * value) counts as 0 here, and the next append replaces it and tells; a stream key that takes no
+ * entry (STREAM_DROPS) is dropped and told, as the append does. Answers `{id, junk}`.
  */
-const MARK_RESET = `${WHOLE_OF}
+const MARK_RESET = `${WHOLE_OF}${STREAM_DROPS}
 local s = wholeOf(KEYS[2]) or 0
-local id = redis.call('XADD', KEYS[1], '*', 'r', ARGV[1])
+local fields = {'XADD', KEYS[1], '*', 'r', ARGV[1]}
+local id = redis.pcall(unpack(fields))
+if failed(id) then
+  dropForeign(KEYS[1], 'stream', 'stream')
+  dropExhausted(KEYS[1], KEYS[3])
+  id = redis.call(unpack(fields))
+end
 redis.call('XTRIM', KEYS[1], 'MINID', id)
 redis.call('DEL', KEYS[3])
 redis.call('RPUSH', KEYS[3], id .. ' ' .. s)
-return id
+return {{id}, junk}
 `;
 
 type Marking = Redis & {
-  authSimMarkReset(stream: string, counter: string, entries: string, since: number): Promise<string>;
+  authSimMarkReset(stream: string, counter: string, entries: string, since: number): Promise<unknown>;
 };
 
 /** Teaches a connection the reset marker's script (sent once, then run by its hash). */
@@ -108,8 +117,11 @@ export class ShippedStream<T> {
     };
   }
 
-  /** Writes a reset marker: every reader drops what came before it at the same place. */
-  async markReset(since: number): Promise<void> {
-    this.lastWritten = await (this.client as Marking).authSimMarkReset(...this.keys, since);
+  /** Writes a reset marker: every reader drops what came before it at the same place. Answers the junk it dropped; throws when Redis refused. */
+  async markReset(since: number): Promise<readonly StreamJunk[]> {
+    const marked = readAppended(await (this.client as Marking).authSimMarkReset(...this.keys, since), 1);
+    if (marked === null) throw new Error(`${this.key}: the reset marker's script answered something else`);
+    this.lastWritten = marked.ids[0];
+    return marked.junk;
   }
 }

@@ -279,4 +279,32 @@ describeRedis('a group stream whose last id is the largest there is never stops 
       }
     },
   );
+
+  test('a reset while the journal stream’s last id is the largest there is resets every instance, and numbering goes on', async () => {
+    const prefix = 'exhausted-reset';
+    const notices: string[] = [];
+    const [a, b] = await Promise.all(
+      ['a', 'b'].map((name) =>
+        startTestSimulator(
+          { 'qa.yaml': SCENARIO },
+          { watch: false, redis: { url, prefix, onNotice: (level, m) => notices.push(`${name} ${level}: ${m}`) } },
+        ),
+      ),
+    );
+    try {
+      for (let i = 0; i < 2; i++) expect((await getClient(a.url, 'alice')).status).toBe(200);
+      await waitFor(async () => (await seqs(b)).length === 2, { what: 'A’s first two requests in B’s journal' });
+      await raw.call('XSETID', `${prefix}:journal`, LAST_ID);
+
+      expect((await adminCall(a.url, 'POST', '/__admin/reset')).status).toBe(200);
+      await waitFor(async () => (await seqs(b)).length === 0, { what: 'B’s journal reset' });
+      expect((await getClient(a.url, 'alice')).status).toBe(200);
+      await waitFor(async () => (await seqs(b)).length === 1, { what: 'A’s request after the reset in B’s journal' });
+      expect(await seqs(b)).toEqual([3]);
+      const told = `${prefix}:journal: holds a stream whose last id is ${LAST_ID}, the largest there is, not a stream an entry can be added to; the stream starts afresh`;
+      expect(notices.filter((n) => n.includes(' warn: '))).toEqual([`a warn: ${WARNING}: ${told}; ${COUNTED}`]);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
 });
