@@ -5,6 +5,7 @@ import type { Answer } from '../scenario/compile/scenario-set';
 import type { CallerReportStore, Exchange } from './exchange';
 import { FAULT_NAMES, type FaultName } from '../scenario/schema/fault-names';
 import { retryAfterOf } from './retry-after';
+import { TurnBatch } from '../scenario/base/turn-batch';
 
 /** Read once: a getter on every request costs more than the addition. */
 const TIME_ORIGIN = performance.timeOrigin;
@@ -17,25 +18,17 @@ function statusKey(status: number): string {
 }
 const PENDING = Symbol('auth-sim.caller-exchange');
 
-/** What an exchange still in flight carries until its response closes. */
-interface Pending {
+/** Every field an Exchange has, writable while it is in flight. */
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/**
+ * One exchange from its answer to its end: the Exchange it becomes, made once, with what its
+ * close needs to finish it (the store and the group read only the Exchange's fields).
+ */
+interface Pending extends Mutable<Exchange> {
   readonly tracker: ExchangeTracker;
-  readonly token: string;
-  readonly known: boolean;
-  readonly method: string;
-  readonly answer: string;
-  readonly card: boolean;
-  readonly arrivedAt: number;
-  readonly concurrent: number;
-  readonly newConnection: boolean;
   /** How long after arrival the server itself ends the exchange (a reset, a hang's cap); Infinity when only the caller can. */
   readonly serverEndsAfter: number;
-  /** The wait the answer's Retry-After asks, counted only if its headers go out. */
-  readonly retryAfterMs: number | undefined;
-  readonly outage: boolean;
-  /** Passed to the real service: its answer (status, card) is read from the response when it closes. */
-  readonly proxied: boolean;
-  readonly session: string | undefined;
 }
 
 type Watched = ServerResponse & { [PENDING]?: Pending };
@@ -58,8 +51,7 @@ export class ExchangeTracker {
   /** Responses still being watched, so a reader can wait for those already over. */
   private readonly pending = new Set<ServerResponse>();
   /** Exchanges ended in this turn, folded at its end (foldEnded). */
-  private ended: Exchange[] = [];
-  private foldScheduled = false;
+  private readonly ended = new TurnBatch<Exchange>((exchanges) => this.foldEnded(exchanges));
   /** Exchanges recorded since the start, bumped on reset too: readers poll it to see a change. */
   private changes = 0;
 
@@ -90,31 +82,14 @@ export class ExchangeTracker {
     this.store.record(exchange);
   }
 
-  /** An exchange that has ended, folded (or shipped to the group) at the end of the turn. */
-  private record(exchange: Exchange): void {
-    this.ended.push(exchange);
-    if (!this.foldScheduled) {
-      this.foldScheduled = true;
-      setImmediate(this.foldEnded);
-    }
-  }
-
-  /**
-   * Folds the turn's ended exchanges in the order they ended: the report's code runs over a batch
-   * rather than between Node's HTTP work for every request (see RequestRecorder.handOn). Run at
-   * the end of the turn, and by settle() before a read.
-   */
-  private readonly foldEnded = (): void => {
-    this.foldScheduled = false;
-    const ended = this.ended;
-    if (ended.length === 0) return;
-    this.ended = [];
+  /** Folds a turn's ended exchanges (or ships them to the group) in the order they ended. */
+  private foldEnded(ended: readonly Exchange[]): void {
     this.changes += ended.length;
     for (const exchange of ended) {
       if (this.ship) this.ship(exchange);
       else this.store.record(exchange);
     }
-  };
+  }
 
   /**
    * Call after the answer has been handed to `res`; `arrivedAt` is performance.now() at arrival;
@@ -131,47 +106,13 @@ export class ExchangeTracker {
     outage = false,
     session?: string,
   ): void {
-    const newConnection = this.isNewConnection(req);
     const fault = answer.fault;
     const answered = fault === undefined ? statusKey(answer.reply.status) : FAULT_KEYS[fault.name];
     const card = fault === undefined && answer.reply.status === 200 && answer.reply.body !== null;
-    const at = TIME_ORIGIN + arrivedAt;
-    if (res.writableEnded) {
-      // Written whole within this turn; its end is now (a first request compiles its entry first).
-      this.record({
-        token,
-        known,
-        method: req.method ?? '',
-        answer: answered,
-        card,
-        arrivedAt: at,
-        endedAt: TIME_ORIGIN + performance.now(),
-        abandoned: false,
-        concurrent: this.inFlight + 1,
-        newConnection,
-        outage,
-        proxied: false,
-        session,
-        retryAfterMs: res.headersSent ? retryAfterOf(answer.reply) : undefined,
-      });
-      return;
-    }
-    this.watch(res, {
-      tracker: this,
-      token,
-      known,
-      method: req.method ?? '',
-      answer: answered,
-      card,
-      arrivedAt: at,
-      concurrent: this.inFlight + 1,
-      newConnection,
-      serverEndsAfter: serverEndsAfter(answer),
-      retryAfterMs: retryAfterOf(answer.reply),
-      outage,
-      proxied: false,
-      session,
-    });
+    const exchange = this.begin(req, token, known, answered, card, arrivedAt, outage, false, session, answer);
+    // Written whole within this turn: it ends now (a first request compiles its entry first).
+    if (res.writableEnded) this.end(exchange, res, true);
+    else this.watch(res, exchange);
   }
 
   /**
@@ -179,22 +120,40 @@ export class ExchangeTracker {
    * when its response closes, with the status the service gave (`none` if the caller hung up first).
    */
   proxied(req: IncomingMessage, res: ServerResponse, token: string, arrivedAt: number): void {
-    this.watch(res, {
+    this.watch(res, this.begin(req, token, false, '', false, arrivedAt, false, true, undefined, undefined));
+  }
+
+  /** The exchange as it is known when its answer is chosen; end() completes it. */
+  private begin(
+    req: IncomingMessage,
+    token: string,
+    known: boolean,
+    answer: string,
+    card: boolean,
+    arrivedAt: number,
+    outage: boolean,
+    proxied: boolean,
+    session: string | undefined,
+    chosen: Answer | undefined,
+  ): Pending {
+    return {
       tracker: this,
       token,
-      known: false,
+      known,
       method: req.method ?? '',
-      answer: '',
-      card: false,
+      answer,
+      card,
       arrivedAt: TIME_ORIGIN + arrivedAt,
+      endedAt: 0,
+      abandoned: false,
       concurrent: this.inFlight + 1,
       newConnection: this.isNewConnection(req),
-      serverEndsAfter: Infinity,
-      retryAfterMs: undefined,
-      outage: false,
-      proxied: true,
-      session: undefined,
-    });
+      outage,
+      proxied,
+      session,
+      retryAfterMs: chosen === undefined ? undefined : retryAfterOf(chosen.reply),
+      serverEndsAfter: chosen === undefined ? Infinity : serverEndsAfter(chosen),
+    };
   }
 
   private isNewConnection(req: IncomingMessage): boolean {
@@ -217,7 +176,7 @@ export class ExchangeTracker {
   async settle(maxTurns = 100): Promise<void> {
     for (let turn = 0; turn < maxTurns && this.hasEndedUnrecorded(); turn++)
       await new Promise((resolve) => setImmediate(resolve));
-    this.foldEnded();
+    this.ended.flush();
   }
 
   private hasEndedUnrecorded(): boolean {
@@ -230,26 +189,23 @@ export class ExchangeTracker {
   closed(p: Pending, res: ServerResponse): void {
     this.inFlight--;
     this.pending.delete(res);
-    const endedAt = TIME_ORIGIN + performance.now();
-    const abandoned = !res.writableFinished && endedAt - p.arrivedAt < p.serverEndsAfter;
-    const answer = !p.proxied ? p.answer : res.headersSent ? statusKey(res.statusCode) : 'none';
-    const card = p.proxied ? res.statusCode === 200 : p.card;
-    this.record({
-      token: p.token,
-      known: p.known,
-      method: p.method,
-      answer,
-      card: card && res.writableFinished,
-      arrivedAt: p.arrivedAt,
-      endedAt,
-      abandoned,
-      concurrent: p.concurrent,
-      newConnection: p.newConnection,
-      outage: p.outage,
-      proxied: p.proxied,
-      session: p.session,
-      retryAfterMs: res.headersSent ? p.retryAfterMs : undefined,
-    });
+    this.end(p, res, res.writableFinished);
+  }
+
+  /**
+   * Completes an exchange now that it is over, and folds it at the end of the turn. `finished`:
+   * its last byte is written (or, for a reply written whole, handed to the connection).
+   */
+  private end(x: Pending, res: ServerResponse, finished: boolean): void {
+    x.endedAt = TIME_ORIGIN + performance.now();
+    x.abandoned = !finished && x.endedAt - x.arrivedAt < x.serverEndsAfter;
+    if (x.proxied) {
+      x.answer = res.headersSent ? statusKey(res.statusCode) : 'none';
+      x.card = res.statusCode === 200;
+    }
+    x.card &&= finished;
+    if (!res.headersSent) x.retryAfterMs = undefined;
+    this.ended.add(x);
   }
 }
 
