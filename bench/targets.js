@@ -92,7 +92,10 @@ function defaultsLines(t, r) {
     ok: atMost(1.25),
     also:
       counted &&
-      `medians of ${counted.counts.defaults.length} runs each: ${Math.round(counted.defaults)} vs ${Math.round(counted.baseline)}`,
+      `medians of ${counted.counts.defaults.length} runs each: ${Math.round(counted.defaults)} vs ${Math.round(counted.baseline)}` +
+        (counted.compiler
+          ? `, of which V8's background compiler ${Math.round(counted.compiler.defaults)} vs ${Math.round(counted.compiler.baseline)}`
+          : ''),
   });
   t.timed({
     name: 'defaults with one live session (POST /__admin/sessions), plain tokens / bare node:http: throughput',

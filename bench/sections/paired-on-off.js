@@ -39,14 +39,22 @@ async function pairedOnOff(ctx, { feature, onArgs = [], offArgs, seed }) {
 }
 
 /**
- * Instructions per request (callgrind) of each of `measures` ({name: () => count}), taken in turn
- * `runs` times, and the median of each (bench/sections/journal.js says why a median of three).
+ * Instructions per request (callgrind) of each of `measures` ({name: () => a count from
+ * instructions.js}), taken in turn `runs` times, and the median of each (bench/sections/journal.js
+ * says why a median of three), with the median of V8's background compiler's part beside.
  */
 async function countInTurn(measures, runs = 3) {
-  const counts = Object.fromEntries(Object.keys(measures).map((name) => [name, []]));
+  const names = Object.keys(measures);
+  const counts = Object.fromEntries(names.map((name) => [name, []]));
+  const compiler = Object.fromEntries(names.map((name) => [name, []]));
   for (let i = 0; i < runs; i++)
-    for (const [name, measure] of Object.entries(measures)) counts[name].push(await measure());
-  return { ...Object.fromEntries(Object.entries(counts).map(([name, list]) => [name, median(list)])), counts, runs };
+    for (const name of names) {
+      const counted = await measures[name]();
+      counts[name].push(counted.perRequest);
+      compiler[name].push(counted.compilerPerRequest);
+    }
+  const medians = (lists) => Object.fromEntries(Object.entries(lists).map(([name, list]) => [name, median(list)]));
+  return { ...medians(counts), counts, compiler: medians(compiler), runs };
 }
 
 module.exports = { pairedOnOff, countInTurn };
