@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
+import { Redis } from 'ioredis';
 import type { SimulatorOptions } from '../../src/server/run-simulator';
 import { startTestSimulator, type TestSimulator } from './test-simulator';
 
@@ -82,6 +83,26 @@ export async function startRedis(extra: readonly string[] = []): Promise<TestRed
   };
   await start();
   return { port, url: `redis://127.0.0.1:${port}/0`, kill: () => end('SIGKILL'), start, stop: () => end('SIGTERM') };
+}
+
+/**
+ * A redis-server for a describe block (started in beforeAll, stopped in afterAll), guarded by
+ * `password` when one is given, with the URL that reaches it (the password in it) and a client of
+ * its own: a test writes through it what another client of the same Redis could.
+ */
+export function useRedisAndClient(password?: string): { readonly url: string; readonly raw: Redis } {
+  let redis: TestRedis | undefined;
+  const used = { url: '', raw: undefined as unknown as Redis };
+  beforeAll(async () => {
+    redis = await startRedis(password === undefined ? [] : ['--requirepass', password]);
+    used.url = password === undefined ? redis.url : `redis://:${password}@127.0.0.1:${redis.port}/0`;
+    used.raw = new Redis(used.url);
+  });
+  afterAll(async () => {
+    used.raw?.disconnect();
+    await redis?.stop();
+  });
+  return used;
 }
 
 /** Two simulators over the same files sharing one real redis-server: a group as two replicas form it. */

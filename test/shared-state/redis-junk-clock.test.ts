@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { adminCall } from '../helpers/admin-client';
-import { describeWithRedis, startRedis, type TestRedis } from '../helpers/redis-server';
+import { describeWithRedis, useRedisAndClient } from '../helpers/redis-server';
 import { getClient, startTestSimulator, type TestSimulator } from '../helpers/test-simulator';
 import { waitFor } from '../helpers/wait-for';
 
@@ -46,24 +46,15 @@ const CASES: readonly (readonly [string, (raw: Redis, key: string) => Promise<un
 const describeRedis = describeWithRedis();
 
 describeRedis('junk another client writes to the group’s clock never stops the clock', () => {
-  let redis: TestRedis;
-  let url: string;
-  let raw: Redis;
-
-  beforeAll(async () => {
-    redis = await startRedis(['--requirepass', PASSWORD]);
-    url = `redis://:${PASSWORD}@127.0.0.1:${redis.port}/0`;
-    raw = new Redis(url);
-  });
-  afterAll(async () => {
-    raw?.disconnect();
-    await redis?.stop();
-  });
+  const guarded = useRedisAndClient(PASSWORD);
 
   const start = (prefix: string, name: string, notices: string[]) =>
     startTestSimulator(
       { 'qa.yaml': SCENARIO },
-      { watch: false, redis: { url, prefix, onNotice: (level, m) => notices.push(`${name} ${level}: ${m}`) } },
+      {
+        watch: false,
+        redis: { url: guarded.url, prefix, onNotice: (level, m) => notices.push(`${name} ${level}: ${m}`) },
+      },
     );
   /** A group of its own: fresh keys, and fresh instances whose first warning is told at once. */
   const startGroup = async (prefix: string) => {
@@ -84,11 +75,11 @@ describeRedis('junk another client writes to the group’s clock never stops the
       const { a, b, notices, close } = await startGroup(prefix);
       try {
         expect((await getClient(a.url, 'hour-long')).status).toBe(200);
-        await write(raw, `${prefix}:clock`);
+        await write(guarded.raw, `${prefix}:clock`);
 
         const moved = await adminCall(a.url, 'POST', '/__admin/clock', { body: '{"advance": "2h"}' });
         expect([moved.status, (moved.body as unknown as ClockStatus).offsetMs]).toEqual([200, TWO_HOURS]);
-        expect(await raw.get(`${prefix}:clock`)).toBe(String(TWO_HOURS));
+        expect(await guarded.raw.get(`${prefix}:clock`)).toBe(String(TWO_HOURS));
         await waitFor(async () => (await clock(b)).offsetMs === TWO_HOURS, { what: "B's clock to show A's advance" });
         expect(Date.parse((await clock(b)).now) - Date.now()).toBeGreaterThan(TWO_HOURS - 60_000);
         // Expiry is judged in Redis, on Redis's clock plus the group's offset: the hour has passed for B too.
@@ -108,10 +99,10 @@ describeRedis('junk another client writes to the group’s clock never stops the
     const prefix = 'clock-largest';
     const { a, b, notices, close } = await startGroup(prefix);
     try {
-      await raw.set(`${prefix}:clock`, '99999999999990');
+      await guarded.raw.set(`${prefix}:clock`, '99999999999990');
       const moved = await adminCall(a.url, 'POST', '/__admin/clock', { body: '{"advance": "2h"}' });
       expect([moved.status, (moved.body as unknown as ClockStatus).offsetMs]).toEqual([200, 99_999_999_999_999]);
-      expect(await raw.get(`${prefix}:clock`)).toBe('99999999999999');
+      expect(await guarded.raw.get(`${prefix}:clock`)).toBe('99999999999999');
       await waitFor(async () => (await clock(b)).offsetMs === 99_999_999_999_999, { what: "B's clock at the largest" });
       expect(Date.parse((await clock(b)).now)).toBeGreaterThan(Date.now() + 99_999_999_000_000);
       expect(warnings(notices)).toEqual([]);
@@ -124,7 +115,7 @@ describeRedis('junk another client writes to the group’s clock never stops the
     const prefix = 'clock-hash-touch';
     const { a, b, close } = await startGroup(prefix);
     try {
-      await raw.hset(`${prefix}:clock`, 'offset', '5');
+      await guarded.raw.hset(`${prefix}:clock`, 'offset', '5');
       expect((await getClient(a.url, 'hour-long')).status).toBe(200);
       // Counted in Redis, not in A's own state: B finds the token's state there.
       const view = await adminCall(b.url, 'GET', '/__admin/tokens/hour-long');
@@ -143,11 +134,11 @@ describeRedis('junk another client writes to the group’s clock never stops the
     try {
       const put = await adminCall(a.url, 'PUT', '/__admin/tokens/kept', { body: '{"status": 418, "body": "none"}' });
       expect(put.status).toBe(201);
-      await raw.hset(`${prefix}:clock`, 'offset', '5');
+      await guarded.raw.hset(`${prefix}:clock`, 'offset', '5');
       late = await start(prefix, 'late', notices);
       expect((await getClient(late.url, 'kept')).status).toBe(418);
       expect((await clock(late)).offsetMs).toBe(0);
-      expect(await raw.get(`${prefix}:clock`)).toBe('0');
+      expect(await guarded.raw.get(`${prefix}:clock`)).toBe('0');
       const told = `${prefix}:clock: holds a hash, ${MEANT}; the offset goes on from 0 ms`;
       expect(warnings(notices)).toEqual([`late warn: ${WARNING}: ${told}; ${COUNTED}`]);
     } finally {
@@ -159,7 +150,7 @@ describeRedis('junk another client writes to the group’s clock never stops the
     const prefix = 'clock-event';
     const { a, b, notices, close } = await startGroup(prefix);
     try {
-      await raw.publish(`${prefix}:events`, '{"from": "x", "kind": "clock", "offsetMs": 8640000000000000}');
+      await guarded.raw.publish(`${prefix}:events`, '{"from": "x", "kind": "clock", "offsetMs": 8640000000000000}');
       const told = `${prefix}:events: offsetMs is 8640000000000000, not a whole number of milliseconds from 0 to 99999999999999`;
       await waitFor(async () => (await store(b)).lastRejected === told, { what: 'B telling the announced offset' });
       const read = await adminCall(b.url, 'GET', '/__admin/clock');

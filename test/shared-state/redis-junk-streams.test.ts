@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { Redis } from 'ioredis';
 import { adminCall } from '../helpers/admin-client';
-import { describeWithRedis, startRedis, type TestRedis } from '../helpers/redis-server';
+import { describeWithRedis, useRedisAndClient } from '../helpers/redis-server';
 import { getClient, startTestSimulator, type TestSimulator } from '../helpers/test-simulator';
 import { waitFor } from '../helpers/wait-for';
 
@@ -95,19 +95,7 @@ const CASES: readonly JunkCase[] = [
 const describeRedis = describeWithRedis();
 
 describeRedis('junk another client writes to a group stream’s keys never stops the group', () => {
-  let redis: TestRedis;
-  let url: string;
-  let raw: Redis;
-
-  beforeAll(async () => {
-    redis = await startRedis(['--requirepass', PASSWORD]);
-    url = `redis://:${PASSWORD}@127.0.0.1:${redis.port}/0`;
-    raw = new Redis(url);
-  });
-  afterAll(async () => {
-    raw?.disconnect();
-    await redis?.stop();
-  });
+  const guarded = useRedisAndClient(PASSWORD);
 
   /** A group of its own: fresh keys, and fresh instances whose first warning is told at once. */
   const startGroup = async (prefix: string) => {
@@ -116,7 +104,10 @@ describeRedis('junk another client writes to a group stream’s keys never stops
       ['a', 'b'].map((name) =>
         startTestSimulator(
           { 'qa.yaml': SCENARIO },
-          { watch: false, redis: { url, prefix, onNotice: (level, m) => notices.push(`${name} ${level}: ${m}`) } },
+          {
+            watch: false,
+            redis: { url: guarded.url, prefix, onNotice: (level, m) => notices.push(`${name} ${level}: ${m}`) },
+          },
         ),
       ),
     );
@@ -136,7 +127,7 @@ describeRedis('junk another client writes to a group stream’s keys never stops
       try {
         for (let i = 0; i < 2; i++) expect((await getClient(a.url, 'alice')).status).toBe(200);
         await waitFor(async () => (await seqs(b)).length === 2, { what: 'A’s first two requests in B’s journal' });
-        const told = await junk.write(raw, prefix);
+        const told = await junk.write(guarded.raw, prefix);
 
         expect((await getClient(a.url, 'alice')).status).toBe(200);
         await waitFor(async () => (await seqs(b)).length === 3, { what: 'A’s request after the junk in B’s journal' });
@@ -146,7 +137,7 @@ describeRedis('junk another client writes to a group stream’s keys never stops
         expect(instances).toEqual(new Set([`${hostname()}:${new URL(a.url).port}`]));
         const onB = await report(b);
         expect([onB.tokens.alice.calls, onB.caller.requests]).toEqual([3, 3]);
-        expect(await raw.get(`${prefix}:journal:seq`)).toBe('3');
+        expect(await guarded.raw.get(`${prefix}:journal:seq`)).toBe('3');
 
         // Told once, by the instance that wrote next; the rest wait for the 10 s window's count.
         expect(notices.filter((n) => n.includes(' warn: '))).toEqual([`a warn: ${WARNING}: ${told[0]}; ${COUNTED}`]);
@@ -162,7 +153,7 @@ describeRedis('junk another client writes to a group stream’s keys never stops
 
   test('instances joining while each counter holds junk and the streams are empty say so, and number from 1', async () => {
     const prefix = 'junk-join';
-    for (const stream of ['journal', 'exchanges']) await raw.set(`${prefix}:${stream}:seq`, 'abc');
+    for (const stream of ['journal', 'exchanges']) await guarded.raw.set(`${prefix}:${stream}:seq`, 'abc');
     const { a, b, notices, close } = await startGroup(prefix);
     try {
       expect((await getClient(a.url, 'alice')).status).toBe(200);
@@ -182,8 +173,8 @@ describeRedis('junk another client writes to a group stream’s keys never stops
       for (let i = 0; i < 2; i++) expect((await getClient(a.url, 'alice')).status).toBe(200);
       await waitFor(async () => (await seqs(b)).length === 2, { what: 'A’s first two requests in B’s journal' });
       for (const stream of ['journal', 'exchanges']) {
-        await raw.del(`${prefix}:${stream}:seq`);
-        await raw.hset(`${prefix}:${stream}:seq`, 'n', '5');
+        await guarded.raw.del(`${prefix}:${stream}:seq`);
+        await guarded.raw.hset(`${prefix}:${stream}:seq`, 'n', '5');
       }
       expect((await adminCall(a.url, 'POST', '/__admin/reset')).status).toBe(200);
       expect((await getClient(a.url, 'alice')).status).toBe(200);
@@ -215,19 +206,7 @@ const EXHAUSTING: readonly (readonly [string, (raw: Redis, key: string) => Promi
 ];
 
 describeRedis('a group stream whose last id is the largest there is never stops the group', () => {
-  let redis: TestRedis;
-  let url: string;
-  let raw: Redis;
-
-  beforeAll(async () => {
-    redis = await startRedis();
-    url = redis.url;
-    raw = new Redis(url);
-  });
-  afterAll(async () => {
-    raw?.disconnect();
-    await redis?.stop();
-  });
+  const guarded = useRedisAndClient();
 
   const journal = async (t: TestSimulator) =>
     ((await adminCall(t.url, 'GET', '/__admin/requests')).body as unknown as Journal).requests;
@@ -244,14 +223,17 @@ describeRedis('a group stream whose last id is the largest there is never stops 
         ['a', 'b'].map((name) =>
           startTestSimulator(
             { 'qa.yaml': SCENARIO },
-            { watch: false, redis: { url, prefix, onNotice: (level, m) => notices.push(`${name} ${level}: ${m}`) } },
+            {
+              watch: false,
+              redis: { url: guarded.url, prefix, onNotice: (level, m) => notices.push(`${name} ${level}: ${m}`) },
+            },
           ),
         ),
       );
       try {
         for (let i = 0; i < 2; i++) expect((await getClient(a.url, 'alice')).status).toBe(200);
         await waitFor(async () => (await seqs(b)).length === 2, { what: 'A’s first two requests in B’s journal' });
-        await write(raw, `${prefix}:journal`);
+        await write(guarded.raw, `${prefix}:journal`);
         const entry = `${prefix}:journal entry ${LAST_ID}: field i (the instance) is missing`;
         const readers = ['a', 'b'].map((name) => `${name} warn: ${WARNING}: ${entry}; ${COUNTED}`);
         if (read) await waitFor(() => notices.length === 2, { what: 'both readers telling the entry' });
@@ -263,7 +245,7 @@ describeRedis('a group stream whose last id is the largest there is never stops 
         const onB = (await adminCall(b.url, 'GET', '/__admin/report')).body as unknown as Report;
         expect([onB.tokens.alice.calls, onB.caller.requests]).toEqual([4, 4]);
         // Afresh: only the entries written since (one or two, as the writer batched them), every id one Redis's clock made.
-        const ids = (await raw.xrange(`${prefix}:journal`, '-', '+')).map(([id]) => id);
+        const ids = (await guarded.raw.xrange(`${prefix}:journal`, '-', '+')).map(([id]) => id);
         expect([ids.length >= 1 && ids.length <= 2, ids.every((id) => Number(id.split('-')[0]) < 1e14)]).toEqual([
           true,
           true,
@@ -287,14 +269,17 @@ describeRedis('a group stream whose last id is the largest there is never stops 
       ['a', 'b'].map((name) =>
         startTestSimulator(
           { 'qa.yaml': SCENARIO },
-          { watch: false, redis: { url, prefix, onNotice: (level, m) => notices.push(`${name} ${level}: ${m}`) } },
+          {
+            watch: false,
+            redis: { url: guarded.url, prefix, onNotice: (level, m) => notices.push(`${name} ${level}: ${m}`) },
+          },
         ),
       ),
     );
     try {
       for (let i = 0; i < 2; i++) expect((await getClient(a.url, 'alice')).status).toBe(200);
       await waitFor(async () => (await seqs(b)).length === 2, { what: 'A’s first two requests in B’s journal' });
-      await raw.call('XSETID', `${prefix}:journal`, LAST_ID);
+      await guarded.raw.call('XSETID', `${prefix}:journal`, LAST_ID);
 
       expect((await adminCall(a.url, 'POST', '/__admin/reset')).status).toBe(200);
       await waitFor(async () => (await seqs(b)).length === 0, { what: 'B’s journal reset' });
