@@ -94,25 +94,23 @@ const CASES: readonly JunkCase[] = [
 
 const describeRedis = describeWithRedis();
 
+/** A group of its own: fresh keys, and fresh instances whose first warning is told at once. */
+async function startGroup(url: string, prefix: string) {
+  const notices: string[] = [];
+  const [a, b] = await Promise.all(
+    ['a', 'b'].map((name) =>
+      startTestSimulator(
+        { 'qa.yaml': SCENARIO },
+        { watch: false, redis: { url, prefix, onNotice: (level, m) => notices.push(`${name} ${level}: ${m}`) } },
+      ),
+    ),
+  );
+  return { a, b, notices, close: async () => void (await Promise.all([a.close(), b.close()])) };
+}
+
 describeRedis('junk another client writes to a group stream’s keys never stops the group', () => {
   const guarded = useRedisAndClient(PASSWORD);
 
-  /** A group of its own: fresh keys, and fresh instances whose first warning is told at once. */
-  const startGroup = async (prefix: string) => {
-    const notices: string[] = [];
-    const [a, b] = await Promise.all(
-      ['a', 'b'].map((name) =>
-        startTestSimulator(
-          { 'qa.yaml': SCENARIO },
-          {
-            watch: false,
-            redis: { url: guarded.url, prefix, onNotice: (level, m) => notices.push(`${name} ${level}: ${m}`) },
-          },
-        ),
-      ),
-    );
-    return { a, b, notices, close: async () => void (await Promise.all([a.close(), b.close()])) };
-  };
   const journal = async (t: TestSimulator) =>
     ((await adminCall(t.url, 'GET', '/__admin/requests')).body as unknown as Journal).requests;
   const seqs = async (t: TestSimulator) => (await journal(t)).map((r) => r.seq);
@@ -123,7 +121,7 @@ describeRedis('junk another client writes to a group stream’s keys never stops
     '%s: A’s requests still reach B’s journal and report, numbered on, told once',
     async (_name, index, junk) => {
       const prefix = `junk-${index}`;
-      const { a, b, notices, close } = await startGroup(prefix);
+      const { a, b, notices, close } = await startGroup(guarded.url, prefix);
       try {
         for (let i = 0; i < 2; i++) expect((await getClient(a.url, 'alice')).status).toBe(200);
         await waitFor(async () => (await seqs(b)).length === 2, { what: 'A’s first two requests in B’s journal' });
@@ -154,7 +152,7 @@ describeRedis('junk another client writes to a group stream’s keys never stops
   test('instances joining while each counter holds junk and the streams are empty say so, and number from 1', async () => {
     const prefix = 'junk-join';
     for (const stream of ['journal', 'exchanges']) await guarded.raw.set(`${prefix}:${stream}:seq`, 'abc');
-    const { a, b, notices, close } = await startGroup(prefix);
+    const { a, b, notices, close } = await startGroup(guarded.url, prefix);
     try {
       expect((await getClient(a.url, 'alice')).status).toBe(200);
       await waitFor(async () => (await seqs(b)).length === 1, { what: 'A’s request in B’s journal' });
@@ -168,7 +166,7 @@ describeRedis('junk another client writes to a group stream’s keys never stops
 
   test('a reset while each counter holds a hash resets every instance, and numbering goes on after it', async () => {
     const prefix = 'junk-reset';
-    const { a, b, notices, close } = await startGroup(prefix);
+    const { a, b, notices, close } = await startGroup(guarded.url, prefix);
     try {
       for (let i = 0; i < 2; i++) expect((await getClient(a.url, 'alice')).status).toBe(200);
       await waitFor(async () => (await seqs(b)).length === 2, { what: 'A’s first two requests in B’s journal' });
@@ -218,18 +216,7 @@ describeRedis('a group stream whose last id is the largest there is never stops 
     'set by %s: the stream starts afresh, and A’s requests reach B’s journal and report again, numbered on',
     async (_how, index, write, read) => {
       const prefix = `exhausted-${index}`;
-      const notices: string[] = [];
-      const [a, b] = await Promise.all(
-        ['a', 'b'].map((name) =>
-          startTestSimulator(
-            { 'qa.yaml': SCENARIO },
-            {
-              watch: false,
-              redis: { url: guarded.url, prefix, onNotice: (level, m) => notices.push(`${name} ${level}: ${m}`) },
-            },
-          ),
-        ),
-      );
+      const { a, b, notices } = await startGroup(guarded.url, prefix);
       try {
         for (let i = 0; i < 2; i++) expect((await getClient(a.url, 'alice')).status).toBe(200);
         await waitFor(async () => (await seqs(b)).length === 2, { what: 'A’s first two requests in B’s journal' });
@@ -264,18 +251,7 @@ describeRedis('a group stream whose last id is the largest there is never stops 
 
   test('a reset while the journal stream’s last id is the largest there is resets every instance, and numbering goes on', async () => {
     const prefix = 'exhausted-reset';
-    const notices: string[] = [];
-    const [a, b] = await Promise.all(
-      ['a', 'b'].map((name) =>
-        startTestSimulator(
-          { 'qa.yaml': SCENARIO },
-          {
-            watch: false,
-            redis: { url: guarded.url, prefix, onNotice: (level, m) => notices.push(`${name} ${level}: ${m}`) },
-          },
-        ),
-      ),
-    );
+    const { a, b, notices } = await startGroup(guarded.url, prefix);
     try {
       for (let i = 0; i < 2; i++) expect((await getClient(a.url, 'alice')).status).toBe(200);
       await waitFor(async () => (await seqs(b)).length === 2, { what: 'A’s first two requests in B’s journal' });
