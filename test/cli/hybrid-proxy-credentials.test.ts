@@ -51,7 +51,7 @@ async function readEvents(url: string, token: string): Promise<string> {
   const reader = res.body!.getReader();
   let text = '';
   try {
-    while (!/event: requests\ndata: .*"token":"/.test(text) || !text.includes(token)) {
+    while (!/event: requests\nid: [^\n]*\ndata: .*"token":"/.test(text) || !text.includes(token)) {
       const { value, done } = await reader.read();
       if (done) break;
       text += Buffer.from(value).toString('utf8');
