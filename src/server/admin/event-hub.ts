@@ -160,8 +160,7 @@ export class EventHub {
 
   /** A `requests` message whose id names the newest request sent so far: a reader resumes after it. */
   private requestsMessage(skipped: number, requests: string): Buffer {
-    const id = requestsEventId(this.run, this.last);
-    return Buffer.from(`event: requests\nid: ${id}\ndata: {"skipped":${skipped},"requests":${requests}}\n\n`);
+    return message('requests', `{"skipped":${skipped},"requests":${requests}}`, requestsEventId(this.run, this.last));
   }
 
   private healthBytes(): Buffer {
@@ -187,6 +186,7 @@ function fits(res: ServerResponse): boolean {
   return res.writableLength <= MAX_STREAM_BACKLOG;
 }
 
-function message(event: string, data: string): Buffer {
-  return Buffer.from(`event: ${event}\ndata: ${data}\n\n`);
+/** One SSE message; `id`, when given, is what a reconnecting reader sends back as Last-Event-ID. */
+function message(event: string, data: string, id?: string): Buffer {
+  return Buffer.from(`event: ${event}\n${id === undefined ? '' : `id: ${id}\n`}data: ${data}\n\n`);
 }
