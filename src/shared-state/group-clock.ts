@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { readJunkRow, WHOLE_OF, type StreamJunk } from './stream-junk';
+import { JUNK_ROW, readJunkRow, WHOLE_OF, type StreamJunk } from './stream-junk';
 
 /**
  * The largest clock offset a group keeps (14 digits, about 3,000 years): what WHOLE_OF takes for
@@ -18,12 +18,12 @@ export function isOffset(value: unknown): value is number {
  * instance's offset, and told in `junk` (a row of key, field, role, type, excerpt, length and
  * replacement). A missing key answers nil.
  */
-const OFFSET_AT = `${WHOLE_OF}
+const OFFSET_AT = `${WHOLE_OF}${JUNK_ROW}
 local junk = false
 local function offsetAt(key, own)
   local value, kind, content = wholeOf(key)
   if not kind then return value end
-  junk = {key, '', 'clock', kind, string.sub(content, 1, 40), #content, own}
+  junk = junkRow(key, '', 'clock', kind, content, own)
   redis.call('SET', key, own)
   return own
 end

@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import type { RejectedValues } from './rejected-values';
 import { catchUp, compareIds, readStreams, type StreamReading } from './read-streams';
 import { defineMarkReset, ShippedStream } from './shipped-stream';
-import { defineReadCounter, junkPlace, junkProblem, readCounter } from './stream-junk';
+import { defineReadCounter, readCounter, tellJunk } from './stream-junk';
 import { StreamWriter } from './stream-writer';
 
 /**
@@ -153,7 +153,7 @@ export class GroupStreams {
     const since = performance.timeOrigin + performance.now();
     const marked = await Promise.all([this.journal.markReset(since), this.exchanges.markReset(since)]).then(
       (dropped) => {
-        for (const junk of dropped.flat()) this.rejected.reject(junkPlace(junk), junkProblem(junk));
+        for (const junk of dropped.flat()) tellJunk(this.rejected, junk);
         return true;
       },
       () => false,
@@ -188,7 +188,7 @@ export class GroupStreams {
   private async counter(key: string): Promise<number> {
     const read = await readCounter(this.client, `${key}:seq`);
     if (typeof read === 'number') return read;
-    if (read !== null) this.rejected.reject(junkPlace(read), junkProblem(read));
+    if (read !== null) tellJunk(this.rejected, read);
     return 0;
   }
 

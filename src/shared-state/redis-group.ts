@@ -11,7 +11,7 @@ import { SharedSessions } from './shared-sessions';
 import { GroupSets } from './group-sets';
 import { deleteFields } from './state-fields';
 import { advanceClock, defineClockScripts, readClock, type ClockReading } from './group-clock';
-import { junkPlace, junkProblem } from './stream-junk';
+import { tellJunk } from './stream-junk';
 
 /** Where a group of simulators meets: a Redis URL and a prefix every key and channel starts with. */
 export interface GroupOptions {
@@ -296,7 +296,7 @@ export class RedisGroup {
 
   /** A clock script's offset (null for none, or no answer), the junk it replaced told. */
   private clockRead(reading: ClockReading | null): number | null {
-    if (reading?.junk) this.rejected.reject(junkPlace(reading.junk), junkProblem(reading.junk));
+    if (reading?.junk) tellJunk(this.rejected, reading.junk);
     return reading?.offsetMs ?? null;
   }
 

@@ -1,4 +1,4 @@
-import { LAST_ID } from './stream-junk';
+import { JUNK_ROW, LAST_ID } from './stream-junk';
 
 /**
  * Lua shared by the scripts that add to a group stream (the append and the reset marker): `junk`
@@ -8,10 +8,10 @@ import { LAST_ID } from './stream-junk';
  * last id is the largest there is, so the command meant for it runs; an error of any other kind
  * stands. Both run only after a command failed, so a clean call costs what it did.
  */
-export const STREAM_DROPS = `
+export const STREAM_DROPS = `${JUNK_ROW}
 local junk = {}
 local function told(key, field, role, kind, value, by)
-  junk[#junk + 1] = {key, field, role, kind, string.sub(value, 1, 40), #value, by}
+  junk[#junk + 1] = junkRow(key, field, role, kind, value, by)
 end
 local function failed(reply) return type(reply) == 'table' and reply.err ~= nil end
 local function dropForeign(key, role, wanted)

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import type { RejectedValues } from './rejected-values';
 
 /**
  * Lua shared by the stream and clock scripts: `wholeOf(key)` answers a stream's counter or the
@@ -17,6 +18,16 @@ local function wholeOf(key)
     return nil, 'string', value
   end
   return nil, redis.call('TYPE', key).ok, ''
+end
+`;
+
+/**
+ * Lua for the scripts that tell junk: `junkRow` is the one shape they tell it in (key, field,
+ * role, type, excerpt, length, replacement), the row readJunkRow reads.
+ */
+export const JUNK_ROW = `
+local function junkRow(key, field, role, kind, value, by)
+  return {key, field, role, kind, string.sub(value, 1, 40), #value, by}
 end
 `;
 
@@ -74,8 +85,13 @@ export function readJunkRow(row: unknown): StreamJunk | null {
   return { key, field, role, kind, excerpt, length, by } as StreamJunk;
 }
 
+/** Counts and tells junk a script replaced or dropped, where it was and what was done. */
+export function tellJunk(rejected: RejectedValues, junk: StreamJunk): void {
+  rejected.reject(junkPlace(junk), junkProblem(junk));
+}
+
 /** Where the junk was, as RejectedValues names it: the key, and the field of a hash. */
-export function junkPlace(junk: StreamJunk): string {
+function junkPlace(junk: StreamJunk): string {
   return junk.field === '' ? junk.key : `${junk.key} field ${JSON.stringify(junk.field)}`;
 }
 
@@ -84,7 +100,7 @@ export function junkPlace(junk: StreamJunk): string {
  * items; numbering goes on from 12`. A string is shown quoted and escaped (control characters
  * too), cut at 40 bytes; another client's value, never anything of auth-sim's own configuration.
  */
-export function junkProblem(junk: StreamJunk): string {
+function junkProblem(junk: StreamJunk): string {
   const role: Role = ROLES[junk.role];
   const shown =
     junk.length > 40
@@ -95,9 +111,9 @@ export function junkProblem(junk: StreamJunk): string {
 }
 
 /** A counter as a joining instance reads it: its value, or the junk row (its replacement 0) when it is not one. */
-const READ_COUNTER = `${WHOLE_OF}
+const READ_COUNTER = `${WHOLE_OF}${JUNK_ROW}
 local value, kind, content = wholeOf(KEYS[1])
-if kind then return {KEYS[1], '', 'counter', kind, string.sub(content, 1, 40), #content, '0'} end
+if kind then return junkRow(KEYS[1], '', 'counter', kind, content, '0') end
 return value or '0'
 `;
 

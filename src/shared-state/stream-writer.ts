@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { APPEND_SCRIPT, readAppended } from './append-script';
 import type { RejectedValues } from './rejected-values';
 import type { ShippedStream, TakenBatch } from './shipped-stream';
-import { junkPlace, junkProblem } from './stream-junk';
+import { tellJunk } from './stream-junk';
 
 /** Items per stream per script call at most: one round trip writes one stream entry of this many to each. */
 const BATCH = 500;
@@ -85,7 +85,7 @@ export class StreamWriter {
         const appended = readAppended(reply, this.streams.length);
         if (appended === null) return;
         this.unanswered = undefined;
-        for (const junk of appended.junk) this.rejected.reject(junkPlace(junk), junkProblem(junk));
+        for (const junk of appended.junk) tellJunk(this.rejected, junk);
         write.batches.forEach((batch, i) => batch.written(appended.ids[i]));
       }
     } finally {
