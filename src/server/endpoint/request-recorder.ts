@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { RuntimeTokens } from '../../scenario/state/runtime-tokens';
 import type { Answer, CompiledEntry, ScenarioSet } from '../../scenario/compile/scenario-set';
-import { entryKind, type Journal, type JournalRecord, type MatchKind } from './journal';
+import { entryKind, StoredRecord, type Journal, type JournalRecord, type MatchKind } from './journal';
 import { NEAR_MISS_MAX_TOKENS, NO_NEAR_MISSES, NearMissIndex, nearMisses } from './near-misses';
 import { TurnBatch } from '../../scenario/base/turn-batch';
 import type { TokenOrigin } from './request-token';
@@ -37,28 +37,30 @@ export interface Lookup {
   readonly session: { readonly id: string } | undefined;
 }
 
-/** Every field a JournalRecord has, writable while its request is in flight. */
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-
 /**
  * The one record of one request: built when the answer is chosen, completed when the response is
- * written (or the connection ends), then handed to the journal as it is. The journal's fields come
- * first; `socket`, `mark` and `startedAt` only serve the measuring and are dropped on completion.
+ * written (or the connection ends), then handed to the journal as it is (a StoredRecord, for why a
+ * class). The journal's fields come first; `socket`, `mark` and `startedAt` only serve the measuring.
  */
-export interface RequestRecord extends Mutable<JournalRecord> {
-  /** The connection whose byte counter measures this response; null once recorded. */
-  socket: Socket | null;
-  /** The connection's byte count when this response began to be written; -1 before it had the connection. */
-  mark: number;
-  /** performance.now() at arrival, for durationMs. */
-  startedAt: number;
+export class TrackedRecord extends StoredRecord {
+  constructor(
+    /** The connection whose byte counter measures this response; null once recorded. */
+    public socket: Socket | null,
+    /** The connection's byte count when this response began to be written; -1 before it had the connection. */
+    public mark: number,
+    /** performance.now() at arrival, for durationMs. */
+    public startedAt: number,
+    ...stored: ConstructorParameters<typeof StoredRecord>
+  ) {
+    super(...stored);
+  }
 }
 
 /** Read once: a getter on every request costs more than the addition. */
 const TIME_ORIGIN = performance.timeOrigin;
 const RECORD = Symbol('auth-sim.request-record');
 const RECORDER = Symbol('auth-sim.request-recorder');
-type Tracked = ServerResponse & { [RECORD]?: RequestRecord; [RECORDER]?: RequestRecorder };
+type Tracked = ServerResponse & { [RECORD]?: TrackedRecord; [RECORDER]?: RequestRecorder };
 
 /**
  * Turns protocol requests into journal records. Bytes are counted from the connection's own public
@@ -76,48 +78,48 @@ export class RequestRecorder {
   private readonly open = new Set<ServerResponse>();
   private seq = 0;
   /** Records completed in this turn, handed on at its end (handOn). */
-  private readonly completed = new TurnBatch<RequestRecord>((records) => this.handOn(records));
+  private readonly completed = new TurnBatch<TrackedRecord>((records) => this.handOn(records));
   /** The instance name records carry in a group (`--redis`); undefined alone. */
   instance: string | undefined;
 
   constructor(private readonly options: RecorderOptions) {}
 
   /** Starts the record of a request answered as `lookup` says; call before writing anything to `res`. */
-  track(req: IncomingMessage, res: ServerResponse, lookup: Lookup): RequestRecord {
+  track(req: IncomingMessage, res: ServerResponse, lookup: Lookup): TrackedRecord {
     const socket = res.socket;
     const matched = matchKind(lookup);
     const now = lookup.arrivedAt;
-    return {
-      seq: 0,
-      at: TIME_ORIGIN + now,
-      method: req.method ?? '',
+    return new TrackedRecord(
+      socket ?? req.socket,
+      // A response queued behind a pipelined one has no connection yet: its count starts when it gets one.
+      socket ? socket.bytesWritten : -1,
+      now,
+      0,
+      TIME_ORIGIN + now,
+      req.method ?? '',
       // A named entry's own token (long-lived, equal to the request's) rather than each request's copy of it;
       // a session's request keeps its prefix.
-      token: lookup.session === undefined ? (lookup.entry?.token ?? lookup.token) : lookup.token,
-      origin: lookup.origin,
-      status: null,
-      fault: lookup.answer?.fault?.name ?? null,
-      delayMs: lookup.answer?.delayMs ?? 0,
-      bytes: 0,
-      durationMs: 0,
+      lookup.session === undefined ? (lookup.entry?.token ?? lookup.token) : lookup.token,
+      lookup.origin,
+      null,
+      lookup.answer?.fault?.name ?? null,
+      lookup.answer?.delayMs ?? 0,
+      0,
+      0,
       matched,
-      source: lookup.entry ? lookup.entry.source : null,
-      misses: matched === 'fallback' ? this.missFinder(lookup.set) : null,
-      refused: lookup.refused ?? null,
-      clientCert: this.options.clientSubject === undefined ? null : this.options.clientSubject(req.socket),
-      instance: this.instance,
-      session: lookup.session?.id,
+      lookup.entry ? lookup.entry.source : null,
+      matched === 'fallback' ? this.missFinder(lookup.set) : null,
+      lookup.refused ?? null,
+      this.options.clientSubject === undefined ? null : this.options.clientSubject(req.socket),
+      this.instance,
+      lookup.session?.id,
       // One header: Node joins repeated unknown headers with ", ", which no traceparent matches.
-      traceparent: req.headers.traceparent as string | undefined,
-      socket: socket ?? req.socket,
-      // A response queued behind a pipelined one has no connection yet: its count starts when it gets one.
-      mark: socket ? socket.bytesWritten : -1,
-      startedAt: now,
-    };
+      req.headers.traceparent as string | undefined,
+    );
   }
 
   /** The answer has been handed to the response: record it now if it went out whole, else when it does. */
-  sent(res: ServerResponse, record: RequestRecord): void {
+  sent(res: ServerResponse, record: TrackedRecord): void {
     if (res.writableEnded && record.mark >= 0 && res.socket === record.socket) {
       this.record(record, res);
       return;
@@ -146,7 +148,7 @@ export class RequestRecorder {
   }
 
   /** Completes a record once: its bytes, status and time, then the journal and the listener. */
-  complete(record: RequestRecord, res: ServerResponse): void {
+  complete(record: TrackedRecord, res: ServerResponse): void {
     if (record.socket === null) return;
     this.open.delete(res);
     (res as Tracked)[RECORD] = undefined;
@@ -158,7 +160,7 @@ export class RequestRecorder {
    * property added to Node's response object changes its shape, and Node's own code reading it
    * afterwards slows down.
    */
-  private record(record: RequestRecord, res: ServerResponse): void {
+  private record(record: TrackedRecord, res: ServerResponse): void {
     record.bytes = record.mark < 0 || record.socket === null ? 0 : record.socket.bytesWritten - record.mark;
     record.socket = null;
     record.seq = ++this.seq;
@@ -168,7 +170,7 @@ export class RequestRecorder {
   }
 
   /** Hands a turn's completed records to the journal, then to each listener in turn. */
-  private handOn(records: readonly RequestRecord[]): void {
+  private handOn(records: readonly TrackedRecord[]): void {
     const journal = this.options.journal;
     if (journal !== undefined) for (const record of records) journal.add(record);
     for (const listener of this.options.onRecord) for (const record of records) listener(record);

@@ -1,4 +1,4 @@
-import { answeredFields, type JournalEntry, type JournalRecord } from './journal';
+import { answeredFields, StoredRecord, type JournalEntry, type JournalRecord } from './journal';
 import { parseTraceparent } from './trace-context';
 
 /**
@@ -26,25 +26,25 @@ export function shipRecord(r: JournalRecord): ShippedRequest {
 export function adoptedRecord(shipped: ShippedRequest, instance: string, seq: number): JournalRecord {
   const { entry, nearMisses, traceId, spanId } = shipped;
   // Field by field rather than a rest spread: V8 copies a rest object on a slow path, once per request read.
-  return {
+  return new StoredRecord(
     seq,
-    at: shipped.at,
-    method: shipped.method,
-    token: shipped.token,
-    origin: shipped.origin,
-    status: shipped.status,
-    fault: shipped.fault,
-    delayMs: shipped.delayMs,
-    bytes: shipped.bytes,
-    durationMs: shipped.durationMs,
-    matched: shipped.matched,
-    refused: shipped.refused,
-    clientCert: shipped.clientCert,
+    shipped.at,
+    shipped.method,
+    shipped.token,
+    shipped.origin,
+    shipped.status,
+    shipped.fault,
+    shipped.delayMs,
+    shipped.bytes,
+    shipped.durationMs,
+    shipped.matched,
+    entry === null ? null : { file: entry, line: 0 },
+    nearMisses.length === 0 ? null : () => nearMisses,
+    shipped.refused,
+    shipped.clientCert,
     instance,
-    session: shipped.session,
+    shipped.session,
     // The answering instance checked its caller's header: written back as a traceparent, it reads the same ids.
-    traceparent: traceId === undefined || spanId === undefined ? undefined : `00-${traceId}-${spanId}-00`,
-    source: entry === null ? null : { file: entry, line: 0 },
-    misses: nearMisses.length === 0 ? null : () => nearMisses,
-  };
+    traceId === undefined || spanId === undefined ? undefined : `00-${traceId}-${spanId}-00`,
+  );
 }
