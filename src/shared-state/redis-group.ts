@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { TokenStates } from '../scenario/state/token-state';
 import type { ClockShare, ScenarioClock } from '../scenario/state/scenario-clock';
@@ -78,6 +79,8 @@ export class RedisGroup {
   private flushTimer: NodeJS.Timeout | undefined;
   /** The group's mark in Redis when last seen; another one means Redis came back empty. */
   private mark: string | undefined;
+  /** The run the mark stands for, made once per mark. */
+  private markRun: { readonly mark: string; readonly run: string } | undefined;
 
   constructor(
     private readonly client: Redis,
@@ -140,6 +143,21 @@ export class RedisGroup {
   /** Whether state is shared right now (false while Redis is away). */
   get shared(): boolean {
     return this.client.status === 'ready';
+  }
+
+  /**
+   * The group's run, which the event stream puts in its ids: one for every instance, so a reader a
+   * load balancer moves to another instance resumes where it was (the group numbers requests alike
+   * everywhere), and another once Redis comes back empty (the numbers start again). A digest of the
+   * group's mark, never the mark as read: the key holds whatever another client left there.
+   * Undefined until the group is joined.
+   */
+  get run(): string | undefined {
+    const mark = this.mark;
+    if (mark === undefined) return undefined;
+    if (this.markRun?.mark !== mark)
+      this.markRun = { mark, run: `group-${createHash('sha256').update(mark).digest('hex').slice(0, 32)}` };
+    return this.markRun.run;
   }
 
   /** Starts listening to the group: runtime tokens, reset, the others' journal and exchanges. */

@@ -38,8 +38,8 @@ interface Listener {
  * stream is open: the protocol path does nothing for it.
  */
 export class EventHub {
-  /** This simulator's run, in `hello` and in each `requests` message's id: a restarted simulator has another. */
-  readonly run = newRunId();
+  /** This simulator's own run: a restarted simulator has another. */
+  private readonly ownRun = newRunId();
   private readonly listeners = new Set<Listener>();
   private timers: NodeJS.Timeout[] = [];
   private last = 0;
@@ -55,6 +55,14 @@ export class EventHub {
   };
 
   constructor(private readonly parts: ControlParts) {}
+
+  /**
+   * The run in `hello` and in each `requests` message's id: this simulator's own, or in a group
+   * (`--redis`) the group's, alike on every instance, whose request numbers are alike too.
+   */
+  get run(): string {
+    return this.parts.group?.run ?? this.ownRun;
+  }
 
   /** How many streams are open. */
   get size(): number {
