@@ -73,6 +73,8 @@ export async function runSimulator(options: SimulatorOptions): Promise<Simulator
     now: () => clock.now(),
     share: group?.sessions,
   });
+  // An idle session ends by scenario time, so it is looked at again whenever that moves.
+  clock.onMove(() => sessions.recheck());
   const runtime = createAnswerRuntime(seed, options.onInternalError, clock, group?.states, sessions);
   // Built first: a bad admin prefix must fail before anything watches or listens.
   const control = createControlParts(

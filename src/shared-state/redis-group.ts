@@ -112,7 +112,9 @@ export class RedisGroup {
       advance: async (byMs) => {
         if (!this.shared) return null;
         const own = this.options.clock.offsetMs;
-        return this.clockRead(await advanceClock(client, this.keys, byMs, this.instance, own));
+        const offset = this.clockRead(await advanceClock(client, this.keys, byMs, this.instance, own));
+        if (offset !== null) await this.sessions.shorten(byMs);
+        return offset;
       },
       reset: async () => {
         const event: GroupEvent = { from: this.instance, kind: 'clock', offsetMs: 0 };

@@ -128,6 +128,29 @@ export class SharedSessions {
       .catch(() => undefined);
   }
 
+  /**
+   * Scenario time moved on by `byMs` (this instance advanced the group's clock): each session's
+   * lifetime in Redis, which counts real time, is shortened by as much, and one with none left
+   * ends, so a session idle past its ttl on the scenario clock ends in a group as it does alone.
+   */
+  async shorten(byMs: number): Promise<void> {
+    if (!this.isShared() || byMs <= 0) return;
+    for (const id of await this.sessionIds().catch(() => [])) {
+      // -2: gone meanwhile; -1: no expiry, which only another client leaves: not ours to time.
+      const left = await this.client.pttl(this.key(id)).catch(() => -2);
+      if (left < 0) continue;
+      if (left <= byMs) await this.end(id);
+      else
+        await this.client
+          .multi()
+          .pexpire(this.key(id), left - byMs)
+          .pexpire(this.statesKey(id), left - byMs)
+          .pexpire(this.runtimeKey(id), left - byMs)
+          .exec()
+          .catch(() => undefined);
+    }
+  }
+
   /** How long the session has left in the group (0: gone); null while Redis is away. */
   async timeLeft(id: string): Promise<number | null> {
     if (!this.isShared()) return null;

@@ -16,6 +16,8 @@ export class ScenarioClock {
   private offset = 0;
   /** Set once the simulator joins a group: changes made here go through it (and it tells the others). */
   share: ClockShare | undefined;
+  /** Told after each change of the offset, made here or taken on from the group. */
+  private readonly watchers: (() => void)[] = [];
 
   constructor(private readonly realNow: () => number = Date.now) {}
 
@@ -34,6 +36,7 @@ export class ScenarioClock {
     const by = Math.round(byMs);
     const shared = await this.share?.advance(by);
     this.offset = shared ?? this.offset + by;
+    this.moved();
     return this.offset;
   }
 
@@ -41,10 +44,22 @@ export class ScenarioClock {
   async reset(): Promise<void> {
     this.offset = 0;
     await this.share?.reset();
+    this.moved();
   }
 
   /** Takes on an offset the group holds (another instance moved it): nothing is shared back. */
   adopt(offsetMs: number): void {
+    if (offsetMs === this.offset) return;
     this.offset = offsetMs;
+    this.moved();
+  }
+
+  /** Calls `watcher` after every change of scenario time (what ages by it, like an idle session, looks again). */
+  onMove(watcher: () => void): void {
+    this.watchers.push(watcher);
+  }
+
+  private moved(): void {
+    for (const watcher of this.watchers) watcher();
   }
 }

@@ -178,21 +178,36 @@ export class Sessions {
     for (const id of [...this.byId.keys()]) this.forget(id);
   }
 
+  /**
+   * Looks at every session again now, on the scenario clock that has just moved: one idle for its
+   * ttl ends (in a group, when Redis's expiry, shortened by the same advance, says so), the rest
+   * wait for what is left of it.
+   */
+  recheck(): void {
+    for (const session of this.byId.values()) {
+      clearTimeout(this.timers.get(session.id));
+      this.expireOrArm(session);
+    }
+  }
+
   private arm(session: Session, ms: number): void {
-    const timer = setTimeout(() => {
-      const idle = this.now() - session.lastUsedAt;
-      if (idle < session.ttlMs) return this.arm(session, session.ttlMs - idle);
-      const share = this.options.share;
-      if (share === undefined) return void this.end(session.id);
-      // Unused here, but another instance of the group may be using it: Redis's expiry decides.
-      void share.timeLeft(session.id).then((left) => {
-        if (this.byId.get(session.id) !== session) return;
-        if (left === null || left === 0) this.end(session.id);
-        else this.arm(session, left);
-      });
-    }, ms);
+    const timer = setTimeout(() => this.expireOrArm(session), ms);
     timer.unref();
     this.timers.set(session.id, timer);
+  }
+
+  /** Ends a session idle for its ttl (on the scenario clock), else waits for the rest of it. */
+  private expireOrArm(session: Session): void {
+    const idle = this.now() - session.lastUsedAt;
+    if (idle < session.ttlMs) return this.arm(session, session.ttlMs - idle);
+    const share = this.options.share;
+    if (share === undefined) return void this.end(session.id);
+    // Unused here, but another instance of the group may be using it: Redis's expiry decides.
+    void share.timeLeft(session.id).then((left) => {
+      if (this.byId.get(session.id) !== session) return;
+      if (left === null || left === 0) this.end(session.id);
+      else this.arm(session, left);
+    });
   }
 }
 
