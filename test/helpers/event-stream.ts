@@ -35,3 +35,13 @@ export function openStream(
   })().catch(() => undefined);
   return { events, ended, close: () => abort.abort() };
 }
+
+/** The `requests` messages a stream got: every request number, the skipped counts summed, the last id. */
+export function requestsOf(events: readonly StreamEvent[]) {
+  const messages = events.filter((e) => e.event === 'requests');
+  return {
+    seqs: messages.flatMap((e) => (e.data.requests as { seq: number }[]).map((r) => r.seq)),
+    skipped: messages.reduce((n, e) => n + (e.data.skipped as number), 0),
+    lastId: messages.at(-1)?.id,
+  };
+}

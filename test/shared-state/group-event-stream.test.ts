@@ -1,20 +1,10 @@
 import { describeWithRedis, startTestGroup, type TestGroup } from '../helpers/redis-server';
 import { getClients } from '../helpers/test-simulator';
-import { openStream, type StreamEvent } from '../helpers/event-stream';
+import { openStream, requestsOf } from '../helpers/event-stream';
 import { waitFor } from '../helpers/wait-for';
 
 /** The group's run: made from the group's mark in Redis, alike on every instance. */
 const GROUP_RUN = /^group-[0-9a-f]{32}$/;
-
-/** The request numbers a stream's `requests` messages carried, the skipped counts summed, and the last id. */
-function requestsOf(events: StreamEvent[]) {
-  const messages = events.filter((e) => e.event === 'requests');
-  return {
-    seqs: messages.flatMap((e) => (e.data.requests as { seq: number }[]).map((r) => r.seq)),
-    skipped: messages.reduce((n, e) => n + (e.data.skipped as number), 0),
-    lastId: messages.at(-1)?.id,
-  };
-}
 
 describeWithRedis()('GET /__admin/events in a group (--redis)', () => {
   let g: TestGroup;

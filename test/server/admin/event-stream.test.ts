@@ -7,20 +7,10 @@ import {
   type TestSimulator,
 } from '../../helpers/test-simulator';
 import { waitFor } from '../../helpers/wait-for';
-import { openStream, type StreamEvent } from '../../helpers/event-stream';
+import { openStream, requestsOf } from '../../helpers/event-stream';
 
 /** A run id: a version 4 UUID, new at each start. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-
-/** The `requests` messages a stream got: every request number, the skipped counts summed, the last id. */
-function requestsOf(events: StreamEvent[]) {
-  const messages = events.filter((e) => e.event === 'requests');
-  return {
-    seqs: messages.flatMap((e) => (e.data.requests as { seq: number }[]).map((r) => r.seq)),
-    skipped: messages.reduce((n, e) => n + (e.data.skipped as number), 0),
-    lastId: messages.at(-1)?.id,
-  };
-}
 
 describe('GET /__admin/events', () => {
   let t: TestSimulator;
