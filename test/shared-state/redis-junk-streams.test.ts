@@ -192,14 +192,21 @@ describeRedis('junk another client writes to a group stream’s keys never stops
 /** The largest stream id: XADD '*' has none after it. */
 const LAST_ID = '18446744073709551615-18446744073709551615';
 
-/** How another client leaves the journal stream's last id at the largest, and whether the readers meet an entry of its. */
-const EXHAUSTING: readonly (readonly [string, (raw: Redis, key: string) => Promise<unknown>, boolean])[] = [
-  ['an entry XADDed with it', (raw, key) => raw.xadd(key, LAST_ID, 'x', 'y'), true],
-  ['XSETID', (raw, key) => raw.call('XSETID', key, LAST_ID), false],
+type Write = (raw: Redis, key: string) => Promise<unknown>;
+
+/**
+ * How another client leaves the journal stream's last id at the largest, whether the readers meet
+ * an entry of its, and what it does once they have (the deletion waits for both readers: a reader
+ * between two reads when the entry goes would never meet it).
+ */
+const EXHAUSTING: readonly (readonly [string, Write, boolean, Write | undefined])[] = [
+  ['an entry XADDed with it', (raw, key) => raw.xadd(key, LAST_ID, 'x', 'y'), true, undefined],
+  ['XSETID', (raw, key) => raw.call('XSETID', key, LAST_ID), false, undefined],
   [
     'an entry XADDed with it, then deleted',
-    (raw, key) => raw.xadd(key, LAST_ID, 'x', 'y').then(() => raw.xdel(key, LAST_ID)),
+    (raw, key) => raw.xadd(key, LAST_ID, 'x', 'y'),
     true,
+    (raw, key) => raw.xdel(key, LAST_ID),
   ],
 ];
 
@@ -212,9 +219,9 @@ describeRedis('a group stream whose last id is the largest there is never stops 
   const store = async (t: TestSimulator) =>
     ((await adminCall(t.url, 'GET', '/__admin/health')).body as unknown as { store: StoreHealth }).store;
 
-  test.each(EXHAUSTING.map(([how, write, read], i) => [how, i, write, read] as const))(
+  test.each(EXHAUSTING.map(([how, write, read, then], i) => [how, i, write, read, then] as const))(
     'set by %s: the stream starts afresh, and A’s requests reach B’s journal and report again, numbered on',
-    async (_how, index, write, read) => {
+    async (_how, index, write, read, then) => {
       const prefix = `exhausted-${index}`;
       const { a, b, notices } = await startGroup(guarded.url, prefix);
       try {
@@ -224,6 +231,7 @@ describeRedis('a group stream whose last id is the largest there is never stops 
         const entry = `${prefix}:journal entry ${LAST_ID}: field i (the instance) is missing`;
         const readers = ['a', 'b'].map((name) => `${name} warn: ${WARNING}: ${entry}; ${COUNTED}`);
         if (read) await waitFor(() => notices.length === 2, { what: 'both readers telling the entry' });
+        await then?.(guarded.raw, `${prefix}:journal`);
 
         for (let i = 0; i < 2; i++) expect((await getClient(a.url, 'alice')).status).toBe(200);
         await waitFor(async () => (await seqs(b)).length === 4, { what: 'A’s requests after the junk in B’s journal' });
