@@ -54,9 +54,16 @@ export class ScenarioClock {
     this.moved();
   }
 
-  /** Calls `watcher` after every change of scenario time (what ages by it, like an idle session, looks again). */
-  onMove(watcher: () => void): void {
+  /**
+   * Calls `watcher` after every change of scenario time (what ages by it, like an idle session,
+   * looks again); the function returned stops the calls.
+   */
+  onMove(watcher: () => void): () => void {
     this.watchers.push(watcher);
+    return () => {
+      const at = this.watchers.indexOf(watcher);
+      if (at >= 0) this.watchers.splice(at, 1);
+    };
   }
 
   private moved(): void {

@@ -42,6 +42,8 @@ export class EventHub {
   private readonly ownRun = newRunId();
   private readonly listeners = new Set<Listener>();
   private timers: NodeJS.Timeout[] = [];
+  /** Stops telling the hub of scenario time's moves; set while a stream is open. */
+  private stopClockWatch: (() => void) | undefined;
   private last = 0;
   private runtimeVersion = 0;
   private health: Buffer | undefined;
@@ -107,6 +109,7 @@ export class EventHub {
       this.writeAll(this.sessions);
     });
     pollSessions();
+    this.stopClockWatch = this.parts.answering.clock.onMove(() => pollSessions(true));
     this.timers = [
       setInterval(pollSessions, SESSIONS_POLL_MS).unref(),
       setInterval(() => this.poll(), POLL_MS).unref(),
@@ -120,6 +123,8 @@ export class EventHub {
   private stop(): void {
     this.timers.forEach(clearInterval);
     this.timers = [];
+    this.stopClockWatch?.();
+    this.stopClockWatch = undefined;
     this.health = undefined;
     this.report = undefined;
     this.sessions = undefined;

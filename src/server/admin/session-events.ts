@@ -37,20 +37,29 @@ interface Judged {
 
 /**
  * A poll for the event stream: sends the sessions when their list, counts or use changed since
- * the last send, so an idle simulator sends nothing. A verdict is read again only for a session
- * whose request count moved (or after a reload), one poll at a time.
+ * the last send, so an idle simulator sends nothing; `clockMoved` sends them whatever, since the
+ * page reckons their ages from the message's scenario time. A verdict is read again only for a
+ * session whose request count moved (or after a reload), one poll at a time.
  */
-export function sessionsPoller(parts: ControlParts, send: (message: SessionsMessage) => void): () => void {
+export function sessionsPoller(
+  parts: ControlParts,
+  send: (message: SessionsMessage) => void,
+): (clockMoved?: boolean) => void {
   const judged = new Map<string, Judged>();
   let sent = '';
   let reading = false;
-  return () => {
+  // A move told while a poll was reading is sent by the next one.
+  let moved = false;
+  return (clockMoved = false) => {
+    moved ||= clockMoved;
     if (reading) return;
     reading = true;
+    const sendAnyway = moved;
+    moved = false;
     void listSessions(parts, judged)
       .then((message) => {
         const rows = JSON.stringify([message.count, message.sessions]);
-        if (rows === sent) return;
+        if (rows === sent && !sendAnyway) return;
         sent = rows;
         send(message);
       })

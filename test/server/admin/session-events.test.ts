@@ -86,4 +86,25 @@ describe('the sessions event of GET /__admin/events', () => {
       first.close();
     }
   });
+
+  test('a clock advance sends the sessions again, with the scenario time their ages are reckoned from', async () => {
+    t = await startTestSimulator({ 'qa.yaml': FILE }, { watch: false });
+    await adminCall(t.url, 'POST', '/__admin/sessions', jsonBody({ ttl: '3h' }));
+    const stream = openStream(t.url);
+    try {
+      const before = await waitFor(() => lastSessions(stream.events, (d) => d.count === 1), {
+        what: 'the session listed',
+      });
+      const moved = await adminCall(t.url, 'POST', '/__admin/clock', jsonBody({ advance: '1h' }));
+      expect(moved.status).toBe(200);
+      const after = await waitFor(
+        () => lastSessions(stream.events, (d) => (d.now as number) - (before.now as number) >= 3_600_000),
+        { what: 'a sessions event an hour of scenario time later' },
+      );
+      // The same session, unchanged: only the time it is seen from has moved.
+      expect(after.sessions).toEqual(before.sessions);
+    } finally {
+      stream.close();
+    }
+  });
 });
