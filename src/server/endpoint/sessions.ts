@@ -184,7 +184,10 @@ export class Sessions {
    * wait for what is left of it.
    */
   recheck(): void {
+    const now = this.now();
     for (const session of this.byId.values()) {
+      // Used while the clock was further on (then set back): used now, not in the future, or its idle time would count from there.
+      if (session.lastUsedAt > now) session.lastUsedAt = now;
       clearTimeout(this.timers.get(session.id));
       this.expireOrArm(session);
     }

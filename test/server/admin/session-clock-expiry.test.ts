@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { adminCall, jsonBody } from '../../helpers/admin-client';
 import { describeWithRedis, startTestGroup, type TestGroup } from '../../helpers/redis-server';
-import { startTestSimulator, type TestSimulator } from '../../helpers/test-simulator';
+import { getClient, startTestSimulator, type TestSimulator } from '../../helpers/test-simulator';
 import { waitFor } from '../../helpers/wait-for';
 
 const FILE = 'tokens:\n  alice: { status: 204, body: none }\n';
@@ -38,6 +38,20 @@ describe('an idle session ends by scenario time (POST /__admin/clock)', () => {
     // What is left of the long one's ttl is counted from the scenario clock too.
     await advance(t.url, '61m');
     expect(await liveSessions(t.url)).toEqual([]);
+  });
+
+  test('used while the clock was ahead, then the clock set back: it was last used now, not in the future', async () => {
+    const id = await openSession(t.url, '3h');
+    await advance(t.url, '2h');
+    const prefix = `ses-${id}-`;
+    expect((await getClient(t.url, `${prefix}alice`)).status).toBe(204);
+    expect((await adminCall(t.url, 'DELETE', '/__admin/clock')).status).toBe(200);
+    const listed = await adminCall(t.url, 'GET', '/__admin/sessions');
+    const session = (listed.body as { sessions: { id: string; lastUsedAt: string }[] }).sessions.find(
+      (s) => s.id === id,
+    );
+    expect(Date.parse(session!.lastUsedAt)).toBeLessThanOrEqual(Date.now());
+    expect((await adminCall(t.url, 'DELETE', `/__admin/sessions/${id}`)).status).toBe(200);
   });
 });
 
