@@ -12,6 +12,16 @@ import { useSessionData } from './session-data.js';
 
 const KEEP = 500;
 
+/** A note the page shows until the reader dismisses it (or what it tells of changes). */
+function Note({ test, text, onDismiss }) {
+  return html`<p class="note">
+    <span data-test=${test}>${text}</span>
+    <button class="dismiss" data-test=${`${test}-dismiss`} aria-label="Dismiss" title="Dismiss" onClick=${onDismiss}>
+      ×
+    </button>
+  </p>`;
+}
+
 /** The page: one event stream feeds every view; the address (tabs, Back, Forward) chooses which one shows. */
 function App() {
   const [route, setRoute] = useState(() => routeOf(location.hash));
@@ -111,8 +121,8 @@ function App() {
       </div>`
     }
     ${(stream === 'secret' || hello?.adminTokenRequired) && html`<${SecretBar} reads=${stream === 'secret' || hello?.readsNeedToken} />`}
-    ${note && html`<p class="note" data-test="session-note">${note}</p>`}
-    ${restarted && html`<p class="note" data-test="restart-note">${restarted}</p>`}
+    ${note && html`<${Note} test="session-note" text=${note} onDismiss=${() => setNote('')} />`}
+    ${restarted && html`<${Note} test="restart-note" text=${restarted} onDismiss=${() => setRestarted('')} />`}
     <main>
       ${filter !== null && (view === 'traffic' || view === 'caller') && html`<${SessionBar} id=${filter} prefix=${chosen?.prefix} view=${view} />`}
       ${

@@ -147,6 +147,10 @@ describeInBrowser('the dashboard in Chromium when its event stream reconnects', 
       expect(await page.textContent('[data-test="restart-note"]')).toBe(
         'The simulator restarted: traffic, sessions and the caller report are its new run only.',
       );
+      // Read, it can be put away; the new run's traffic stays.
+      await page.click('[data-test="restart-note-dismiss"]');
+      await page.waitForSelector('[data-test="restart-note"]', { state: 'detached' });
+      expect(await trafficRows(page)).toEqual(['1 bob']);
 
       await page.click('button[data-tab="sessions"]');
       await page.waitForSelector('[data-test="session-count"]');

@@ -192,5 +192,8 @@ describeInBrowser('the dashboard Sessions panel in Chromium', () => {
       'Session nosuchsess is not live any more (ended, or unused past its ttl); showing all traffic.',
     );
     expect(page.url()).toBe(`${t.url}/__admin/ui/#caller`);
+    await page.click('[data-test="session-note-dismiss"]');
+    await page.waitForSelector('[data-test="session-note"]', { state: 'detached' });
+    expect(page.url()).toBe(`${t.url}/__admin/ui/#caller`);
   });
 });
