@@ -1,4 +1,5 @@
 import type { TokenUse } from '../scenario/compile/scenario-set';
+import { readJunkRow, type StreamJunk } from './stream-junk';
 
 /** The latest time a Date holds, in epoch milliseconds: a first use past it is not a time. */
 const MAX_TIME_MS = 8.64e15;
@@ -18,15 +19,17 @@ export interface CheckedUse {
   readonly use: TokenUse;
   /** The use count and first-use time the state held instead of numbers (`"-5 1700000000000"`); null when they were good. */
   readonly junk: string | null;
+  /** What the group's clock key held instead of an offset (scenario time counted none); null when it was one, or none. */
+  readonly clockJunk: StreamJunk | null;
 }
 
 /**
- * A script's answer `[uses, firstUseAt, now, limitedForMs, junk]` as a use, or what is wrong with
- * it. A request over a rate limit (limitedForMs a number) is not a use: its count may be 0.
+ * A script's answer `[uses, firstUseAt, now, limitedForMs, junk, clockJunk]` as a use, or what is
+ * wrong with it. A request over a rate limit (limitedForMs a number) is not a use: its count may be 0.
  */
 export function readScriptUse(reply: unknown): CheckedUse | string {
   if (!Array.isArray(reply) || reply.length < 3) return 'the script answered something other than a use';
-  const [uses, firstUseAt, now, limitedForMs, junk] = reply as unknown[];
+  const [uses, firstUseAt, now, limitedForMs, junk, clockJunk] = reply as unknown[];
   const limited = limitedForMs !== null && limitedForMs !== undefined;
   if (limited && !(isWhole(limitedForMs) && limitedForMs >= 0))
     return `the rate limit's wait ${shown(limitedForMs)} is not a whole number from 0`;
@@ -35,7 +38,7 @@ export function readScriptUse(reply: unknown): CheckedUse | string {
   if (!isTime(firstUseAt)) return `the first use ${shown(firstUseAt)} is not a time`;
   if (!isTime(now)) return `now (${shown(now)}) is not a time`;
   const use = limited ? { uses, firstUseAt, now, limitedForMs } : { uses, firstUseAt, now };
-  return { use, junk: typeof junk === 'string' ? junk : null };
+  return { use, junk: typeof junk === 'string' ? junk : null, clockJunk: readJunkRow(clockJunk) };
 }
 
 /** A use count and first-use time read from the states hash as numbers, or null when either is junk. */

@@ -4,6 +4,7 @@ import type { TokenStateStore, TokenStateView, TokenStates } from '../scenario/s
 import { readScriptUse, readStoredState } from './checked-use';
 import { PEEK_SCRIPT, TOUCH_SCRIPT } from './token-state-scripts';
 import type { RejectedValues } from './rejected-values';
+import { tellJunk } from './stream-junk';
 import { deleteFields, readStateField, stateField } from './state-fields';
 
 type Script = (
@@ -106,6 +107,7 @@ export class SharedTokenStates implements TokenStateStore {
         `${this.key} token ${JSON.stringify(token)}`,
         `the use count and first use (${read.junk}) are not whole numbers; the token starts afresh`,
       );
+    if (read.clockJunk !== null) tellJunk(this.rejected, read.clockJunk);
     return read.use;
   }
 

@@ -1,14 +1,18 @@
 import { LUA_WHOLE } from './checked-use';
-import { WHOLE_OF } from './stream-junk';
+import { JUNK_ROW, WHOLE_OF } from './stream-junk';
 
 /**
- * Redis's clock plus the group's clock offset (`POST /__admin/clock`, KEYS[2]; a value that is not
- * one, see WHOLE_OF, counts as none: another client's, which the next advance replaces and tells),
- * so every instance reads one scenario time.
+ * Redis's clock plus the group's clock offset (`POST /__admin/clock`, KEYS[2]), so every instance
+ * reads one scenario time. A value that is not an offset (see WHOLE_OF; another client's) counts
+ * as none, and is told in the answer's sixth item, `clockJunk` (a junk row), until the next advance
+ * replaces it.
  */
-const NOW = `${LUA_WHOLE}${WHOLE_OF}
+const NOW = `${LUA_WHOLE}${WHOLE_OF}${JUNK_ROW}
 local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000) + tonumber(wholeOf(KEYS[2]) or '0')
+local offset, okind, ocontent = wholeOf(KEYS[2])
+local clockJunk = false
+if okind then clockJunk = junkRow(KEYS[2], '', 'clock', okind, ocontent, '0') end
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000) + tonumber(offset or '0')
 local tok = ARGV[1]
 `;
 
@@ -39,7 +43,7 @@ end
  * scenario time (NOW), so every instance sees one order and one expiry clock. With a rate limit (ARGV[3] requests per
  * ARGV[4] ms) the request is first counted in the token's window, as TokenStates' countInWindow
  * does; one beyond it is not a use, and the answer's fourth item is how long the window has
- * left (false when not limited); the fifth is `junk` (see STATE). Fields of one hash per group,
+ * left (false when not limited); the fifth is `junk` (see STATE), the sixth `clockJunk` (see NOW). Fields of one hash per group,
  * each `<kind>:<fingerprint>:<token>`: u, t (use count, first use) and w, c (window start, count;
  * a window that is not numbers starts anew).
  */
@@ -58,16 +62,16 @@ if ARGV[3] then
     redis.call('HSET', KEYS[1], 'w:' .. id, now, 'c:' .. id, 0)
   end
   if redis.call('HINCRBY', KEYS[1], 'c:' .. id, 1) > tonumber(ARGV[3]) then
-    return {tonumber(u), tonumber(first), now, w + per - now, junk}
+    return {tonumber(u), tonumber(first), now, w + per - now, junk, clockJunk}
   end
 end
-return {redis.call('HINCRBY', KEYS[1], 'u:' .. id, 1), tonumber(first), now, false, junk}
+return {redis.call('HINCRBY', KEYS[1], 'u:' .. id, 1), tonumber(first), now, false, junk, clockJunk}
 `;
 
 /** TOUCH_SCRIPT's answer without its writes: the use the next request would get, on scenario time. */
 export const PEEK_SCRIPT = `${NOW}${STATE}
 if not first then
-  return {1, now, now, false, junk}
+  return {1, now, now, false, junk, clockJunk}
 end
-return {tonumber(u) + 1, tonumber(first), now, false, junk}
+return {tonumber(u) + 1, tonumber(first), now, false, junk, clockJunk}
 `;

@@ -111,9 +111,9 @@ describeRedis('junk another client writes to the group’s clock never stops the
     }
   });
 
-  test('a stateful request while the clock key holds a hash is still counted in Redis for the whole group', async () => {
+  test('a stateful request while the clock key holds a hash is still counted in Redis for the whole group, and tells the hash', async () => {
     const prefix = 'clock-hash-touch';
-    const { a, b, close } = await startGroup(prefix);
+    const { a, b, notices, close } = await startGroup(prefix);
     try {
       await guarded.raw.hset(`${prefix}:clock`, 'offset', '5');
       expect((await getClient(a.url, 'hour-long')).status).toBe(200);
@@ -121,6 +121,11 @@ describeRedis('junk another client writes to the group’s clock never stops the
       const view = await adminCall(b.url, 'GET', '/__admin/tokens/hour-long');
       expect(view.status).toBe(200);
       expect((view.body as { state: { uses: number } | null }).state?.uses).toBe(1);
+      // Scenario time counted no offset for it, and the instance that met the hash says so, once.
+      const told = `${prefix}:clock: holds a hash, ${MEANT}; the offset goes on from 0 ms`;
+      expect((await getClient(a.url, 'hour-long')).status).toBe(200);
+      expect(notices.filter((n) => n.startsWith('a warn: '))).toEqual([`a warn: ${WARNING}: ${told}; ${COUNTED}`]);
+      expect(await store(a)).toMatchObject({ rejected: 2, lastRejected: told });
     } finally {
       await close();
     }
