@@ -94,6 +94,7 @@ export class RequestRecorder {
       // A response queued behind a pipelined one has no connection yet: its count starts when it gets one.
       socket ? socket.bytesWritten : -1,
       now,
+      // Numbered when it completes.
       0,
       TIME_ORIGIN + now,
       req.method ?? '',
@@ -101,6 +102,7 @@ export class RequestRecorder {
       // a session's request keeps its prefix.
       lookup.session === undefined ? (lookup.entry?.token ?? lookup.token) : lookup.token,
       lookup.origin,
+      // The status, bytes and duration are known when it completes (record()).
       null,
       lookup.answer?.fault?.name ?? null,
       lookup.answer?.delayMs ?? 0,
