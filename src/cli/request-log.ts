@@ -52,11 +52,16 @@ const PLAIN = /^[\w.@:+=/-]+$/;
  * One readable line per request: method, token, status, duration, then what answered and any
  * delay, fault or near misses. Colours only when `color` (a TTY without NO_COLOR). Read straight
  * from the record (no entry object, no ISO date) and built by appending to one string: it runs
- * once per request.
+ * once per request. The common line, a named entry's own token answered with no fault, delay or
+ * certificate, is its entry's head (method, token, status) and tail (`ms` and the place), made
+ * once and joined around the duration: two joins instead of nine, measured 700 of the request
+ * log's 2,200 instructions per request under callgrind.
  */
 export function formatRequestLine(r: JournalRecord, color: boolean): string {
-  const c = color ? COLORS.on : COLORS.off;
   const named = namedText(r, color);
+  if (named !== undefined && named.token === r.token && !r.fault && !(r.delayMs > 0) && r.clientCert === null)
+    return `${headOf(named, r, color)}${milliseconds(r.durationMs)}${named.tail}`;
+  const c = color ? COLORS.on : COLORS.off;
   const token = named !== undefined && named.token === r.token ? named.shown : tokenText(r.token, c);
   let line = `${r.method} ${token}${statusText(r.status, color)}${milliseconds(r.durationMs)}ms`;
   if (r.fault) line += `  ${c.magenta(`fault ${r.fault}`)}`;
@@ -66,6 +71,19 @@ export function formatRequestLine(r: JournalRecord, color: boolean): string {
   if (nearMisses.length > 0) line += `  did you mean ${nearMisses.map((t) => JSON.stringify(t)).join(' or ')}?`;
   if (r.clientCert !== null) line += `  cert ${r.clientCert}`;
   return line;
+}
+
+/**
+ * "GET alice 200 " for a named entry: the last one made is kept, since a token's requests nearly
+ * always come with one method and one status; another pair replaces it.
+ */
+function headOf(named: NamedText, r: JournalRecord, color: boolean): string {
+  if (named.headMethod !== r.method || named.headStatus !== r.status) {
+    named.head = `${r.method} ${named.shown}${statusText(r.status, color)}`;
+    named.headMethod = r.method;
+    named.headStatus = r.status;
+  }
+  return named.head;
 }
 
 /**
@@ -108,6 +126,12 @@ interface NamedText {
   readonly token: string | null;
   readonly shown: string;
   readonly place: string;
+  /** "ms" and the place: what follows the duration on a plain line. */
+  readonly tail: string;
+  /** The last head made (headOf), and the method and status it is for. */
+  head: string;
+  headMethod: string;
+  headStatus: number | null | undefined;
 }
 
 /**
@@ -124,7 +148,17 @@ function namedText(r: JournalRecord, color: boolean): NamedText | undefined {
   let text = made.get(r.source);
   if (text === undefined) {
     const c = color ? COLORS.on : COLORS.off;
-    text = { token: r.token, shown: tokenText(r.token, c), place: `  ${c.dim(describeMatch(r))}` };
+    const place = `  ${c.dim(describeMatch(r))}`;
+    // headStatus undefined: no head made yet (null is a status: no response).
+    text = {
+      token: r.token,
+      shown: tokenText(r.token, c),
+      place,
+      tail: `ms${place}`,
+      head: '',
+      headMethod: '',
+      headStatus: undefined,
+    };
     made.set(r.source, text);
   }
   return text;

@@ -130,3 +130,18 @@ test('a duration reads as JavaScript prints it rounded to hundredths, whatever i
       `GET alice 200 ${Math.round(durationMs * 100) / 100}ms  scenarios/retail.yaml:4`,
     );
 });
+
+test("one entry's lines follow each request's method, status and token, whatever came before", () => {
+  const source = { file: 'scenarios/seq.yaml', line: 9 };
+  const line = (change: Partial<JournalRecord>, color = false) =>
+    formatRequestLine({ ...RECORD, source, ...change }, color);
+  expect(line({})).toBe('GET alice 200 1.5ms  scenarios/seq.yaml:9');
+  expect(line({ status: 503, durationMs: 2 })).toBe('GET alice 503 2ms  scenarios/seq.yaml:9');
+  expect(line({ method: 'POST', status: 503 })).toBe('POST alice 503 1.5ms  scenarios/seq.yaml:9');
+  expect(line({ status: null, fault: 'hang' })).toBe('GET alice --- 1.5ms  fault hang  scenarios/seq.yaml:9');
+  expect(line({ token: 's1-alice' })).toBe('GET s1-alice 200 1.5ms  scenarios/seq.yaml:9');
+  expect(line({ clientCert: 'CN=chat' })).toBe('GET alice 200 1.5ms  scenarios/seq.yaml:9  cert CN=chat');
+  expect(line({}, true)).toBe('GET alice \u001b[32m200\u001b[39m 1.5ms  \u001b[2mscenarios/seq.yaml:9\u001b[22m');
+  expect(line({ delayMs: 40 })).toBe('GET alice 200 1.5ms  delay 40ms  scenarios/seq.yaml:9');
+  expect(line({ durationMs: 0.25 })).toBe('GET alice 200 0.25ms  scenarios/seq.yaml:9');
+});
