@@ -103,6 +103,30 @@ describe('GET /__admin/metrics after known traffic', () => {
   });
 });
 
+test('runs of one method, status and fault count every request, and so do the changes between them', async () => {
+  const t = await startTestSimulator({ 'a.yaml': FILE });
+  try {
+    for (const token of ['alice', 'alice', 'alice', 'expired', 'alice', 'alice']) await getClient(t.url, token);
+    await postClient(t.url, 'alice');
+    await getClient(t.url, 'expired');
+    const { samples } = await waitFor(
+      async () => {
+        const scraped = await scrape(t.url);
+        return scraped.samples.get('auth_sim_request_duration_seconds_count') === 8 && scraped;
+      },
+      { what: 'eight requests counted' },
+    );
+    const requests = [...samples].filter(([name]) => name.startsWith('auth_sim_requests_total'));
+    expect(requests.sort()).toEqual([
+      ['auth_sim_requests_total{method="GET",status="200",fault="none"}', 5],
+      ['auth_sim_requests_total{method="GET",status="401",fault="none"}', 2],
+      ['auth_sim_requests_total{method="POST",status="200",fault="none"}', 1],
+    ]);
+  } finally {
+    await t.close();
+  }
+});
+
 test('with metrics off, GET /__admin/metrics is a 404 that says so', async () => {
   const t = await startTestSimulator({ 'a.yaml': FILE }, { metrics: false });
   try {
