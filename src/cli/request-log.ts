@@ -54,7 +54,7 @@ const PLAIN = /^[\w.@:+=/-]+$/;
  * from the record (no entry object, no ISO date) and built by appending to one string: it runs
  * once per request. The common line, a named entry's own token answered with no fault, delay or
  * certificate, is its entry's head (method, token, status) and tail (`ms` and the place), made
- * once and joined around the duration: two joins instead of nine, measured 700 of the request
+ * once and joined around the duration: two joins instead of nine, about 500 fewer of the request
  * log's 2,200 instructions per request under callgrind.
  */
 export function formatRequestLine(r: JournalRecord, color: boolean): string {
