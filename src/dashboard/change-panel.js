@@ -1,4 +1,4 @@
-import { html, useEffect, useState } from './vendor/preact-htm.js';
+import { html, useEffect, useRef, useState } from './vendor/preact-htm.js';
 import { adminCall } from './api.js';
 
 // A copy of FAULT_NAMES (the page has no bundler); a test holds them equal.
@@ -26,8 +26,16 @@ function editorText(view) {
  */
 export function ChangePanel({ token, view, onChanged }) {
   const [text, setText] = useState(editorText(view));
-  // A one-click change reloads the view: the editor follows, so Apply never puts the old entry back.
-  useEffect(() => setText(editorText(view)), [view]);
+  /** What the editor last took from the view: text that still equals it has not been edited. */
+  const taken = useRef(text);
+  // A one-click change reloads the view: an unedited editor follows, so Apply never puts the old
+  // entry back. An edit in progress stays: a view reloaded meanwhile (another change, the group's
+  // news) would otherwise put back what the user was replacing, and Apply would send that.
+  useEffect(() => {
+    const next = editorText(view);
+    setText((current) => (current === taken.current ? next : current));
+    taken.current = next;
+  }, [view]);
   const [message, setMessage] = useState(null);
   const [delay, setDelay] = useState('2s');
   const path = '/tokens/' + encodeURIComponent(token);
