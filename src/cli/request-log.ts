@@ -59,11 +59,13 @@ const PLAIN = /^[\w.@:+=/-]+$/;
  */
 export function formatRequestLine(r: JournalRecord, color: boolean): string {
   const named = namedText(r, color);
-  if (named !== undefined && named.token === r.token && !r.fault && !(r.delayMs > 0) && r.clientCert === null)
-    return `${headOf(named, r, color)}${milliseconds(r.durationMs)}${named.tail}`;
   const c = color ? COLORS.on : COLORS.off;
-  const token = named !== undefined && named.token === r.token ? named.shown : tokenText(r.token, c);
-  let line = `${r.method} ${token}${statusText(r.status, color)}${milliseconds(r.durationMs)}ms`;
+  // A named entry's own token (a session's request carries its prefix, so its head is made here).
+  const own = named !== undefined && named.token === r.token ? named : undefined;
+  const head = own ? headOf(own, r, color) : `${r.method} ${tokenText(r.token, c)}${statusText(r.status, color)}`;
+  if (own && !r.fault && !(r.delayMs > 0) && r.clientCert === null)
+    return `${head}${milliseconds(r.durationMs)}${own.tail}`;
+  let line = `${head}${milliseconds(r.durationMs)}ms`;
   if (r.fault) line += `  ${c.magenta(`fault ${r.fault}`)}`;
   if (r.delayMs > 0) line += `  delay ${r.delayMs}ms`;
   line += named !== undefined ? named.place : `  ${c.dim(describeMatch(r))}`;
@@ -74,7 +76,7 @@ export function formatRequestLine(r: JournalRecord, color: boolean): string {
 }
 
 /**
- * "GET alice 200 " for a named entry: the last one made is kept, since a token's requests nearly
+ * "GET alice 200 " for a named entry's own token: the last one made is kept, since a token's requests nearly
  * always come with one method and one status; another pair replaces it.
  */
 function headOf(named: NamedText, r: JournalRecord, color: boolean): string {
