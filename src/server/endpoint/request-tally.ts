@@ -43,7 +43,7 @@ export class RequestTally {
   readonly count = (record: JournalRecord): void => {
     if (record.method === this.lastMethod && record.status === this.lastStatus && record.fault === this.lastFault)
       this.last!.count += 1;
-    else this.countFirst(record);
+    else this.countThroughMaps(record);
     const seconds = record.durationMs / 1000;
     let bucket = 0;
     while (bucket < DURATION_BUCKETS.length && seconds > DURATION_BUCKETS[bucket]) bucket += 1;
@@ -53,7 +53,7 @@ export class RequestTally {
   };
 
   /** Counts a record whose method, status or fault differ from the last one's, through the maps. */
-  private countFirst(record: JournalRecord): void {
+  private countThroughMaps(record: JournalRecord): void {
     let byStatus = this.byMethod.get(record.method);
     if (byStatus === undefined) this.byMethod.set(record.method, (byStatus = new Map() as ByStatus));
     let byFault = byStatus.get(record.status);
