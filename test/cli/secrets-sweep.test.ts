@@ -104,7 +104,7 @@ describeRedis('secrets are never printed, logged, journaled or shown', () => {
         else if (type === 'hash') parts.push(key, JSON.stringify(await raw.hgetall(key)));
         else if (type === 'stream') parts.push(key, JSON.stringify(await raw.xrange(key, '-', '+')));
         else if (type === 'set') parts.push(key, JSON.stringify(await raw.smembers(key)));
-        else if (type === 'zset') parts.push(key, JSON.stringify(await raw.zrange(key, 0, -1)));
+        else if (type === 'zset') parts.push(key, JSON.stringify(await raw.zrange(key, '0', '-1')));
         else if (type === 'list') parts.push(key, JSON.stringify(await raw.lrange(key, 0, -1)));
       }
       return parts.join('\n');

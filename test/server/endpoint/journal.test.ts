@@ -17,6 +17,7 @@ function entry(seq: number, change: Partial<JournalRecord> = {}): JournalRecord 
     misses: null,
     refused: null,
     clientCert: null,
+    traceparent: undefined,
     ...change,
   };
 }
