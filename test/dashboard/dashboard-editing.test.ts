@@ -69,6 +69,40 @@ describeInBrowser('dashboard editing in Chromium: no trap left', () => {
     expect((await adminCall(t.url, 'GET', '/__admin/tokens/alice')).body.fault).toBe('hang');
   });
 
+  test('an edit typed while the view reloads stays in the editor, and Apply sends it', async () => {
+    await open('alice');
+    // Holds the view's reload that the one-click change starts, until the edit is typed: the
+    // order a slow admin call gives, made certain. Only that first GET is held; the change itself
+    // (a PUT) and any later read go straight through.
+    let heard: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (heard = resolve));
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let gets = 0;
+    await page.route(
+      (url) => url.pathname === '/__admin/tokens/alice',
+      async (route) => {
+        if (route.request().method() === 'GET' && ++gets === 1) {
+          heard();
+          await released;
+        }
+        await route.continue();
+      },
+    );
+    await page.click('[data-action="503-none"]');
+    await held;
+    const typed = '{ "status": 401, "errorCode": "TYPED", "errorText": "typed during the reload" }';
+    await page.fill('textarea[name=entry]', typed);
+    release();
+    await page.waitForSelector('[data-test=status]:has-text("503")');
+    expect(await editor()).toBe(typed);
+    await page.click('[data-action=apply-yaml]');
+    await page.waitForSelector('[data-test=change-message]:has-text("applied")');
+    const answer = await getClient(t.url, 'alice');
+    expect(answer.status).toBe(401);
+    expect(answer.text).toBe('{"errorCode":"TYPED","errorText":"typed during the reload"}');
+  });
+
   test('"Reset everything" says it wipes the traffic and the caller report, and asks first', async () => {
     await adminCall(t.url, 'PUT', '/__admin/tokens/carol', { body: 'status: 418' });
     await getClient(t.url, 'alice');

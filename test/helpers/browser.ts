@@ -63,9 +63,10 @@ export interface SuiteBrowser {
   /** A blank page: the one a test gave back with release(), else a new one. */
   newPage(): Promise<Page>;
   /**
-   * Gives a test's page back for the next newPage(), as blank as a new one: its listeners gone,
-   * its origin's sessionStorage cleared (a later simulator may get the same port), at about:blank
-   * (the dashboard's event stream ends as on close). A page that will not go blank is closed.
+   * Gives a test's page back for the next newPage(), as blank as a new one: its listeners and
+   * request routes gone (a route left on would catch the next test's requests), its origin's
+   * sessionStorage cleared (a later simulator may get the same port), at about:blank (the
+   * dashboard's event stream ends as on close). A page that will not go blank is closed.
    */
   release(page: Page | undefined): Promise<void>;
   /** Disconnects, closing the suite's context and its pages. */
@@ -75,6 +76,8 @@ export interface SuiteBrowser {
 /** Empties a page for the next test, or throws. */
 async function blank(page: Page): Promise<void> {
   page.removeAllListeners();
+  // 'ignoreErrors': a route still holding a request (its test ended first) must not fail the release.
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
   if (/^https?:/.test(page.url())) await page.evaluate('sessionStorage.clear()');
   await page.goto('about:blank');
 }
