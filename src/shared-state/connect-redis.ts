@@ -28,10 +28,15 @@ export async function connectRedis(text: string, optional: boolean): Promise<Ope
   const url = checkRedisUrl(text);
 
   const { Redis: Client } = require('ioredis') as typeof import('ioredis');
-  const client = new Client(text, redisOptions(true));
+  // The first answers (the ready check's INFO, the PING) may take the whole connect budget: a
+  // Redis busy with a script or a loaded CI machine answers them later than 250 ms, and a start
+  // must not fail for that. Served requests wait 250 ms at most from then on.
+  const client = new Client(text, { ...redisOptions(true), commandTimeout: CONNECT_TIMEOUT_MS });
   // ioredis emits every connection error; they are read from the connection state and logged by the group instead.
   client.on('error', () => undefined);
   const failure = await firstConnection(client);
+  // ioredis reads the option at each command it sends.
+  client.options.commandTimeout = COMMAND_TIMEOUT_MS;
   if (failure === null) return { client, url, failed: null };
   const problem = describeFailure(url, failure);
   if (problem.kind === 'config' || !optional) {

@@ -62,3 +62,48 @@ describeRedis('a write to the group whose reply is lost', () => {
     expect(journal.requests.map((r) => r.seq)).toEqual([2, 1]);
   });
 });
+
+describeRedis('a Redis busy when an instance starts', () => {
+  let redis: TestRedis;
+  let dir: TempDir;
+  let blocker: Redis;
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    dir = makeTempDir();
+    dir.write(
+      'qa.yaml',
+      'tokens:\n  alice: { client: { id: "1", name: A, surname: S, firstname: F, type: "0", enabled: true } }\n',
+    );
+    blocker = new Redis(redis.url);
+  });
+
+  afterAll(async () => {
+    blocker.disconnect();
+    await redis.stop();
+    dir.remove();
+  });
+
+  test('is waited for within the 3 s connect budget, not refused at the 250 ms command time-out', async () => {
+    await blocker.ping();
+    // Redis runs the script for 1.5 s: the start's first commands are answered after it.
+    let freed = false;
+    const busy = blocker.eval(BUSY, 0, 1500).then(() => (freed = true));
+    const sim = await runSimulator({
+      sources: { paths: [dir.path] },
+      port: 0,
+      watch: false,
+      redis: { url: redis.url },
+    });
+    try {
+      // The start waited for Redis to be free (so it was asked while Redis was busy).
+      expect(freed).toBe(true);
+      await busy;
+      expect((await getClient(sim.url, 'alice')).status).toBe(200);
+      const health = (await (await fetch(`${sim.adminUrl}/health`)).json()) as { store: { state: string } };
+      expect(health.store.state).toBe('shared');
+    } finally {
+      await sim.close();
+    }
+  });
+});
