@@ -12,28 +12,55 @@ const KEPT_OVERALL = 1000;
 /** Tokens longer than this are counted with the untracked ones: a key is kept per tracked token. */
 const MAX_TRACKED_TOKEN_LENGTH = 256;
 
-/** A token's running tally; its previous exchange decides whether the next one is a retry. */
-interface Tally {
-  known: boolean;
-  calls: number;
+/** A mark's flags: abandoned, and answered during an outage or by the real service. */
+const ABANDONED = 1;
+const OUTAGE = 2;
+const PROXIED = 4;
+
+/**
+ * A token's running tally; its previous exchange decides whether the next one is a retry. Its
+ * timeline is kept flat, three slots a mark (tenths of a millisecond since the report began, a
+ * small integer; the answer; the flags), and read as TimelineMark tuples only when a report is
+ * built: a tuple and its boxed time per request were ~3 KB a token, 4 MB of the heap at 1,000
+ * tokens (bench/README.md, peak RSS).
+ */
+class Tally implements TokenAggregate {
+  calls = 0;
   /** A Map, not an object: a numeric key like "404" gives an object a 405-slot elements store. */
-  statuses: Map<string, number>;
-  methods: Record<string, number>;
+  readonly statuses = new Map<string, number>();
+  readonly methods: Record<string, number> = plainRecord();
+  retries = 0;
   /** Empty until the first one, shared (NONE) so a token asked for once pays no arrays. */
-  retries: number;
-  gapsMs: number[];
-  abandonedAfterMs: number[];
-  callsAfterCard: number;
-  outage: number;
-  proxied: number;
-  timeline: TimelineMark[];
+  gapsMs: number[] = NONE;
+  abandonedAfterMs: number[] = NONE;
+  callsAfterCard = 0;
+  outage = 0;
+  proxied = 0;
+  marks: (number | string)[] = NONE;
   /** The latest end among its exchanges, and whether that exchange gave a card. */
-  lastEnd: number;
-  lastCard: boolean;
+  lastEnd = -Infinity;
+  lastCard = true;
   /** When it was first answered with a card; Infinity before. */
-  cardAt: number;
+  cardAt = Infinity;
   /** null until an answer carries Retry-After. */
-  retryAfter: RetryAfterTally | null;
+  retryAfter: RetryAfterTally | null = null;
+
+  constructor(public known: boolean) {}
+
+  /** The marks as the report gives them: a fourth element only for the marked ones, to keep the stream small. */
+  get timeline(): TimelineMark[] {
+    const marks: TimelineMark[] = [];
+    for (let i = 0; i < this.marks.length; i += 3) {
+      const at = (this.marks[i] as number) / 10;
+      const answer = this.marks[i + 1] as string;
+      const flags = this.marks[i + 2] as number;
+      const abandoned = (flags & ABANDONED) !== 0;
+      if (flags & OUTAGE) marks.push([at, answer, abandoned, 'outage']);
+      else if (flags & PROXIED) marks.push([at, answer, abandoned, 'proxied']);
+      else marks.push([at, answer, abandoned]);
+    }
+    return marks;
+  }
 }
 
 /** The caller report's aggregates in this process's memory, bounded by `maxTokens`. */
@@ -66,7 +93,7 @@ export class MemoryReportStore implements CallerReportStore {
         this.untrackedRequests++;
         return;
       }
-      tally = newTally(x.known);
+      tally = new Tally(x.known);
       this.tallies.set(x.token, tally);
     }
     foldExchange(tally, x, waited, this.since);
@@ -120,27 +147,6 @@ export class MemoryReportStore implements CallerReportStore {
   }
 }
 
-/** A copy of a tally as the report shows it: what only the folding reads left out. */
-function newTally(known: boolean): Tally {
-  return {
-    known,
-    calls: 0,
-    statuses: new Map(),
-    methods: plainRecord(),
-    retries: 0,
-    gapsMs: NONE,
-    abandonedAfterMs: NONE,
-    callsAfterCard: 0,
-    outage: 0,
-    proxied: 0,
-    timeline: NONE,
-    lastEnd: -Infinity,
-    lastCard: true,
-    cardAt: Infinity,
-    retryAfter: null,
-  };
-}
-
 /**
  * One exchange into its token's tally. A retry is a request that arrived after an exchange for
  * the same token ended without a card; its gap runs from that end to the retry's arrival.
@@ -159,21 +165,18 @@ function foldExchange(t: Tally, x: Exchange, waited: number, since: number): voi
     (t.abandonedAfterMs = own(t.abandonedAfterMs)).push(round(waited));
   if (x.outage) t.outage++;
   if (x.proxied) t.proxied++;
-  if (t.timeline.length < KEPT_PER_TOKEN) (t.timeline = own(t.timeline)).push(markOf(x, since));
+  if (t.marks.length < 3 * KEPT_PER_TOKEN)
+    (t.marks = own(t.marks)).push(
+      Math.round((x.arrivedAt - since) * 10),
+      x.answer,
+      (x.abandoned ? ABANDONED : 0) | (x.outage ? OUTAGE : 0) | (x.proxied ? PROXIED : 0),
+    );
   if (x.endedAt >= t.lastEnd) {
     t.lastEnd = x.endedAt;
     t.lastCard = x.card;
   }
   if (x.card && x.endedAt < t.cardAt) t.cardAt = x.endedAt;
   t.retryAfter = foldRetryAfter(t.retryAfter, x.arrivedAt, x.endedAt, x.retryAfterMs);
-}
-
-/** The exchange's timeline mark; a fourth element only for the marked ones, to keep the stream small. */
-function markOf(x: Exchange, since: number): TimelineMark {
-  const at = round(x.arrivedAt - since);
-  if (x.outage) return [at, x.answer, x.abandoned, 'outage'];
-  if (x.proxied) return [at, x.answer, x.abandoned, 'proxied'];
-  return [at, x.answer, x.abandoned];
 }
 
 /** The shared empty list a tally starts with; never pushed to. */
