@@ -171,7 +171,10 @@ function lazyApp(protocol: NodeHandler, control: ControlParts): () => Express {
 
 /** The watcher (and chokidar behind it) loads only when watching. */
 function startWatcher(store: ScenarioStore, watch: boolean | WatchOptions = true): ScenarioWatcher | null {
-  if (watch === false || store.sources.paths.length === 0) return null;
+  if (watch === false || store.sources.paths.length === 0) {
+    store.forgetFirstRead();
+    return null;
+  }
   const { ScenarioWatcher } = require('../scenario/live/watch-scenarios') as typeof WatchScenariosModule;
   return ScenarioWatcher.start(store, watch === true ? {} : watch);
 }

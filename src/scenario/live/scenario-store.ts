@@ -113,6 +113,11 @@ export class ScenarioStore extends EventEmitter {
     this.emit('reload-failed', outcome);
   }
 
+  /** No watcher will compare the first read (`watch: false`, `--no-watch`): its texts are let go now. */
+  forgetFirstRead(): void {
+    this.firstRead = undefined;
+  }
+
   /**
    * A file that differs now from the first read that was served (edited, added or removed), or
    * undefined if none does: a watcher that starts after that read catches up on what it could not
