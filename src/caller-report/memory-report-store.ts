@@ -21,7 +21,7 @@ const PROXIED = 4;
  * A token's running tally; its previous exchange decides whether the next one is a retry. Its
  * timeline is kept flat, three slots a mark (tenths of a millisecond since the report began, a
  * small integer; the answer; the flags), and read as TimelineMark tuples only when a report is
- * built: a tuple and its boxed time per request were ~3 KB a token, 4 MB of the heap at 1,000
+ * built: a tuple and its boxed time per request were ~4 KB a token, 4 MB of the heap at 1,000
  * tokens (bench/README.md, peak RSS).
  */
 class Tally implements TokenAggregate {
