@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { buildImage, dockerMissing } from '../helpers/docker-engine';
+import { buildImage, dockerMissing, howItEnded } from '../helpers/docker-engine';
 import { waitFor } from '../helpers/wait-for';
 
 const missing = dockerMissing();
@@ -18,10 +18,8 @@ function compose(args: readonly string[], timeoutMs = 300_000): string {
     timeout: timeoutMs,
     env: { ...process.env, AUTH_SIM_PORT: '0', CHAT_PORT: '0', AUTH_SIM_ADMIN_TOKEN: 'compose-test-secret' },
   });
-  if (result.status !== 0)
-    throw new Error(
-      `docker-compose ${args.join(' ')} failed (${result.status ?? result.error?.message}):\n${result.stderr}`,
-    );
+  if (result.status !== 0 || result.error)
+    throw new Error(`docker-compose ${args.join(' ')} failed (${howItEnded(result, timeoutMs)}):\n${result.stderr}`);
   return result.stdout;
 }
 
@@ -43,8 +41,9 @@ describeWithDocker('examples/docker-compose', () => {
   }, 900_000);
 
   afterAll(() => {
-    compose(['down', '--volumes', '--timeout', '10'], 120_000);
-  }, 130_000);
+    // down removes the containers, whose vfs layers are slow to delete beside the other container suites.
+    compose(['down', '--volumes', '--timeout', '10'], 300_000);
+  }, 310_000);
 
   test('the stand-in chat server gets its answers from auth-sim', async () => {
     const chat = `http://127.0.0.1:${portOf('chat-server', 3000)}`;

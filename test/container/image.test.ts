@@ -12,7 +12,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import { buildImage, docker, dockerMissing, IMAGE, publishedPort } from '../helpers/docker-engine';
+import { buildImage, docker, dockerMissing, IMAGE, publishedPort, removeContainer } from '../helpers/docker-engine';
 import { makeTempDir, type TempDir } from '../helpers/temp-dir';
 import { waitFor } from '../helpers/wait-for';
 
@@ -107,10 +107,10 @@ describeWithDocker('the auth-sim image', () => {
   }, 900_000);
 
   afterAll(() => {
-    if (container) docker(['rm', '--force', container]);
+    if (container) removeContainer(container);
     dir?.remove();
     configMap?.remove();
-  });
+  }, 310_000);
 
   test('serves the mounted token, and a save on the host reloads it', async () => {
     expect(await waitFor(() => surnameOf(url), { timeoutMs: 60_000, what: 'the first answer' })).toBe('Ivanova');
