@@ -2,7 +2,7 @@ import type { Redis, RedisOptions } from 'ioredis';
 import { checkRedisUrl, SharedStoreError, shownUrl } from './redis-url';
 
 /** How long a first connection may take before the start gives up (or, with --redis-optional, goes on without). */
-const CONNECT_TIMEOUT_MS = 3000;
+export const CONNECT_TIMEOUT_MS = 3000;
 /** A stateful request waits at most this long for Redis before answering from local state. */
 const COMMAND_TIMEOUT_MS = 250;
 /** Reconnecting backs off to at most this, so a Redis that returns is shared again within a few seconds. */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { TokenStates } from '../scenario/state/token-state';
 import type { ClockShare, ScenarioClock } from '../scenario/state/scenario-clock';
-import { connectRedis, redisOptions } from './connect-redis';
+import { CONNECT_TIMEOUT_MS, connectRedis, redisOptions } from './connect-redis';
 import { shownUrl } from './redis-url';
 import { SharedTokenStates } from './shared-token-states';
 import { GroupStreams, type StreamEncoding, type StreamMember } from './group-streams';
@@ -47,6 +47,10 @@ const DEFAULT_REDIS_PREFIX = 'auth-sim';
 
 /** How often writing the streams is tried again after Redis refused or was away. */
 const FLUSH_MS = 50;
+/** How soon a sync Redis did not answer in time is tried again while a join waits for it. */
+const SYNC_RETRY_MS = 100;
+/** How often it is tried again in the background once the join has stopped waiting. */
+const SYNC_BACKGROUND_MS = 1000;
 
 /**
  * The instances that name one Redis and one prefix, seen from one of them: shared token state,
@@ -77,6 +81,8 @@ export class RedisGroup {
   private subscriber: Redis | undefined;
   private reader: Redis | undefined;
   private flushTimer: NodeJS.Timeout | undefined;
+  /** Tries sync() again while Redis is connected but has not answered it (see syncPatiently). */
+  private syncRetry: NodeJS.Timeout | undefined;
   /** The group's mark in Redis when last seen; another one means Redis came back empty. */
   private mark: string | undefined;
   /** The run the mark stands for, made once per mark. */
@@ -182,7 +188,7 @@ export class RedisGroup {
     this.reader.on('error', () => undefined);
     await Promise.all([this.subscriber.connect(), this.reader.connect()]).catch(() => undefined);
     void this.subscriber.subscribe(this.keys.events).catch(() => undefined);
-    if (this.shared) await this.sync().catch(() => undefined);
+    if (this.shared) await this.syncPatiently(CONNECT_TIMEOUT_MS);
     await this.streams.join(instance, this.reader, member, () => this.open);
     this.flushTimer = setInterval(() => void this.streams.flush(), FLUSH_MS).unref();
   }
@@ -238,6 +244,7 @@ export class RedisGroup {
   async close(): Promise<void> {
     this.open = false;
     clearInterval(this.flushTimer);
+    clearTimeout(this.syncRetry);
     await this.sets.close();
     await this.streams.flush();
     await this.sessions.close();
@@ -308,6 +315,51 @@ export class RedisGroup {
     return empty;
   }
 
+  /**
+   * sync(), tried again while Redis is connected but slow to answer it (a command waits 250 ms at
+   * most): every 100 ms for up to `waitMs`, then every second in the background, told once. A
+   * join that gave up at the first time-out served without the group's runtime tokens and clock,
+   * answering differently from the others until its next reconnect. Resolves to sync()'s answer,
+   * or null when Redis went away (its return syncs again) or the wait ran out.
+   */
+  private async syncPatiently(waitMs: number): Promise<boolean | null> {
+    const until = Date.now() + waitMs;
+    for (;;) {
+      try {
+        return await this.sync();
+      } catch (error) {
+        if (!this.shared || !this.open) return null;
+        if (Date.now() >= until) {
+          this.syncInBackground((error as Error).message);
+          return null;
+        }
+        await new Promise((resolve) => setTimeout(resolve, SYNC_RETRY_MS));
+      }
+    }
+  }
+
+  /** Tries sync() every second until it is answered, Redis goes away or the group closes. */
+  private syncInBackground(why: string): void {
+    if (this.syncRetry !== undefined) return;
+    const url = shownUrl(this.url);
+    this.options.notice(
+      'warn',
+      `could not take on the group's runtime tokens and clock from Redis at ${url}: ${why}; trying again every second`,
+    );
+    const retry = () => {
+      if (!this.shared || !this.open) return void (this.syncRetry = undefined);
+      this.sync().then(
+        async (empty) => {
+          this.syncRetry = undefined;
+          if (empty) await this.streams.restore().catch(() => undefined);
+          this.options.notice('info', `took on the group's runtime tokens and clock from Redis at ${url}`);
+        },
+        () => (this.syncRetry = setTimeout(retry, SYNC_BACKGROUND_MS).unref()),
+      );
+    };
+    this.syncRetry = setTimeout(retry, SYNC_BACKGROUND_MS).unref();
+  }
+
   /** Takes on the group's clock offset; when Redis holds none (it came back empty) or junk, this instance's is written back. */
   private async syncClock(): Promise<void> {
     const offset = this.clockRead(await readClock(this.client, this.keys.clock, this.options.clock.offsetMs));
@@ -332,7 +384,7 @@ export class RedisGroup {
   private async back(): Promise<void> {
     if (this.wasShared || !this.open) return;
     this.wasShared = true;
-    const empty = await this.sync().catch(() => false);
+    const empty = (await this.syncPatiently(CONNECT_TIMEOUT_MS)) === true;
     // Back empty: the report's start is written back, then what waited goes out.
     if (empty) await this.streams.restore();
     void this.streams.flush();
