@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { CallerAggregates, CallerReportStore, Exchange, TimelineMark, TokenAggregate } from './exchange';
-import { plainRecord } from './plain-record';
+import { plainRecordOf } from './plain-record';
 import { foldRetryAfter, type RetryAfterTally } from './retry-after';
 
 /** How many tokens are tracked one by one unless told otherwise (`--report-tokens`). */
@@ -26,9 +26,18 @@ const PROXIED = 4;
  */
 class Tally implements TokenAggregate {
   calls = 0;
-  /** A Map, not an object: a numeric key like "404" gives an object a 405-slot elements store. */
-  readonly statuses = new Map<string, number>();
-  readonly methods: Record<string, number> = plainRecord();
+  /**
+   * The first answer and method seen and their counts, in the tally itself; any other in a Map
+   * made when it first comes. A token nearly always gets one answer and one method, and a Map and
+   * a record of its own were two more objects each request touched: at 1,000 random tokens, cache
+   * misses that cost the caller report a tenth of the request rate (bench/README.md).
+   */
+  firstAnswer = '';
+  firstAnswerCount = 0;
+  otherAnswers: Map<string, number> | null = null;
+  firstMethod = '';
+  firstMethodCount = 0;
+  otherMethods: Map<string, number> | null = null;
   retries = 0;
   /** Empty until the first one, shared (NONE) so a token asked for once pays no arrays. */
   gapsMs: number[] = NONE;
@@ -37,6 +46,8 @@ class Tally implements TokenAggregate {
   outage = 0;
   proxied = 0;
   marks: (number | string)[] = NONE;
+  /** Marks kept, counted here so a full timeline is not touched again. */
+  marked = 0;
   /** The latest end among its exchanges, and whether that exchange gave a card. */
   lastEnd = -Infinity;
   lastCard = true;
@@ -46,6 +57,15 @@ class Tally implements TokenAggregate {
   retryAfter: RetryAfterTally | null = null;
 
   constructor(public known: boolean) {}
+
+  /** Each answer and its count, in the order they first came (a Map: a numeric key like "404" gives an object a 405-slot elements store). */
+  get statuses(): Map<string, number> {
+    return countsOf(this.firstAnswer, this.firstAnswerCount, this.otherAnswers);
+  }
+
+  get methods(): Record<string, number> {
+    return plainRecordOf(countsOf(this.firstMethod, this.firstMethodCount, this.otherMethods));
+  }
 
   /** The marks as the report gives them: a fourth element only for the marked ones, to keep the stream small. */
   get timeline(): TimelineMark[] {
@@ -154,8 +174,16 @@ export class MemoryReportStore implements CallerReportStore {
 function foldExchange(t: Tally, x: Exchange, waited: number, since: number): void {
   t.known = x.known;
   t.calls++;
-  t.statuses.set(x.answer, (t.statuses.get(x.answer) ?? 0) + 1);
-  t.methods[x.method] = (t.methods[x.method] ?? 0) + 1;
+  if (x.answer === t.firstAnswer) t.firstAnswerCount++;
+  else if (t.firstAnswerCount === 0) {
+    t.firstAnswer = x.answer;
+    t.firstAnswerCount = 1;
+  } else t.otherAnswers = countIn(t.otherAnswers, x.answer);
+  if (x.method === t.firstMethod) t.firstMethodCount++;
+  else if (t.firstMethodCount === 0) {
+    t.firstMethod = x.method;
+    t.firstMethodCount = 1;
+  } else t.otherMethods = countIn(t.otherMethods, x.method);
   if (t.calls > 1 && !t.lastCard && x.arrivedAt >= t.lastEnd) {
     t.retries++;
     if (t.gapsMs.length < KEPT_PER_TOKEN) (t.gapsMs = own(t.gapsMs)).push(round(x.arrivedAt - t.lastEnd));
@@ -165,18 +193,34 @@ function foldExchange(t: Tally, x: Exchange, waited: number, since: number): voi
     (t.abandonedAfterMs = own(t.abandonedAfterMs)).push(round(waited));
   if (x.outage) t.outage++;
   if (x.proxied) t.proxied++;
-  if (t.marks.length < 3 * KEPT_PER_TOKEN)
+  if (t.marked < KEPT_PER_TOKEN) {
+    t.marked++;
     (t.marks = own(t.marks)).push(
       Math.round((x.arrivedAt - since) * 10),
       x.answer,
       (x.abandoned ? ABANDONED : 0) | (x.outage ? OUTAGE : 0) | (x.proxied ? PROXIED : 0),
     );
+  }
   if (x.endedAt >= t.lastEnd) {
     t.lastEnd = x.endedAt;
     t.lastCard = x.card;
   }
   if (x.card && x.endedAt < t.cardAt) t.cardAt = x.endedAt;
   t.retryAfter = foldRetryAfter(t.retryAfter, x.arrivedAt, x.endedAt, x.retryAfterMs);
+}
+
+/** One more of `key` in `counts`, made at the first. */
+function countIn(counts: Map<string, number> | null, key: string): Map<string, number> {
+  const map = counts ?? new Map<string, number>();
+  return map.set(key, (map.get(key) ?? 0) + 1);
+}
+
+/** The first key's count and then the others', in the order they first came. */
+function countsOf(first: string, count: number, others: Map<string, number> | null): Map<string, number> {
+  const counts = new Map<string, number>();
+  if (count > 0) counts.set(first, count);
+  if (others !== null) for (const [key, n] of others) counts.set(key, n);
+  return counts;
 }
 
 /** The shared empty list a tally starts with; never pushed to. */
