@@ -29,8 +29,8 @@ class Tally implements TokenAggregate {
   /**
    * The first answer and method seen and their counts, in the tally itself; any other in a Map
    * made when it first comes. A token nearly always gets one answer and one method, and a Map and
-   * a record of its own were two more objects each request touched: at 1,000 random tokens, cache
-   * misses that cost the caller report a tenth of the request rate (bench/README.md).
+   * a record of its own were two more objects each request touched, cache misses at 1,000 random
+   * tokens (without them: +1.9% requests/s, 8 interleaved rounds; bench/README.md).
    */
   firstAnswer = '';
   firstAnswerCount = 0;
