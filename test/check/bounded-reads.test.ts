@@ -57,7 +57,8 @@ describe('check reads no further than --max-body and the time-out', () => {
       '--unknown-token',
       'nobody',
       '--timeout',
-      '1500ms',
+      // Room for 4 MB of the huge answer on a loaded CI machine (1.5 s timed it out there); the drip never ends.
+      '5000ms',
     ]);
     expect(run.stderr).toBe('');
     expect(run.status).toBe(1);
@@ -65,15 +66,15 @@ describe('check reads no further than --max-body and the time-out', () => {
     expect(findings).toEqual([
       'huge GET: the body is larger than 4 MB (--max-body)',
       'huge POST: the body is larger than 4 MB (--max-body)',
-      'drip GET: no answer within 1500 ms (timed out)',
-      'drip POST: no answer within 1500 ms (timed out)',
+      'drip GET: no answer within 5000 ms (timed out)',
+      'drip POST: no answer within 5000 ms (timed out)',
       '4 token(s), 8 request(s): 4 error(s), 0 warning(s)',
       '',
     ]);
     expect(run.stdout).toMatch(/^huge GET 200 application\/json \d+ ms, body over --max-body$/m);
     // Two requests stopped near 4 MB each; what the sockets had buffered is all that went further.
     expect(upstream.sent.get('huge')).toBeLessThan(2 * 12 * MB);
-  });
+  }, 60_000);
 
   it('takes a smaller cap from --max-body', async () => {
     const run = await runCliAsync(['check', upstream.url, '--token', 'good', '--max-body', '20b']);
