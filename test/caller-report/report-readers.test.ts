@@ -3,22 +3,19 @@ import path from 'node:path';
 import { startTestSimulator, type TestSimulator } from '../helpers/test-simulator';
 import type { Exchange } from '../../src/caller-report/exchange';
 
-// Latency on a shared 2-core machine: another suite's burst can stall one run, as in caller-report.test.ts.
-jest.retryTimes(2, { logErrorsBeforeRetry: true });
-
 let sim: TestSimulator | undefined;
 afterEach(async () => {
   await sim?.close();
   sim = undefined;
 });
 
-/** Runs test/helpers/report-readers.js: `readers` concurrent reads of the report while it times protocol requests. */
+/** Runs test/helpers/report-readers.js: `readers` concurrent reads of the report while it sends protocol requests one at a time. */
 function readConcurrently(
   url: string,
   readers: number,
 ): Promise<{
   latencies: number[];
-  results: { status: number; bytes: number; head: string }[];
+  results: { status: number; bytes: number; head: string; answeredWhile: number }[];
 }> {
   const child = spawn(process.execPath, [
     path.join(__dirname, '..', 'helpers', 'report-readers.js'),
@@ -63,7 +60,14 @@ function fill(record: (x: Exchange) => void): void {
     }
 }
 
-test('4 concurrent readers of a 10,000-token report leave the protocol p99 under 50 ms and the memory bounded', async () => {
+/**
+ * Serving goes on while a large report is read: the report is written a chunk a turn of the event
+ * loop, so protocol requests are answered between its chunks. Counted in answers, not timed: a
+ * loaded CI machine stretches every latency (a p99 line of 50 ms failed there at 53-319 ms), but
+ * not the order of turns. Built and written in one go, the four reads let 2 protocol requests
+ * through in all; written in chunks, 200-880 came while each report was arriving.
+ */
+test('4 concurrent readers of a 10,000-token report: protocol requests are answered between its chunks, and the memory stays bounded', async () => {
   const t = await startTestSimulator(
     { 'qa.yaml': 'expect: { abandonedAfter: { atMost: 5s } }\ntokens:\n  alice: { status: 503 }\n' },
     { watch: false },
@@ -75,14 +79,12 @@ test('4 concurrent readers of a 10,000-token report leave the protocol p99 under
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
   try {
     const { latencies, results } = await readConcurrently(t.url, 4);
-    const sorted = [...latencies].sort((a, b) => a - b);
-    const p99 = sorted[Math.floor(sorted.length * 0.99)];
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
     expect(results[0].bytes).toBeGreaterThan(10_000_000);
     expect(results[0].head).toMatch(/^\{"since":"[^"]+","tokens":\{"caller-token-0":\{"known":false,"calls":50,/);
     expect(results[1].head.startsWith('## auth-sim caller report: FAIL\n')).toBe(true);
     expect(latencies.length).toBeGreaterThan(20);
-    expect(p99).toBeLessThan(50);
+    for (const result of results) expect(result.answeredWhile).toBeGreaterThanOrEqual(20);
     // Four readers of a whole 15 MB report held about 770 MB; chunks are the only per-reader memory now.
     expect(peak - before).toBeLessThan(150 * 1024 ** 2);
   } finally {
