@@ -26,11 +26,13 @@ let typedAsStrings: CliRun;
 beforeAll(async () => {
   sim = await runSimulator({ sources: { paths: [DEFAULT_SCENARIOS] }, port: 0, watch: false, seed: 1 });
   // The checks run side by side: the first waits out the slow example (2.5 s, GET then POST).
+  // A 20 s time-out, not the default 5 s: crm-timeout's 3 s delay ran past 5 s on a loaded CI machine.
+  const check = (...args: string[]) => runCliAsync(['check', sim.url, ...args, '--timeout', '20s']);
   [all, typed, legacy, typedAsStrings] = await Promise.all([
-    runCliAsync(['check', sim.url, ...tokens.flatMap((t) => ['--token', t]), '--unknown-token', 'nobody']),
-    runCliAsync(['check', sim.url, '--token', 'typed-card', '--wire', 'typed']),
-    runCliAsync(['check', sim.url, '--token', 'legacy-1-0', '--protocol', '1.0']),
-    runCliAsync(['check', sim.url, '--token', 'typed-card']),
+    check(...tokens.flatMap((t) => ['--token', t]), '--unknown-token', 'nobody'),
+    check('--token', 'typed-card', '--wire', 'typed'),
+    check('--token', 'legacy-1-0', '--protocol', '1.0'),
+    check('--token', 'typed-card'),
   ]);
 });
 
