@@ -14,8 +14,13 @@ export function makeReply(
   body: Buffer | null,
   declaredLength = body?.length ?? 0,
 ): Reply {
-  if (status in BODYLESS_STATUSES) return Object.freeze({ status, headers: Object.freeze({ ...headers }), body: null });
-  return Object.freeze({ status, headers: Object.freeze({ ...headers, 'content-length': declaredLength }), body });
+  if (status in BODYLESS_STATUSES) return frozenReply(status, { ...headers }, null);
+  return frozenReply(status, { ...headers, 'content-length': declaredLength }, body);
+}
+
+function frozenReply(status: number, headers: Record<string, string | number>, body: Buffer | null): Reply {
+  const headerList = Object.freeze(Object.entries(headers).flatMap(([name, value]) => [name, String(value)]));
+  return Object.freeze({ status, headers: Object.freeze(headers), headerList, body });
 }
 
 /** The reply bytes for an entry's status, headers and Response fields. */

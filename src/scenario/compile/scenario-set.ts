@@ -7,6 +7,13 @@ import type { CallerCheck } from '../../caller-auth/caller-guard';
 export interface Reply {
   readonly status: number;
   readonly headers: Readonly<Record<string, string | number>>;
+  /**
+   * The same headers as Node's writeHead takes them fastest: a flat [name, value, ...] list of
+   * strings. Given an object, writeHead walks it with for-in and hasOwnProperty, and a number
+   * (content-length) is turned into a string at every request; bare node:http servers hand it
+   * this list.
+   */
+  readonly headerList: readonly string[];
   /** null: the status alone, no body at all (`body: none`). */
   readonly body: Buffer | null;
 }

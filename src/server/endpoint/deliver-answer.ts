@@ -38,7 +38,7 @@ function act(res: ServerResponse, answer: Answer, runtime: AnswerRuntime): void 
 
 /** Writes a ready reply: one writeHead, one end with the prebuilt bytes. */
 export function writeReply(res: ServerResponse, reply: Reply): void {
-  res.writeHead(reply.status, reply.headers as Record<string, string | number>);
+  res.writeHead(reply.status, reply.headerList as string[]);
   if (reply.body) res.end(reply.body);
   else res.end();
 }

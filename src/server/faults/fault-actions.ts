@@ -39,7 +39,7 @@ function hangConnection(res: ServerResponse, answer: Answer, open: OpenFaults): 
  */
 function sendTruncated(res: ServerResponse, answer: Answer, open: OpenFaults): void {
   open.hold(res, () => undefined);
-  res.writeHead(answer.reply.status, answer.reply.headers as Record<string, string | number>);
+  res.writeHead(answer.reply.status, answer.reply.headerList as string[]);
   res.write(answer.reply.body ?? Buffer.alloc(0), () => res.socket?.end());
 }
 
@@ -59,7 +59,7 @@ function dripBody(res: ServerResponse, answer: Answer, open: OpenFaults): void {
     timer = setTimeout(send, gap);
   };
   open.hold(res, () => clearTimeout(timer));
-  res.writeHead(answer.reply.status, answer.reply.headers as Record<string, string | number>);
+  res.writeHead(answer.reply.status, answer.reply.headerList as string[]);
   if (chunks.length === 0) return void res.end();
   send();
 }

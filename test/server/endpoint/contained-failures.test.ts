@@ -5,6 +5,7 @@ import { createAnswerRuntime } from '../../../src/server/endpoint/answer-runtime
 import { adminErrorHandler } from '../../../src/server/admin/admin-error';
 import { createProtocolHandler } from '../../../src/server/endpoint/protocol-handler';
 import type { CompiledEntry, ScenarioSet } from '../../../src/scenario/compile/scenario-set';
+import { makeReply } from '../../../src/scenario/compile/build-reply';
 import { adminCall } from '../../helpers/admin-client';
 import { getClient, startTestSimulator } from '../../helpers/test-simulator';
 
@@ -18,7 +19,7 @@ async function listen(listener: http.RequestListener): Promise<{ url: string; cl
 
 /** An entry whose reply holds whatever headers it is given, as if they had slipped past the load checks. */
 function entryWithHeaders(headers: Record<string, string>, delayMs = 0): CompiledEntry {
-  const reply = Object.freeze({ status: 200, headers: { ...headers, 'content-length': 2 }, body: Buffer.from('{}') });
+  const reply = makeReply(200, headers, Buffer.from('{}'));
   return { source: { file: 'x', line: 1, column: 1 }, answer: () => ({ reply, delayMs }) };
 }
 
