@@ -136,6 +136,7 @@ export class RedisGroup {
       this.rejected,
       options.clock,
       this.keys.clock,
+      options.notice,
     );
     this.sets = new GroupSets({
       client,

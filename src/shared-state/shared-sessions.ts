@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { TokenStates } from '../scenario/state/token-state';
 import type { ScenarioClock } from '../scenario/state/scenario-clock';
-import { redisOptions } from './connect-redis';
+import { CONNECT_TIMEOUT_MS, redisOptions } from './connect-redis';
 import { SharedTokenStates } from './shared-token-states';
 import type { RejectedValues } from './rejected-values';
 import {
@@ -28,6 +28,8 @@ export interface SessionMember {
 const TAKE_ON_BATCH = 200;
 /** Keys asked for per SCAN step. */
 const SCAN_COUNT = 1000;
+/** How soon a session lookup Redis did not answer in time (250 ms) is asked again, up to CONNECT_TIMEOUT_MS. */
+const LOOKUP_RETRY_MS = 100;
 
 /**
  * A group's sessions in Redis: each one a key of its own that expires after its ttl unused (any
@@ -41,6 +43,10 @@ export class SharedSessions {
   private subscriber: Redis | undefined;
   private member: SessionMember | undefined;
   private readonly channel: string;
+  /** Set while session lookups go unanswered: told once, and again once they are answered. */
+  private lookupsFailing = false;
+  /** Lookups under way, by session id. */
+  private readonly lookups = new Map<string, Promise<void>>();
 
   constructor(
     private readonly client: Redis,
@@ -50,6 +56,7 @@ export class SharedSessions {
     private readonly rejected: RejectedValues,
     private readonly clock: ScenarioClock,
     private readonly clockKey: string,
+    private readonly notice: (level: 'warn' | 'info', message: string) => void,
   ) {
     this.channel = `${prefix}:session-events`;
   }
@@ -158,9 +165,33 @@ export class SharedSessions {
     return ms === null ? null : Math.max(0, ms);
   }
 
-  /** Takes on session `id` another instance opened, with its runtime tokens; nothing when the group has none. */
+  /**
+   * Takes on session `id` another instance opened, with its runtime tokens; nothing when the group
+   * has none. A Redis slow to answer (a command waits 250 ms at most) is asked again every 100 ms
+   * for up to 3 s: given up at once, the request that asked was answered as an unknown token here
+   * and as the session's token on the instance that opened it. Past that it is answered as unknown,
+   * and told.
+   */
   async takeOn(id: string): Promise<void> {
-    if (isSessionId(id)) await this.takeOnAll([id]);
+    if (!isSessionId(id)) return;
+    // Requests for one session arriving together share one lookup.
+    let pending = this.lookups.get(id);
+    if (pending === undefined) {
+      pending = this.lookUp(id).finally(() => this.lookups.delete(id));
+      this.lookups.set(id, pending);
+    }
+    await pending;
+  }
+
+  private async lookUp(id: string): Promise<void> {
+    const until = Date.now() + CONNECT_TIMEOUT_MS;
+    for (;;) {
+      const failure = await this.takeOnAll([id]);
+      if (failure === null) return this.lookupsAnswered();
+      if (!this.isShared()) return;
+      if (Date.now() >= until) return this.lookupFailed(id, failure);
+      await new Promise((resolve) => setTimeout(resolve, LOOKUP_RETRY_MS));
+    }
   }
 
   /** Takes on every session of the group not live here yet (GET /sessions lists the group's). */
@@ -168,6 +199,7 @@ export class SharedSessions {
     if (!this.isShared() || this.member === undefined) return;
     const member = this.member;
     const ids = await this.sessionIds().catch(() => []);
+    // A session missed here is looked up (patiently) when a request or the admin API names it.
     await this.takeOnAll(ids.filter((id) => !member.knows(id)));
   }
 
@@ -197,21 +229,41 @@ export class SharedSessions {
     return [...new Set(ids)];
   }
 
-  /** Reads sessions and their runtime tokens, checks every value, and hands the good ones to the member. */
-  private async takeOnAll(ids: readonly string[]): Promise<void> {
+  private lookupFailed(id: string, why: string): void {
+    if (this.lookupsFailing) return;
+    this.lookupsFailing = true;
+    this.notice(
+      'warn',
+      `could not look up session ${id} in Redis within ${CONNECT_TIMEOUT_MS / 1000} s: ${why}; a request for a session this instance has not heard of is answered as an unknown token until Redis answers`,
+    );
+  }
+
+  private lookupsAnswered(): void {
+    if (!this.lookupsFailing) return;
+    this.lookupsFailing = false;
+    this.notice('info', 'Redis answers session lookups again');
+  }
+
+  /**
+   * Reads sessions and their runtime tokens, checks every value, and hands the good ones to the
+   * member. Resolves to why Redis did not answer (the batches before it taken on), or null.
+   */
+  private async takeOnAll(ids: readonly string[]): Promise<string | null> {
     const member = this.member;
-    if (!this.isShared() || member === undefined) return;
+    if (!this.isShared() || member === undefined) return null;
     for (let i = 0; i < ids.length; i += TAKE_ON_BATCH) {
       const batch = ids.slice(i, i + TAKE_ON_BATCH);
       const multi = this.client.multi();
       for (const id of batch) multi.get(this.key(id)).hgetall(this.runtimeKey(id));
-      const replies = await multi.exec().catch(() => null);
-      if (replies === null) return;
+      const replies = await multi.exec().catch((error: Error) => error.message);
+      if (typeof replies === 'string') return replies;
+      if (replies === null) return 'the transaction was not run';
       batch.forEach((id, n) => {
         const [[, json], [, hash]] = [replies[2 * n], replies[2 * n + 1]];
         if (typeof json === 'string') this.adopt(member, id, json, (hash ?? {}) as Record<string, string>);
       });
     }
+    return null;
   }
 
   private adopt(member: SessionMember, id: string, json: string, hash: Record<string, string>): void {

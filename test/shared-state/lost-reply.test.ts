@@ -98,6 +98,54 @@ describeRedis('a Redis slow to reply', () => {
   });
 
   /**
+   * A session another instance opened, whose announcement this one missed: a request for it looks
+   * it up in Redis. Written there straight, as if its announcement were lost (a group of its own,
+   * prefix slow-lookup). Redis busy past the 250 ms a command may take must not make the session's
+   * token an unknown one here while the instance that opened it answers it.
+   */
+  describe('a request for a session this instance has not heard of', () => {
+    let sim: Simulator;
+    const notices: string[] = [];
+    const session = async (id: string) => {
+      const record = { id, prefix: `ses-${id}-`, tokens: null, ttlMs: 600_000, createdAt: Date.now() };
+      await blocker.set(`slow-lookup:session:${id}`, JSON.stringify(record), 'PX', 600_000);
+      return record.prefix;
+    };
+
+    beforeAll(async () => {
+      sim = await start(notices, 'slow-lookup');
+    });
+    afterAll(async () => {
+      await sim?.close();
+    });
+
+    test("while Redis is busy for 1 s: asked again until it answers, then answered as the session's token", async () => {
+      const prefix = await session('lookupone1');
+      let freed = false;
+      const busy = blocker.eval(BUSY, 0, 1000).then(() => (freed = true));
+      const answer = await getClient(sim.url, `${prefix}alice`);
+      expect([answer.status, freed]).toEqual([200, true]);
+      await busy;
+      expect(notices).toEqual([]);
+    });
+
+    test("while Redis is busy for 5 s: answered as an unknown token after 3 s, told, and as the session's token once Redis answers", async () => {
+      const prefix = await session('lookuptwo2');
+      const busy = blocker.eval(BUSY, 0, 5000);
+      const asked = Date.now();
+      const answer = await getClient(sim.url, `${prefix}alice`);
+      expect(answer.status).toBe(404);
+      expect(Date.now() - asked).toBeGreaterThanOrEqual(3000);
+      expect(notices).toEqual([
+        'warn: could not look up session lookuptwo2 in Redis within 3 s: Command timed out; a request for a session this instance has not heard of is answered as an unknown token until Redis answers',
+      ]);
+      await busy;
+      expect((await getClient(sim.url, `${prefix}alice`)).status).toBe(200);
+      expect(notices[1]).toBe('info: Redis answers session lookups again');
+    }, 30_000);
+  });
+
+  /**
    * An instance joining while Redis holds its writes back (CLIENT PAUSE ... WRITE: reads are
    * answered, writes wait): the join's first write waits past the 250 ms a command may take, as it
    * does behind a busy Redis. The instance must still take on what the group holds, the runtime
