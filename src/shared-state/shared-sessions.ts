@@ -168,8 +168,8 @@ export class SharedSessions {
   /**
    * Takes on session `id` another instance opened, with its runtime tokens; nothing when the group
    * has none. A Redis slow to answer (a command waits 250 ms at most) is asked again every 100 ms
-   * for up to 3 s: given up at once, the request that asked was answered as an unknown token here
-   * and as the session's token on the instance that opened it. Past that it is answered as unknown,
+   * for up to 3 s, so that the request asking is answered as the session's token here, as on the
+   * instance that opened it, rather than as an unknown one. Past that it is answered as unknown,
    * and told.
    */
   async takeOn(id: string): Promise<void> {
