@@ -15,12 +15,26 @@ export interface RetryPolicy {
 /** What the caller saw of each attempt: a status, or the failure's name (TimeoutError, TypeError). */
 export type Attempt = number | string;
 
-/** Asks for `token` until it gets a card; resolves with what each attempt saw. */
-export async function callWithRetries(baseUrl: string, token: string, policy: RetryPolicy): Promise<Attempt[]> {
+/**
+ * Asks for `token` until it gets a card; resolves with what each attempt saw. `waited` receives how
+ * long it really waited before each retry, from reading one answer to asking again: a timer on a
+ * machine shared past its cores fires late, by tens of milliseconds and more.
+ */
+export async function callWithRetries(
+  baseUrl: string,
+  token: string,
+  policy: RetryPolicy,
+  waited?: number[],
+): Promise<Attempt[]> {
   const seen: Attempt[] = [];
+  let answeredAt = 0;
   for (let attempt = 1; attempt <= policy.attempts; attempt++) {
-    if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, policy.backoffMs(attempt - 1)));
+    if (attempt > 1) {
+      await new Promise((resolve) => setTimeout(resolve, policy.backoffMs(attempt - 1)));
+      waited?.push(performance.now() - answeredAt);
+    }
     const outcome = await askOnce(baseUrl, token, policy);
+    answeredAt = performance.now();
     seen.push(outcome);
     if (outcome === 200) break;
   }
