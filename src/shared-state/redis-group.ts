@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { TokenStates } from '../scenario/state/token-state';
 import type { ClockShare, ScenarioClock } from '../scenario/state/scenario-clock';
-import { CONNECT_TIMEOUT_MS, connectRedis, redisOptions } from './connect-redis';
+import { connectRedis, redisOptions } from './connect-redis';
+import { askPatiently } from './ask-patiently';
 import { shownUrl } from './redis-url';
 import { SharedTokenStates } from './shared-token-states';
 import { GroupStreams, type StreamEncoding, type StreamMember } from './group-streams';
@@ -47,8 +48,6 @@ const DEFAULT_REDIS_PREFIX = 'auth-sim';
 
 /** How often writing the streams is tried again after Redis refused or was away. */
 const FLUSH_MS = 50;
-/** How soon a sync Redis did not answer in time is tried again while a join waits for it. */
-const SYNC_RETRY_MS = 100;
 /** How often it is tried again in the background once the join has stopped waiting. */
 const SYNC_BACKGROUND_MS = 1000;
 
@@ -189,7 +188,7 @@ export class RedisGroup {
     this.reader.on('error', () => undefined);
     await Promise.all([this.subscriber.connect(), this.reader.connect()]).catch(() => undefined);
     void this.subscriber.subscribe(this.keys.events).catch(() => undefined);
-    if (this.shared) await this.syncPatiently(CONNECT_TIMEOUT_MS);
+    if (this.shared) await this.syncPatiently();
     await this.streams.join(instance, this.reader, member, () => this.open);
     this.flushTimer = setInterval(() => void this.streams.flush(), FLUSH_MS).unref();
   }
@@ -317,26 +316,18 @@ export class RedisGroup {
   }
 
   /**
-   * sync(), tried again while Redis is connected but slow to answer it (a command waits 250 ms at
-   * most): every 100 ms for up to `waitMs`, then every second in the background, told once. A
-   * join that gave up at the first time-out served without the group's runtime tokens and clock,
-   * answering differently from the others until its next reconnect. Resolves to sync()'s answer,
-   * or null when Redis went away (its return syncs again) or the wait ran out.
+   * sync(), asked patiently (askPatiently: for up to 3 s), then every second in the background,
+   * told once. Resolves to sync()'s answer, or null when Redis went away (its return syncs again)
+   * or the wait ran out.
    */
-  private async syncPatiently(waitMs: number): Promise<boolean | null> {
-    const until = Date.now() + waitMs;
-    for (;;) {
-      try {
-        return await this.sync();
-      } catch (error) {
-        if (!this.shared || !this.open) return null;
-        if (Date.now() >= until) {
-          this.syncInBackground((error as Error).message);
-          return null;
-        }
-        await new Promise((resolve) => setTimeout(resolve, SYNC_RETRY_MS));
-      }
-    }
+  private async syncPatiently(): Promise<boolean | null> {
+    const asked = await askPatiently(
+      () => this.sync(),
+      () => this.shared && this.open,
+    );
+    if ('answer' in asked) return asked.answer;
+    if (this.shared && this.open) this.syncInBackground(asked.failure.message);
+    return null;
   }
 
   /** Tries sync() every second until it is answered, Redis goes away or the group closes. */
@@ -385,7 +376,7 @@ export class RedisGroup {
   private async back(): Promise<void> {
     if (this.wasShared || !this.open) return;
     this.wasShared = true;
-    const empty = (await this.syncPatiently(CONNECT_TIMEOUT_MS)) === true;
+    const empty = (await this.syncPatiently()) === true;
     // Back empty: the report's start is written back, then what waited goes out.
     if (empty) await this.streams.restore();
     void this.streams.flush();

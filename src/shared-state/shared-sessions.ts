@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import { TokenStates } from '../scenario/state/token-state';
 import type { ScenarioClock } from '../scenario/state/scenario-clock';
 import { CONNECT_TIMEOUT_MS, redisOptions } from './connect-redis';
+import { askPatiently } from './ask-patiently';
 import { SharedTokenStates } from './shared-token-states';
 import type { RejectedValues } from './rejected-values';
 import {
@@ -28,8 +29,6 @@ export interface SessionMember {
 const TAKE_ON_BATCH = 200;
 /** Keys asked for per SCAN step. */
 const SCAN_COUNT = 1000;
-/** How soon a session lookup Redis did not answer in time (250 ms) is asked again, up to CONNECT_TIMEOUT_MS. */
-const LOOKUP_RETRY_MS = 100;
 
 /**
  * A group's sessions in Redis: each one a key of its own that expires after its ttl unused (any
@@ -167,10 +166,9 @@ export class SharedSessions {
 
   /**
    * Takes on session `id` another instance opened, with its runtime tokens; nothing when the group
-   * has none. A Redis slow to answer (a command waits 250 ms at most) is asked again every 100 ms
-   * for up to 3 s, so that the request asking is answered as the session's token here, as on the
-   * instance that opened it, rather than as an unknown one. Past that it is answered as unknown,
-   * and told.
+   * has none. A Redis slow to answer is asked patiently (askPatiently: for up to 3 s), so that the
+   * request asking is answered as the session's token here, as on the instance that opened it,
+   * rather than as an unknown one. Past that it is answered as unknown, and told.
    */
   async takeOn(id: string): Promise<void> {
     if (!isSessionId(id)) return;
@@ -184,14 +182,15 @@ export class SharedSessions {
   }
 
   private async lookUp(id: string): Promise<void> {
-    const until = Date.now() + CONNECT_TIMEOUT_MS;
-    for (;;) {
-      const failure = await this.takeOnAll([id]);
-      if (failure === null) return this.lookupsAnswered();
-      if (!this.isShared()) return;
-      if (Date.now() >= until) return this.lookupFailed(id, failure);
-      await new Promise((resolve) => setTimeout(resolve, LOOKUP_RETRY_MS));
-    }
+    const asked = await askPatiently(
+      async () => {
+        const failure = await this.takeOnAll([id]);
+        if (failure !== null) throw new Error(failure);
+      },
+      () => this.isShared(),
+    );
+    if ('answer' in asked) this.lookupsAnswered();
+    else if (this.isShared()) this.lookupFailed(id, asked.failure.message);
   }
 
   /** Takes on every session of the group not live here yet (GET /sessions lists the group's). */
