@@ -10,9 +10,10 @@ const TOKENS = 300_000;
 /**
  * How long one protocol request may wait while the big file reloads. A slice of the reload takes
  * tens of milliseconds; the rest is for a machine shared with other test runs, where a process
- * waits its turn for a core (all on the serving thread at once, the wait was 9 to 24 s).
+ * waits its turn for a core: 1,612 ms in a fresh-clone CI run beside four other jest workers. All on
+ * the serving thread at once, the wait was 9 to 24 s, still three times this bound at the least.
  */
-const MAX_WAIT_MS = 1500;
+const MAX_WAIT_MS = 3000;
 /** What the server's JavaScript heap may hold, once the big file is gone, over what it held before it came. */
 const HEAP_RETURNED_WITHIN = 32 * 1024 ** 2;
 /** The same for its RSS: the allocator keeps some pages (the peak is about a gigabyte). */
