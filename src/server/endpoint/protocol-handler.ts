@@ -6,7 +6,7 @@ import type { Lookup, RequestRecorder } from './request-recorder';
 import { isProtocolUrl, requestToken, type TokenResult } from './request-token';
 import type { AnswerRuntime } from './answer-runtime';
 import type { TokenSource } from './served-tokens';
-import { deliverAnswer } from './deliver-answer';
+import { deliverAnswer, NOT_COUNTED } from './deliver-answer';
 import type { PassOn } from './pass-on';
 import type { Session } from './session';
 import type { Sessions } from './sessions';
@@ -134,9 +134,10 @@ export function createProtocolHandler(
   function send(req: IncomingMessage, res: ServerResponse, walk: Walk): true {
     // Journal and request log: one check when neither is on.
     const record = recorder?.track(req, res, walk);
-    if (walk.answer !== null) deliverAnswer(res, walk.answer, runtime);
+    let written = NOT_COUNTED;
+    if (walk.answer !== null) written = deliverAnswer(res, walk.answer, runtime);
     else passOn!.forward(req, res);
-    if (record !== undefined) recorder!.sent(res, record);
+    if (record !== undefined) recorder!.sent(res, record, written);
     if (callers === undefined || walk.token === null || walk.entry === null) return true;
     if (walk.answer === null) callers.proxied(req, res, walk.token, walk.arrivedAt);
     else

@@ -7,6 +7,7 @@ import { entryKind, StoredRecord, type Journal, type JournalRecord, type MatchKi
 import { NEAR_MISS_MAX_TOKENS, NO_NEAR_MISSES, NearMissIndex, nearMisses } from './near-misses';
 import { TurnBatch } from '../../scenario/base/turn-batch';
 import type { TokenOrigin } from './request-token';
+import { NOT_COUNTED, writesAtOnce } from './deliver-answer';
 
 /** Where finished requests go: the journal and the listeners (the CLI's request log, a jest onRequest, a group's shipping). */
 export interface RecorderOptions {
@@ -46,7 +47,10 @@ export class TrackedRecord extends StoredRecord {
   constructor(
     /** The connection whose byte counter measures this response; null once recorded. */
     public socket: Socket | null,
-    /** The connection's byte count when this response began to be written; -1 before it had the connection. */
+    /**
+     * The connection's byte count when this response began to be written; -1 before it had the
+     * connection; WRITER_COUNTS when the writer counts the reply's bytes (deliverAnswer).
+     */
     public mark: number,
     /** performance.now() at arrival, for durationMs. */
     public startedAt: number,
@@ -58,16 +62,22 @@ export class TrackedRecord extends StoredRecord {
 
 /** Read once: a getter on every request costs more than the addition. */
 const TIME_ORIGIN = performance.timeOrigin;
+/** A record's mark before its response has the connection (queued behind a pipelined one). */
+const NO_CONNECTION_YET = -1;
+/** A record's mark when no count was read: deliverAnswer counts the bytes of the reply it writes at once. */
+const WRITER_COUNTS = -2;
 const RECORD = Symbol('auth-sim.request-record');
 const RECORDER = Symbol('auth-sim.request-recorder');
 type Tracked = ServerResponse & { [RECORD]?: TrackedRecord; [RECORDER]?: RequestRecorder };
 
 /**
- * Turns protocol requests into journal records. Bytes are counted from the connection's own public
- * counter (`socket.bytesWritten`) from when a response starts writing to when it has written all:
- * at once for a reply written whole on its own connection (the common case, nothing attached to
- * the response), else at its 'finish' (before Node hands the connection to the next pipelined
- * response) or its 'close' (a fault or a caller that hung up). Only created when a journal or a
+ * Turns protocol requests into journal records. A reply written whole at once on its own
+ * connection (the common case, nothing attached to the response) is recorded at once, with the
+ * bytes its writer counted (deliverAnswer). Any other is counted from the connection's own public
+ * counter (`socket.bytesWritten`) from when it starts writing to when it has written all, at its
+ * 'finish' (before Node hands the connection to the next pipelined response) or its 'close' (a
+ * fault or a caller that hung up). The writer's count is checked once against the connection's
+ * (the first reply written whole), and used only if they agree. Only created when a journal or a
  * listener wants records, so with neither the request path does no recording work at all.
  */
 export class RequestRecorder {
@@ -81,8 +91,15 @@ export class RequestRecorder {
   private readonly completed = new TurnBatch<TrackedRecord>((records) => this.handOn(records));
   /** The instance name records carry in a group (`--redis`); undefined alone. */
   instance: string | undefined;
+  /** Whether the writer's counts agree with the connection's: undefined until a first reply written whole is checked. */
+  private writerCounts: boolean | undefined;
 
   constructor(private readonly options: RecorderOptions) {}
+
+  /** Whether replies written whole are counted by their writer: false before a first one is checked, or if it disagreed. */
+  get countsFromWriter(): boolean {
+    return this.writerCounts === true;
+  }
 
   /** Starts the record of a request answered as `lookup` says; call before writing anything to `res`. */
   track(req: IncomingMessage, res: ServerResponse, lookup: Lookup): TrackedRecord {
@@ -92,7 +109,11 @@ export class RequestRecorder {
     return new TrackedRecord(
       socket ?? req.socket,
       // A response queued behind a pipelined one has no connection yet: its count starts when it gets one.
-      socket ? socket.bytesWritten : -1,
+      socket === null
+        ? NO_CONNECTION_YET
+        : this.writerCounts === true && writesAtOnce(lookup.answer)
+          ? WRITER_COUNTS
+          : socket.bytesWritten,
       now,
       // Numbered when it completes.
       0,
@@ -120,16 +141,23 @@ export class RequestRecorder {
     );
   }
 
-  /** The answer has been handed to the response: record it now if it went out whole, else when it does. */
-  sent(res: ServerResponse, record: TrackedRecord): void {
-    if (res.writableEnded && record.mark >= 0 && res.socket === record.socket) {
-      this.record(record, res);
-      return;
+  /**
+   * The answer has been handed to the response: record it now if it went out whole, else when it
+   * does. `written`: the bytes its writer counted, or NOT_COUNTED.
+   */
+  sent(res: ServerResponse, record: TrackedRecord, written: number): void {
+    if (res.writableEnded && res.socket === record.socket) {
+      if (record.mark === WRITER_COUNTS && written !== NOT_COUNTED) return this.record(record, res, written);
+      if (record.mark >= 0) {
+        const bytes = measured(record);
+        if (this.writerCounts === undefined && written !== NOT_COUNTED) this.writerCounts = written === bytes;
+        return this.record(record, res, bytes);
+      }
     }
     (res as Tracked)[RECORD] = record;
     (res as Tracked)[RECORDER] = this;
     this.open.add(res);
-    if (record.mark < 0) res.once('socket', onSocket);
+    if (record.mark === NO_CONNECTION_YET) res.once('socket', onSocket);
     res.prependOnceListener('finish', onDone);
     res.once('close', onDone);
   }
@@ -154,7 +182,7 @@ export class RequestRecorder {
     if (record.socket === null) return;
     this.open.delete(res);
     (res as Tracked)[RECORD] = undefined;
-    this.record(record, res);
+    this.record(record, res, measured(record));
   }
 
   /**
@@ -162,8 +190,8 @@ export class RequestRecorder {
    * property added to Node's response object changes its shape, and Node's own code reading it
    * afterwards slows down.
    */
-  private record(record: TrackedRecord, res: ServerResponse): void {
-    record.bytes = record.mark < 0 || record.socket === null ? 0 : record.socket.bytesWritten - record.mark;
+  private record(record: TrackedRecord, res: ServerResponse, bytes: number): void {
+    record.bytes = bytes;
     record.socket = null;
     record.seq = ++this.seq;
     record.status = res.headersSent ? res.statusCode : null;
@@ -210,6 +238,14 @@ export class RequestRecorder {
       this.runtimeIndex = { version: runtime.version, index: new NearMissIndex(runtime.tokens()) };
     return nearMisses(token, [this.runtimeIndex.index, named]);
   }
+}
+
+/**
+ * The connection's bytes since the record's mark. 0 without a mark: a reply the writer was to count
+ * and did not (its writing failed and the connection was closed) is reported, not counted.
+ */
+function measured(record: TrackedRecord): number {
+  return record.mark < 0 || record.socket === null ? 0 : record.socket.bytesWritten - record.mark;
 }
 
 /** Shared listeners, so tracking a request allocates no closure; `this` is the response. */

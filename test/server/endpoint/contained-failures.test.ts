@@ -6,7 +6,10 @@ import { adminErrorHandler } from '../../../src/server/admin/admin-error';
 import { createProtocolHandler } from '../../../src/server/endpoint/protocol-handler';
 import type { CompiledEntry, ScenarioSet } from '../../../src/scenario/compile/scenario-set';
 import { makeReply } from '../../../src/scenario/compile/build-reply';
+import { RequestRecorder } from '../../../src/server/endpoint/request-recorder';
+import { RuntimeTokens } from '../../../src/scenario/state/runtime-tokens';
 import { adminCall } from '../../helpers/admin-client';
+import { rawRequest } from '../../helpers/raw-request';
 import { getClient, startTestSimulator } from '../../helpers/test-simulator';
 
 /** Listens on port 0 with `listener`; resolves with the URL and a close. */
@@ -36,22 +39,36 @@ test.each([
       set: { callerGuards: null } as unknown as ScenarioSet,
       resolve: (token: string) => (token === 'bad' ? entryWithHeaders(headers, delayMs) : good),
     };
+    // The journal's byte count of the 500 written instead: the first reply (good) checks the
+    // writer's counts against the connection's, so the 500's is the writer's own.
+    const bytes: Record<string, number> = {};
+    const recorder = new RequestRecorder({
+      runtime: new RuntimeTokens(),
+      onRecord: [(record) => void (bytes[record.token ?? ''] = record.bytes)],
+    });
     const handler = createProtocolHandler(
       holder,
-      undefined,
+      recorder,
       createAnswerRuntime(1, (m) => reports.push(m)),
     );
     const server = await listen((req, res) => void handler(req, res));
     try {
-      const bad = await getClient(server.url, 'bad');
+      expect(recorder.countsFromWriter).toBe(false);
+      const good = await rawRequest(server.url, 'GET', 'good');
+      expect(good.status).toBe(200);
+      // Node's head and the body, counted by the writer, agree with the connection's own count.
+      expect(recorder.countsFromWriter).toBe(true);
+      const bad = await rawRequest(server.url, 'GET', 'bad');
       expect(bad.status).toBe(500);
-      expect(bad.text).toBe(
+      expect(bad.body.toString('utf8')).toBe(
         '{"errorCode":"INTERNAL_ERROR","errorText":"auth-sim could not write the answer this token is given; see its log"}',
       );
       expect(reports).toHaveLength(1);
       expect(reports[0]).toMatch(
         /^could not write a 200 answer for \/rest\/chat\/client\/id\/bad: .+; answered 500 instead$/,
       );
+      await recorder.settle();
+      expect(bytes).toEqual({ good: good.bytes.length, bad: bad.bytes.length });
       expect((await getClient(server.url, 'good')).status).toBe(200);
     } finally {
       await server.close();
