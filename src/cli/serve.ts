@@ -9,6 +9,7 @@ import { tokenCount } from '../scenario/compile/scenario-set';
 import { previewAnswer } from '../scenario/compile/compile-entry';
 import { chooseScenarios, collect } from './default-scenarios';
 import { keepServingWhenStdoutCloses } from './closed-stdout';
+import { capYoungGeneration } from './young-generation';
 import { writePortFile } from './port-file';
 import type * as ProxyTargetModule from '../record/proxy-target';
 import { pathsWithoutScenarioFiles, skippedNote } from '../scenario/base/read-scenario-sources';
@@ -216,6 +217,8 @@ export async function startServing(
       seed: simulator.seed,
     });
     followReloads(simulator, logger, showWarnings);
+    // Once serving: what starting grew the new space to stays, and node:v8 loads after the first answer.
+    capYoungGeneration();
     return simulator;
   } catch (error) {
     if (error instanceof ScenarioError) reportProblems(logger, error.problems);
