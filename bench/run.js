@@ -115,7 +115,8 @@ async function prepare(options, features) {
     freshDir: (prefix) => fs.mkdtempSync(path.join(dir, prefix)),
     journalOnArgs: [],
     journalOffArgs: features.journalOff,
-    // The journal's few per cent need paired rounds to show through a shared machine's drift.
+    // The journal's few per cent, and HTTPS a few per cent from its line, need more rounds to show
+    // through a shared machine's drift.
     journalRounds: Math.max(options.rounds, options.quick ? 3 : 5),
     startupTimes: options.quick ? 1 : 5,
     syntheticStartupCounts: options.quick ? [0, 1000000] : [0, 100000, 1000000],
