@@ -40,8 +40,9 @@ export interface Lookup {
 
 /**
  * The one record of one request: built when the answer is chosen, completed when the response is
- * written (or the connection ends), then handed to the journal as it is (a StoredRecord, for why a
- * class). The journal's fields come first; `socket`, `mark` and `startedAt` only serve the measuring.
+ * written (or the connection ends), then handed to the journal (which copies its fields into a slot)
+ * and the listeners. The journal's fields come first (a StoredRecord, for why a class); `socket`,
+ * `mark` and `startedAt` only serve the measuring.
  */
 export class TrackedRecord extends StoredRecord {
   constructor(

@@ -86,3 +86,31 @@ test('clear forgets everything and the ring fills again from empty', () => {
 test.each([0, -1, 1.5])('a capacity of %p is refused', (capacity) => {
   expect(() => new Journal(capacity)).toThrow(RangeError);
 });
+
+test('a record comes back from its slot with every field as it was added, after the ring has wrapped too', () => {
+  const misses = (t: string) => [`${t}?`];
+  const full = (seq: number): JournalRecord => ({
+    seq,
+    at: 1_767_225_600_123.5 + seq,
+    method: 'POST',
+    token: `token-${seq}`,
+    origin: 'header',
+    status: seq % 2 === 0 ? null : 503,
+    fault: 'reset',
+    delayMs: 250 + seq,
+    bytes: 4_000_000_000 + seq,
+    durationMs: 12.345 + seq,
+    matched: 'refused',
+    source: { file: 'b.yaml', line: seq },
+    misses,
+    refused: 'wrong credentials',
+    clientCert: 'CN=chat, O=Acme',
+    instance: '10.0.0.1:8080',
+    session: `s${seq}`,
+    traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01',
+  });
+  const journal = new Journal(2);
+  for (let seq = 1; seq <= 5; seq++) journal.add(full(seq));
+  expect(journal.select()).toEqual([full(5), full(4)]);
+  expect(journal.select({ status: 503 })).toEqual([full(5)]);
+});
