@@ -3,6 +3,7 @@ import { BatchedLines } from '../../src/cli/batched-lines';
 import { createRequestLog, formatRequestLine } from '../../src/cli/request-log';
 import type { JournalEntry, JournalRecord } from '../../src/server/endpoint/journal';
 import { waitFor } from '../helpers/wait-for';
+import { logTime, useColor } from '../../src/cli/logger';
 
 const BASE: JournalEntry = {
   seq: 1,
@@ -102,7 +103,7 @@ test('a stream that does not keep up gets no more than the cap; the rest is coun
   const { out, written, release } = stalledStream();
   let firstDrops = 0;
   const lines = new BatchedLines<string>(out, {
-    format: (s) => `${s}\n`,
+    format: (s, line) => line.text(`${s}\n`),
     droppedNote: (n) => `(${n} dropped)\n`,
     onFirstDrop: () => (firstDrops += 1),
     maxBufferedBytes: 4,
@@ -144,4 +145,32 @@ test("one entry's lines follow each request's method, status and token, whatever
   expect(line({}, true)).toBe('GET alice \u001b[32m200\u001b[39m 1.5ms  \u001b[2mscenarios/seq.yaml:9\u001b[22m');
   expect(line({ delayMs: 40 })).toBe('GET alice 200 1.5ms  delay 40ms  scenarios/seq.yaml:9');
   expect(line({ durationMs: 0.25 })).toBe('GET alice 200 0.25ms  scenarios/seq.yaml:9');
+});
+
+test("a named entry's own token, its line written as bytes made once, reads as formatRequestLine makes it", () => {
+  const tokens = ['alice', 'zoë', 'a b', '東京'];
+  const records: JournalRecord[] = [];
+  for (const [i, token] of tokens.entries()) {
+    const source = { file: 'scenarios/café.yaml', line: i + 1 };
+    for (const [method, status, durationMs] of [
+      ['GET', 200, 0.05],
+      ['GET', 200, 12.5],
+      ['POST', 200, 3],
+      ['POST', 503, 1234.56],
+      ['GET', null, 0],
+    ] as const)
+      records.push({ ...RECORD, token, source, method, status, durationMs, at: RECORD.at + records.length });
+  }
+  for (const tty of [false, true])
+    for (const time of [false, true]) {
+      const out = Object.assign(new PassThrough(), { isTTY: tty });
+      const color = useColor(out);
+      const log = createRequestLog('text', false, out, undefined, time)!;
+      for (const record of records) log.push(record);
+      log.flush();
+      const prefix = color ? '\u001b[2mauth-sim:\u001b[22m ' : 'auth-sim: ';
+      expect(String(out.read())).toBe(
+        records.map((r) => `${prefix}${time ? `${logTime(r.at)} ` : ''}${formatRequestLine(r, color)}\n`).join(''),
+      );
+    }
 });
