@@ -12,9 +12,9 @@ const V8_GROWTH_FACTOR = 2;
 
 /**
  * Holds the new space at NEW_SPACE_CAP. V8 doubles it whenever more bytes have survived scavenges
- * since its last growth than it holds, and a simulator's survive by design (the journal's and the
- * caller report's records of every request), so under load it grows to 32 MiB: about 10 MB more
- * RSS, to save ~0.7 µs of scavenging a request (bench/README, "Peak RSS under load"). V8 reads
+ * since its last growth than it holds, and a simulator's survive by design (each request's caller
+ * report exchange and request-log line, until they are folded and written), so under load it grows
+ * to 32 MiB: about 10 MB more RSS, to save ~0.7 µs of scavenging a request (bench/README, "Peak RSS under load"). V8 reads
  * --max-semi-space-size only when it makes the heap, which would need a flag on node's command
  * line (the bin's shebang cannot carry one portably); it reads --semi-space-growth-factor at each
  * growth, so this sets it to 1 once a garbage collection leaves the new space at the cap, and
