@@ -22,9 +22,6 @@ export function createRequestLog(
   if (quiet) return undefined;
   const json = format === 'json';
   const color = !json && useColor(out);
-  const prefix = PREFIX[color ? 'on' : 'off'];
-  // --log-time: a request line begins with its arrival time, the time its JSON line carries anyway.
-  const at = time ? (ms: number) => `${logTime(ms)} ` : () => '';
   return new BatchedLines<JournalRecord>(out, {
     format: json
       ? (record, line) =>
@@ -33,7 +30,7 @@ export function createRequestLog(
     droppedNote: json
       ? (n) =>
           `${JSON.stringify({ level: 'warn', event: 'dropped', ...(time ? { time: logTime() } : {}), lines: n, message: DROPPED })}\n`
-      : (n) => `${prefix}${at(Date.now())}${n} ${DROPPED}\n`,
+      : (n) => `${lineStart(color, time, Date.now())}${n} ${DROPPED}\n`,
     ...(onFirstDrop ? { onFirstDrop } : {}),
   });
 }
@@ -50,7 +47,12 @@ function writeRequestLine(r: JournalRecord, color: boolean, time: boolean, line:
     line.bytes(headOf(named, r, color));
     line.ascii(milliseconds(r.durationMs));
     line.bytes(named.tail);
-  } else line.text(`${PREFIX[color ? 'on' : 'off']}${time ? `${logTime(r.at)} ` : ''}${formatRequestLine(r, color)}\n`);
+  } else line.text(`${lineStart(color, time, r.at)}${formatRequestLine(r, color)}\n`);
+}
+
+/** "auth-sim: ", and with --log-time the time (a request's arrival, the time its JSON line carries anyway). */
+function lineStart(color: boolean, time: boolean, ms: number): string {
+  return time ? `${PREFIX[color ? 'on' : 'off']}${logTime(ms)} ` : PREFIX[color ? 'on' : 'off'];
 }
 
 const DROPPED = 'request lines dropped here: the output was not keeping up';
