@@ -4,7 +4,8 @@ import type { SessionMember } from '../shared-state/shared-sessions';
 import type * as RedisGroupModule from '../shared-state/redis-group';
 import type { SimulatorOptions } from './simulator-options';
 import type { ControlParts } from './admin/control-parts';
-import { adoptedRecord } from './endpoint/shipped-request';
+import { adoptedRecord, type ShippedRequest } from './endpoint/shipped-request';
+import type { Exchange } from '../caller-report/exchange';
 import { formatProblem } from '../scenario/base/problem';
 import type * as CheckedGroupValues from './checked-group-values';
 import type { ScenarioClock } from '../scenario/state/scenario-clock';
@@ -104,6 +105,10 @@ function memberOf(control: ControlParts): GroupMember {
       control.callers?.adopt(exchange);
       return null;
     },
+    // This instance's own, as it described them for the stream: what the checks above would give back.
+    takeRequest: (described: ShippedRequest, instance: string, seq: number) =>
+      void control.journal?.add(adoptedRecord(described, instance, seq)),
+    takeExchange: (exchange: Exchange) => control.callers?.adopt(exchange),
     clearJournal: () => control.journal?.clear(),
     restartReport: (since) => void control.callers?.reset(since),
   };

@@ -15,6 +15,9 @@ import { STREAM_DROPS } from './stream-drops';
  * One call for both streams: a reader blocked on both wakes once, and both streams' entries come
  * in one reply.
  *
+ * Each entry names its write (`w`: the writer and the write's number), so the writer, reading the
+ * entry back, knows it for its own and takes the items it kept rather than parsing them again.
+ *
  * Every call is numbered per writer (the hash keeps each writer's last number and the ids it
  * wrote, for a day): a write whose reply was lost (the 250 ms command time-out, while Redis was
  * slow but ran it) is sent again with the same number and answered with the ids it already has,
@@ -62,7 +65,7 @@ for k = 0, streams - 1 do
       redis.call('SET', counter, floor)
     end
     local last = redis.call('INCRBY', counter, n)
-    local fields = {'XADD', stream, '*', 'i', ARGV[1], 's', last - n + 1, 'e', ARGV[k * 4 + 7]}
+    local fields = {'XADD', stream, '*', 'i', ARGV[1], 'w', ARGV[2] .. ' ' .. ARGV[3], 's', last - n + 1, 'e', ARGV[k * 4 + 7]}
     local id = redis.pcall(unpack(fields))
     if failed(id) then
       dropForeign(stream, 'stream', 'stream')

@@ -20,6 +20,10 @@ export interface StreamMember {
   adoptRequest(entry: unknown, instance: string, seq: number): string | null;
   /** A caller-report exchange: checked, then folded; answers what is wrong, or null. */
   adoptExchange(exchange: unknown): string | null;
+  /** A journal entry this instance described when it wrote it (not read back from Redis), numbered by the group. */
+  takeRequest(described: object, instance: string, seq: number): void;
+  /** A caller-report exchange this instance wrote, as it was shipped (not read back from Redis). */
+  takeExchange(exchange: object): void;
   /** The journal's reset marker, read at its place in the stream: forget the entries before it. */
   clearJournal(): void;
   /** The report's reset marker (or the group's start when joining): the report begins at `since` (epoch ms). */
@@ -37,6 +41,9 @@ export interface StreamEncoding {
   exchange(exchange: object): unknown;
 }
 
+/** What the reading of a stream uses of its ShippedStream: the items kept by write. */
+type KeptItems = Pick<ShippedStream<unknown, object>, 'key' | 'takeKept'>;
+
 /**
  * The group's journal and caller report in Redis: two streams of one entry per batch of requests, in one
  * order every instance reads alike (see docs/scaling.md, "One order for the group"), each capped
@@ -44,7 +51,7 @@ export interface StreamEncoding {
  */
 export class GroupStreams {
   /** Journal entries, each described when it is written. */
-  readonly journal: ShippedStream<() => object>;
+  readonly journal: ShippedStream<() => object, object>;
   readonly exchanges: ShippedStream<object>;
   private readonly readings: Record<'journal' | 'exchanges', StreamReading>;
   private readonly writer: StreamWriter;
@@ -61,21 +68,42 @@ export class GroupStreams {
     encoding: StreamEncoding,
   ) {
     this.sinceKey = `${prefix}:since`;
-    const reading = (key: string, on: Pick<StreamReading, 'deliver' | 'reset'>): StreamReading => ({
-      key,
+    const cap = Math.max(MIN_STREAM_CAP, journalSize);
+    this.journal = new ShippedStream(
+      client,
+      `${prefix}:journal`,
+      cap,
+      (describe) => describe(),
+      (described) => encoding.request(described),
+      () => this.readings.journal.seq,
+    );
+    this.exchanges = new ShippedStream(
+      client,
+      `${prefix}:exchanges`,
+      cap,
+      (exchange) => exchange,
+      (exchange) => encoding.exchange(exchange),
+      () => this.readings.exchanges.seq,
+    );
+    this.writer = new StreamWriter(client, [this.journal, this.exchanges], rejected);
+    const reading = (stream: KeptItems, on: Pick<StreamReading, 'deliver' | 'take' | 'reset'>): StreamReading => ({
+      key: stream.key,
       last: '0-0',
       trusted: '0-0',
       seq: 0,
       missed: 0,
+      kept: (write) => this.keptItems(stream, write),
       ...on,
     });
     this.readings = {
-      journal: reading(`${prefix}:journal`, {
+      journal: reading(this.journal, {
         deliver: (entry, instance, seq) => this.member?.adoptRequest(entry, instance, seq) ?? null,
+        take: (described, instance, seq) => this.member?.takeRequest(described, instance, seq),
         reset: () => this.member?.clearJournal(),
       }),
-      exchanges: reading(`${prefix}:exchanges`, {
+      exchanges: reading(this.exchanges, {
         deliver: (x) => this.member?.adoptExchange(x) ?? null,
+        take: (x) => this.member?.takeExchange(x),
         reset: (since) => {
           this.reportSince = since;
           this.member?.restartReport(since);
@@ -84,23 +112,13 @@ export class GroupStreams {
     };
     defineMarkReset(client);
     defineReadCounter(client);
-    const cap = Math.max(MIN_STREAM_CAP, journalSize);
-    const { journal, exchanges } = this.readings;
-    this.journal = new ShippedStream(
-      client,
-      journal.key,
-      cap,
-      (describe) => encoding.request(describe()),
-      () => journal.seq,
-    );
-    this.exchanges = new ShippedStream(
-      client,
-      exchanges.key,
-      cap,
-      (exchange) => encoding.exchange(exchange),
-      () => exchanges.seq,
-    );
-    this.writer = new StreamWriter(client, [this.journal, this.exchanges], rejected);
+  }
+
+  /** The items `stream` kept for write `write` ("<writer> <number>") when this instance's writer made it. */
+  private keptItems(stream: KeptItems, write: string): readonly object[] | undefined {
+    const space = write.indexOf(' ');
+    if (write.slice(0, space) !== this.writer.writer) return undefined;
+    return stream.takeKept(Number(write.slice(space + 1)));
   }
 
   private get shared(): boolean {

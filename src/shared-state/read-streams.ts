@@ -25,6 +25,10 @@ export interface StreamReading {
   missed: number;
   /** Checks and takes on one item (its instance, its group-wide number); answers what is wrong with it, or null. */
   readonly deliver: (item: unknown, instance: string, seq: number) => string | null;
+  /** The items this instance kept for its write `w` ("<writer> <number>"), taken once; undefined for another's. */
+  readonly kept: (write: string) => readonly object[] | undefined;
+  /** Takes on one item this instance kept when it wrote it: described by this instance, so not checked. */
+  readonly take: (item: object, instance: string, seq: number) => void;
   /** A reset at this place in the stream: the report begins again at `since` (epoch ms). */
   readonly reset: (since: number) => void;
 }
@@ -107,26 +111,27 @@ export function compareIds(a: string, b: string): number {
 }
 
 /**
- * Hands on one stream entry: a reset marker, or a batch of items, numbered on from its `s` (this instance's own
- * too). An entry or item that is not what auth-sim writes is skipped and counted; the good items
+ * Hands on one stream entry: a reset marker, or a batch of items, numbered on from its `s` (this
+ * instance's own too, as it kept them). An entry or item that is not what auth-sim writes is skipped and counted; the good items
  * beside it are still handed on.
  */
 function deliverEntry(reading: StreamReading, id: string, fields: unknown, rejected: RejectedValues): void {
   reading.last = id;
   if (isTimed(id)) reading.trusted = id;
-  const entry = readStreamEntry(fields);
+  const entry = readStreamEntry(fields, reading.kept);
   if (typeof entry === 'string') return rejected.reject(`${reading.key} entry ${id}`, entry);
   if ('reset' in entry) return reading.reset(entry.reset);
   // Numbers go up by one an item; a jump means entries were trimmed before they were read, a fall that Redis started again.
   if (reading.seq > 0 && entry.seq > reading.seq + 1) reading.missed += entry.seq - reading.seq - 1;
   reading.seq = entry.seq + Math.max(0, entry.items.length - 1);
-  entry.items.forEach((item, index) => {
-    let problem: string | null;
+  for (let index = 0; index < entry.items.length; index++) {
+    let problem: string | null = null;
     try {
-      problem = reading.deliver(item, entry.instance, entry.seq + index);
+      if (entry.kept) reading.take(entry.items[index], entry.instance, entry.seq + index);
+      else problem = reading.deliver(entry.items[index], entry.instance, entry.seq + index);
     } catch (error) {
       problem = `could not be taken on: ${(error as Error).message}`;
     }
     if (problem !== null) rejected.reject(`${reading.key} entry ${id} item ${index + 1}`, problem);
-  });
+  }
 }

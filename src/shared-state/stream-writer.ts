@@ -9,7 +9,7 @@ import { tellJunk } from './stream-junk';
 const BATCH = 500;
 
 /** What the writer uses of a stream's queue (none of it depends on the item type). */
-type Queue = Pick<ShippedStream<unknown>, 'keys' | 'cap' | 'floor' | 'waiting' | 'take' | 'onQueued'>;
+type Queue = Pick<ShippedStream<unknown, unknown>, 'keys' | 'cap' | 'floor' | 'waiting' | 'take' | 'onQueued'>;
 
 /** One script call's batches and arguments, kept until Redis has answered it. */
 interface Write {
@@ -31,8 +31,8 @@ export class StreamWriter {
   private scheduled = false;
   /** Who writes; unset until the group is joined. */
   private instance: string | undefined;
-  /** This writer's name in the hash of last writes: one per process, so a restart starts afresh. */
-  private readonly writer = randomUUID();
+  /** This writer's name in the hash of last writes and in its entries: one per process, so a restart starts afresh. */
+  readonly writer = randomUUID();
   private written = 0;
   /** A write Redis has not answered: sent again, as it is, before anything else. */
   private unanswered: Write | undefined;
@@ -95,8 +95,8 @@ export class StreamWriter {
 
   /** The next batch of each stream, numbered. */
   private nextWrite(): Write {
-    const batches = this.streams.map((s) => s.take(BATCH));
     this.written += 1;
+    const batches = this.streams.map((s) => s.take(BATCH, this.written));
     const args = this.streams.flatMap((s, i) => [s.cap, s.floor(), batches[i].count, batches[i].items]);
     return { batches, args: [this.writer, this.written, ...args] };
   }
