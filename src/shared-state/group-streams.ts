@@ -117,8 +117,10 @@ export class GroupStreams {
   /** The items `stream` kept for write `write` ("<writer> <number>") when this instance's writer made it. */
   private keptItems(stream: KeptItems, write: string): readonly object[] | undefined {
     const space = write.indexOf(' ');
-    if (write.slice(0, space) !== this.writer.writer) return undefined;
-    return stream.takeKept(Number(write.slice(space + 1)));
+    if (space < 0 || write.slice(0, space) !== this.writer.writer) return undefined;
+    // Another client may have written anything here: only a write number this writer could have made is looked up.
+    const number = Number(write.slice(space + 1));
+    return Number.isSafeInteger(number) && number > 0 ? stream.takeKept(number) : undefined;
   }
 
   private get shared(): boolean {
