@@ -8,7 +8,13 @@ const SCENARIO = `tokens:
   alice: { client: ${CARD} }
   bob: { client: ${CARD} }
   carol: { status: 401 }
+  slow: { client: ${CARD}, delay: 30ms }
+  limited:
+    status: 429
+    headers: { Retry-After: "2" }
+    body: none
 `;
+const TRACEPARENT = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
 
 interface Report {
   tokens: Record<string, { calls: number; statuses: Record<string, number>; outage: number }>;
@@ -51,5 +57,39 @@ describeRedis("the caller report across a group: each instance folds in the othe
       carol: [2, { '503': 1, '401': 1 }, 1],
     });
     expect(seen!.caller.outage).toBe(3);
+  });
+
+  // An instance takes its own requests from what it kept when it wrote them, and the other parses
+  // and checks them from the stream: both must read alike, or the verdict would depend on which is asked.
+  test("A's own requests, taken as it kept them, read on A as B parses them: journal and report alike", async () => {
+    await adminCall(a.url, 'POST', '/__admin/reset');
+    const statuses = await Promise.all(
+      ['alice', 'bob', 'carol', 'slow', 'limited', 'alicf'].map(async (t) => (await getClient(a.url, t)).status),
+    );
+    const posted = await fetch(`${a.url}/rest/chat/client/id/`, { method: 'POST', headers: { token: 'bob' } });
+    const traced = await fetch(`${a.url}/rest/chat/client/id/alice`, { headers: { traceparent: TRACEPARENT } });
+    expect([...statuses, posted.status, traced.status]).toEqual([200, 200, 401, 200, 429, 404, 200, 200]);
+
+    const journal = async (t: TestSimulator) => {
+      const body = (await adminCall(t.url, 'GET', '/__admin/requests')).body as unknown as { requests: unknown[] };
+      return body.requests.length === 8 && body.requests;
+    };
+    const [onA, onB] = await Promise.all([
+      waitFor(() => journal(a), { what: "A's journal to hold its 8 requests" }),
+      waitFor(() => journal(b), { what: "B's journal to hold A's 8 requests" }),
+    ]);
+    expect(onA).toEqual(onB);
+    expect(onA).toContainEqual(
+      expect.objectContaining({
+        token: 'alice',
+        traceId: '4bf92f3577b34da6a3ce929d0e0e4736',
+        spanId: '00f067aa0ba902b7',
+      }),
+    );
+    expect(onA).toContainEqual(expect.objectContaining({ token: 'alicf', status: 404, nearMisses: ['alice'] }));
+    expect(onA).toContainEqual(expect.objectContaining({ method: 'POST', token: 'bob', origin: 'header' }));
+
+    const report = async (t: TestSimulator) => (await adminCall(t.url, 'GET', '/__admin/report')).body;
+    expect(await report(a)).toEqual(await report(b));
   });
 });
