@@ -53,8 +53,8 @@ export interface TakenBatch {
  *
  * Each item is described (`describe`, type D) when its batch is taken, and the described items are
  * kept by the write's number until the reader meets their entry: this instance takes its own items
- * from here, as described, rather than parsing and checking its own JSON again (the read-back was
- * half of what a request cost in a group). Kept items are at most `cap`; an entry whose items are
+ * from here, as described, rather than parsing and checking its own JSON again (by callgrind's count,
+ * half of what a group added to a request). Kept items are at most `cap`; an entry whose items are
  * no longer kept is parsed like any other, so keeping them changes what is read, never what it says.
  */
 export class ShippedStream<T, D = T> {
