@@ -3,10 +3,10 @@ import { callWithRetries, constant, exponential } from '../helpers/retrying-call
 import type { CallerReport } from '../../src/caller-report/build-report';
 import { waitFor } from '../helpers/wait-for';
 
-// Gaps and time-outs are measured in real time, within 20% or 30 ms as issue 33 asks: gaps of the
-// caller's own measured waits (a late timer waits longer, and the report must see it), time-outs of
-// the time-out asked. On a machine shared past its cores one event-loop stall can still move a
-// figure further, so a miss is tried again.
+// Gaps and time-outs are measured in real time, within 20% or 30 ms as issue 33 asks, of what the
+// caller really spent: its measured waits and the times it gave up after (a late timer waits
+// longer, and the report must see it). On a machine shared past its cores one event-loop stall
+// can still move a figure further, so a miss is tried again.
 jest.retryTimes(2, { logErrorsBeforeRetry: true });
 
 const CARD =
@@ -61,7 +61,7 @@ test('an exponential 200/400/800/1600 ms caller is reported exponential, with it
     sim.url,
     'backs-off',
     { attempts: 6, backoffMs: exponential(200), timeoutMs: 2000 },
-    waited,
+    { waited },
   );
   expect(seen).toEqual([503, 503, 503, 503, 200]);
   // The caller waited at least as asked; a late timer waits longer, and the report sees that.
@@ -83,7 +83,7 @@ test('a constant 500 ms caller is reported constant, and faults count by name', 
     sim.url,
     'steady',
     { attempts: 5, backoffMs: constant(500), timeoutMs: 2000, method: 'POST' },
-    waited,
+    { waited },
   );
   expect(seen).toEqual([503, 'TypeError', 500, 200]);
   expect(waited.map((ms) => ms >= 499)).toEqual([true, true, true]);
@@ -97,8 +97,17 @@ test('a constant 500 ms caller is reported constant, and faults count by name', 
 test("a caller's 700 ms time-out against a hang is measured as abandonedAfterMs", async () => {
   // A 250 ms back-off, well clear of the 'immediate' line: the server sees an abort when its event
   // loop gets to it, and a busy machine's stall of tens of ms would turn a 50 ms gap into either.
-  const seen = await callWithRetries(sim.url, 'hangs', { attempts: 2, backoffMs: constant(250), timeoutMs: 700 });
+  const gaveUp: number[] = [];
+  const seen = await callWithRetries(
+    sim.url,
+    'hangs',
+    { attempts: 2, backoffMs: constant(250), timeoutMs: 700 },
+    { gaveUp },
+  );
   expect(seen).toEqual(['TimeoutError', 'TimeoutError']);
+  // The caller gave up no sooner than asked; a late timer gives up later, and the report must see
+  // that (three CI runs saw it give up after 787-900 ms while the suites ran side by side).
+  expect(gaveUp.map((ms) => ms >= 699)).toEqual([true, true]);
   // The server sees the second abort a moment after the caller made it.
   const body = await waitFor(async () => {
     const read = await report();
@@ -106,10 +115,11 @@ test("a caller's 700 ms time-out against a hang is measured as abandonedAfterMs"
   });
   const token = body.tokens.hangs;
   expect(token).toMatchObject({ calls: 2, retries: 1, backoff: 'single', statuses: { 'fault:hang': 2 } });
-  expectNear(token.abandonedAfterMs, [700, 700], 0.1, 50);
+  expectNear(token.abandonedAfterMs, gaveUp, 0.1, 50);
   expectNear(token.gapsMs, [250], 0.2, 30);
   const overall = body.caller.abandonedAfterMs!;
-  expectNear([overall.min, overall.median, overall.max], [700, 700, 700], 0.1, 50);
+  const [shorter, longer] = [...gaveUp].sort((a, b) => a - b);
+  expectNear([overall.min, overall.median, overall.max], [shorter, (shorter + longer) / 2, longer], 0.1, 50);
 });
 
 test('a caller that asks again for a card it got is caught by callsAfterCard', async () => {

@@ -19,15 +19,21 @@ export interface RetryPolicy {
 export type Attempt = number | string;
 
 /**
- * Asks for `token` until it gets a card; resolves with what each attempt saw. `waited` receives how
- * long it really waited before each retry, from reading one answer to asking again: a timer on a
- * machine shared past its cores fires late, by tens of milliseconds and more.
+ * What the caller really spent, as a timer on a machine shared past its cores fires late, by tens
+ * of milliseconds and more. `waited`: before each retry, from reading one answer to asking again.
+ * `gaveUp`: for each attempt that timed out, from asking to giving up.
  */
+export interface CallerTimings {
+  readonly waited?: number[];
+  readonly gaveUp?: number[];
+}
+
+/** Asks for `token` until it gets a card; resolves with what each attempt saw, and fills `timings`. */
 export async function callWithRetries(
   baseUrl: string,
   token: string,
   policy: RetryPolicy,
-  waited?: number[],
+  { waited, gaveUp }: CallerTimings = {},
 ): Promise<Attempt[]> {
   const seen: Attempt[] = [];
   let answeredAt = 0;
@@ -41,6 +47,7 @@ export async function callWithRetries(
     askedAt.push(performance.now());
     const outcome = await askOnce(baseUrl, token, policy);
     answeredAt = performance.now();
+    if (outcome === 'TimeoutError') gaveUp?.push(answeredAt - askedAt[askedAt.length - 1]);
     seen.push(outcome);
     if (outcome === 200) break;
   }
