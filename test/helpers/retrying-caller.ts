@@ -28,7 +28,7 @@ export interface CallerTimings {
   readonly gaveUp?: number[];
 }
 
-/** Asks for `token` until it gets a card; resolves with what each attempt saw, and fills `timings`. */
+/** Asks for `token` until it gets a card; resolves with what each attempt saw, and fills the timings it is given. */
 export async function callWithRetries(
   baseUrl: string,
   token: string,
