@@ -2,6 +2,7 @@ import { startTestSimulator, type TestSimulator } from '../helpers/test-simulato
 import { callWithRetries, constant, exponential } from '../helpers/retrying-caller';
 import type { CallerReport } from '../../src/caller-report/build-report';
 import { waitFor } from '../helpers/wait-for';
+import { median } from '../../src/caller-report/classify-backoff';
 
 // Gaps and time-outs are measured in real time, within 20% or 30 ms as issue 33 asks, of what the
 // caller really spent: its measured waits and the times it gave up after (a late timer waits
@@ -75,9 +76,10 @@ test('an exponential 200/400/800/1600 ms caller is reported exponential, with it
 });
 
 test('a constant 500 ms caller is reported constant, and faults count by name', async () => {
-  // 500 ms: a gap may stray 25% from the median and still count as steady. A late timer of 40 ms
-  // made a 150 ms caller irregular on a loaded CI machine, and stalls past 75 ms made a 300 ms one
-  // irregular three times running while CI built its container images; 500 ms allows 125.
+  // 500 ms: a gap may stray 25% from the median and still count as steady, so a timer may fire up
+  // to 125 ms late. One that fired later still (once, while CI built its container images) made
+  // the caller irregular in fact, and the report is right to say so: what it is held to is the
+  // shape of the waits the caller really made.
   const waited: number[] = [];
   const seen = await callWithRetries(
     sim.url,
@@ -88,10 +90,12 @@ test('a constant 500 ms caller is reported constant, and faults count by name', 
   expect(seen).toEqual([503, 'TypeError', 500, 200]);
   expect(waited.map((ms) => ms >= 499)).toEqual([true, true, true]);
   const token = (await report()).tokens.steady;
-  expect(token).toMatchObject({ calls: 4, retries: 3, backoff: 'constant' });
+  expectNear(token.gapsMs, waited, 0.2, 30);
+  const centre = median(waited);
+  const steady = waited.every((ms) => Math.abs(ms - centre) <= 0.25 * centre);
+  expect(token).toMatchObject({ calls: 4, retries: 3, backoff: steady ? 'constant' : 'irregular' });
   expect(token.statuses).toEqual({ '503': 1, 'fault:reset': 1, '500': 1, '200': 1 });
   expect(token.methods).toEqual({ POST: 4 });
-  expectNear(token.gapsMs, waited, 0.2, 30);
 });
 
 test("a caller's 700 ms time-out against a hang is measured as abandonedAfterMs", async () => {
