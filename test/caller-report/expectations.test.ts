@@ -10,7 +10,7 @@ const CARD =
 const FILE = `expect:
   unknownTokens: { atMost: 1 }
   unusedTokens: fail
-  abandonedAfter: { atMost: 1s }
+  abandonedAfter: { atMost: 2s }
 tokens:
   backs-off:
     sequence: [ { status: 503 }, { status: 503 }, { status: 503 }, { status: 503 }, ${CARD} ]
@@ -22,7 +22,7 @@ tokens:
       callsAfterCard: 0
   hangs:
     fault: { hang: 30s }
-    expect: { abandonedAfter: { atLeast: 300ms, atMost: 2s } }
+    expect: { abandonedAfter: { atLeast: 300ms, atMost: 3s } }
   cached:
     client: { id: "2", name: Cached Carl, surname: Cached, firstname: Carl, type: "0", enabled: true }
     expect: { callsAfterCard: 0, calls: { atLeast: 1 } }
@@ -42,9 +42,11 @@ async function report(format = ''): Promise<JudgedReport> {
 
 /**
  * A well-behaved caller: retries exponentially (from 200 ms, each gap twice the one before, about
- * 3 s in all), gives up on a hang after 500 ms, asks for a card once. Four gaps, not three, as in
- * caller-report.test.ts: three can read as linear once a stall of 25 ms lengthens the middle one.
- * The last gap may reach 5 s: a stall on an early gap doubles on into the later ones.
+ * 3 s in all), gives up on a hang after 500 ms, asks for a card once. The run allows 2 s for that:
+ * a 1 s limit failed it once in CI, its 500 ms timer firing 1.1 s in while suites ran side by side.
+ * Four gaps, not three, as in caller-report.test.ts: three can read as linear once a stall of 25 ms
+ * lengthens the middle one. The last gap may reach 5 s: a stall on an early gap doubles on into the
+ * later ones.
  */
 async function behave(): Promise<void> {
   await callWithRetries(sim.url, 'backs-off', { attempts: 6, backoffMs: exponential(200), timeoutMs: 2000 });
@@ -80,7 +82,7 @@ test('every expectation kind fails for a misbehaving caller, each failure placed
   // Retries at once and without end, waits a hang out past the run's limit, asks again for a card it got.
   await callWithRetries(sim.url, 'backs-off', { attempts: 5, backoffMs: constant(30), timeoutMs: 2000 });
   await getClient(sim.url, 'backs-off');
-  await callWithRetries(sim.url, 'hangs', { attempts: 1, backoffMs: constant(0), timeoutMs: 1200 });
+  await callWithRetries(sim.url, 'hangs', { attempts: 1, backoffMs: constant(0), timeoutMs: 2500 });
   await getClient(sim.url, 'nobody');
   await getClient(sim.url, 'nobody-else');
   const body = await report();
@@ -102,9 +104,11 @@ test('every expectation kind fails for a misbehaving caller, each failure placed
     `${file}:19:34 token "cached": calls expected at least 1, seen 0`,
     `${file}:2:3 the run: unknownTokens expected at most 1, seen 2 ("nobody", "nobody-else")`,
     `${file}:3:3 the run: unusedTokens expected none, seen 1 ("cached")`,
-    // Given up by a 1,200 ms time-out: a timer never fires early, and fired 1.3 s in on a loaded CI machine.
+    // Given up by a 2,500 ms time-out: a timer never fires early, and may fire late on a loaded machine.
     expect.stringMatching(
-      new RegExp(`^${file}:4:3 the run: abandonedAfter expected every one at most 1 s, seen 1\\.[2-9] s \\(of 1\\)$`),
+      new RegExp(
+        `^${file}:4:3 the run: abandonedAfter expected every one at most 2 s, seen (2\\.[5-9]|[3-9](\\.\\d)?) s \\(of 1\\)$`,
+      ),
     ),
   ]);
 });
