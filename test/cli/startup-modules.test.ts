@@ -19,12 +19,12 @@ const ran = new Set();
 const readFileSync = fs.readFileSync;
 fs.readFileSync = function (file, ...rest) {
   if (typeof file !== 'string' || !file.endsWith('/dist/cli/bundle.js')) return readFileSync.call(this, file, ...rest);
-  const helper = 'var __commonJS = (cb, mod) => function __require() {';
+  const helper = 'var __commonJS=(cb,mod)=>function(){';
   const source = readFileSync.call(this, file, 'utf8');
   if (!source.includes(helper)) throw new Error('the bundle has no __commonJS helper to observe');
   globalThis.__ran = ran;
   ran.add(file);
-  return source.replace(helper, helper + ' if (!mod) globalThis.__ran.add(__getOwnPropNames(cb)[0]);');
+  return source.replace(helper, helper + 'if(!mod)globalThis.__ran.add(__getOwnPropNames(cb)[0]);');
 };
 const name = (f) => f.includes('node_modules/') ? f.split('node_modules/').pop().split('/')[0] : 'auth-sim:' + f.split('dist/').pop().replace(/[.]js$/, '');
 const loaded = () => [...new Set([...Object.keys(require.cache), ...ran].map(name))];
