@@ -27,7 +27,10 @@ fs.readFileSync = function (file, ...rest) {
   return source.replace(helper, helper + 'if(!mod)globalThis.__ran.add(__getOwnPropNames(cb)[0]);');
 };
 const name = (f) => f.includes('node_modules/') ? f.split('node_modules/').pop().split('/')[0] : 'auth-sim:' + f.split('dist/').pop().replace(/[.]js$/, '');
-const loaded = () => [...new Set([...Object.keys(require.cache), ...ran].map(name))];
+// Node's own modules are not in require.cache: node:crypto is told from Node's list of what it has loaded
+// (the reporter runs from a file, since node -e loads node:crypto itself).
+const nodeCrypto = () => (process.moduleLoadList.includes('NativeModule crypto') ? ['node:crypto'] : []);
+const loaded = () => [...new Set([...Object.keys(require.cache), ...ran].map(name)), ...nodeCrypto()];
 let atListening = [];
 const listen = require('node:http').Server.prototype.listen;
 require('node:http').Server.prototype.listen = function (...args) {
@@ -35,7 +38,7 @@ require('node:http').Server.prototype.listen = function (...args) {
   return listen.apply(this, args);
 };
 process.on('message', (which) => process.send(which === 'listening' ? atListening : loaded()));
-process.argv = [process.execPath, ${JSON.stringify(CLI)}, ...process.argv.slice(1)];
+process.argv = [process.execPath, ${JSON.stringify(CLI)}, ...process.argv.slice(2)];
 require(${JSON.stringify(CLI)});
 `;
 
@@ -46,8 +49,8 @@ interface Reporting {
   packages(when?: 'now' | 'listening'): Promise<string[]>;
 }
 
-async function startReporting(args: string[]): Promise<Reporting> {
-  const child = spawn(process.execPath, ['-e', REPORTER, '--', ...args], {
+async function startReporting(reporter: string, args: string[]): Promise<Reporting> {
+  const child = spawn(process.execPath, [reporter, ...args], {
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     env: cliEnv(),
   });
@@ -72,6 +75,16 @@ async function startReporting(args: string[]): Promise<Reporting> {
 describe('a start of auth-sim serve', () => {
   let dir: TempDir;
   let running: Reporting | undefined;
+  // The reporter's file, in a folder of its own: the scenario folder holds only scenarios.
+  let reporterDir: TempDir;
+  let reporter: string;
+
+  beforeAll(() => {
+    reporterDir = makeTempDir();
+    reporter = reporterDir.write('reporter.js', REPORTER);
+  });
+
+  afterAll(() => reporterDir.remove());
 
   beforeEach(() => {
     dir = makeTempDir();
@@ -89,7 +102,7 @@ describe('a start of auth-sim serve', () => {
   });
 
   test('answers protocol requests without loading Express, Ajv, cli-progress or the yaml library; the first other request loads Express', async () => {
-    running = await startReporting(['--scenarios', dir.path, '--port', '0']);
+    running = await startReporting(reporter, ['--scenarios', dir.path, '--port', '0']);
     expect((await fetch(`${running.url}/rest/chat/client/id/alice`)).status).toBe(204);
     const first = await running.packages();
     // Run from the bundle: its own modules and the packages inside it are seen as they run.
@@ -106,6 +119,8 @@ describe('a start of auth-sim serve', () => {
     expect(first.filter((m) => /^auth-sim:(check|record|tls|synth|shared-state)\//.test(m))).toEqual([]);
     // Without --redis, no Redis client.
     expect(first).not.toEqual(expect.arrayContaining(['ioredis']));
+    // Nothing a first answer needs hashes or draws at random (Node's HTTP does not load node:crypto either).
+    expect(first).not.toContain('node:crypto');
     // The caller report's summary waits for the stop.
     expect(first.filter((m) => /^auth-sim:(cli\/report-summary|caller-report\/(build|judge|format)-)/.test(m))).toEqual(
       [],
@@ -131,14 +146,14 @@ describe('a start of auth-sim serve', () => {
       'retail.yaml',
       'tokens:\n  alice: &card\n    status: 204\n    body: none\n  "bob": *card\n  carol: { <<: *card, status: 205 }\n',
     );
-    running = await startReporting(['--scenarios', dir.path, '--port', '0']);
+    running = await startReporting(reporter, ['--scenarios', dir.path, '--port', '0']);
     expect((await fetch(`${running.url}/rest/chat/client/id/bob`)).status).toBe(204);
     expect(await running.packages()).not.toEqual(expect.arrayContaining(['yaml']));
   });
 
   test('with a generate: population, loads faker at the first token it answers, not before it listens', async () => {
     dir.write('crowd.yaml', 'generate:\n  - { tokens: "crowd-{n}", count: 1000, seed: 3 }\n');
-    running = await startReporting(['--scenarios', dir.path, '--port', '0']);
+    running = await startReporting(reporter, ['--scenarios', dir.path, '--port', '0']);
     expect(await running.packages('listening')).not.toContain('@faker-js');
     const answer = await fetch(`${running.url}/rest/chat/client/id/crowd-7`);
     expect(answer.status).toBe(200);

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { nodeCrypto } from '../base/crypto-library';
 import type { WireOptions } from '../../protocol/wire-encode';
 
 /**
@@ -6,7 +6,8 @@ import type { WireOptions } from '../../protocol/wire-encode';
  * options. Key order counts, because it is the order fields go out on the wire.
  */
 export function fingerprintEntry(merged: Readonly<Record<string, unknown>>, base: WireOptions): string {
-  return createHash('sha1')
+  return nodeCrypto()
+    .createHash('sha1')
     .update(JSON.stringify(merged))
     .update('\0')
     .update(JSON.stringify(base))

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { nodeCrypto } from '../base/crypto-library';
 import type { CompiledEntry, ScenarioSet } from './scenario-set';
 
 /**
@@ -26,7 +26,7 @@ export function* listSet(set: ScenarioSet): Generator<void, SetListing> {
   entries.set('(fallback)', fingerprintOf(set.fallback));
   if (set.unavailable) entries.set('(unavailable)', fingerprintOf(set.unavailable));
   for (const population of set.populations) entries.set(`(generate ${population.description})`, '');
-  const hash = createHash('sha1');
+  const hash = nodeCrypto().createHash('sha1');
   for (const name of [...entries.keys()].sort()) hash.update(name).update('\0').update(entries.get(name)!).update('\0');
   return { entries, digest: hash.digest('base64url').slice(0, 12) };
 }

@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { nodeCrypto } from '../../scenario/base/crypto-library';
 import { isIP } from 'node:net';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { AdminError } from './admin-error';
@@ -71,7 +71,7 @@ export function requireAdminToken(secret: string, guardReads: boolean): RequestH
   return (req: Request, res: Response, next: NextFunction) => {
     if (READ_ONLY.has(req.method) && (!guardReads || isOpenRead(req.path))) return next();
     const given = presentedToken(req);
-    if (given !== undefined && timingSafeEqual(digest(given), expected)) return next();
+    if (given !== undefined && nodeCrypto().timingSafeEqual(digest(given), expected)) return next();
     res.setHeader('www-authenticate', 'Bearer realm="auth-sim admin"');
     const why = given === undefined ? 'needs the admin token' : 'was sent a wrong admin token';
     next(
@@ -98,5 +98,5 @@ function presentedToken(req: Request): string | undefined {
 
 /** Equal-length digests, so the comparison takes the same time whatever was sent. */
 function digest(value: string): Buffer {
-  return createHash('sha256').update(value, 'utf8').digest();
+  return nodeCrypto().createHash('sha256').update(value, 'utf8').digest();
 }

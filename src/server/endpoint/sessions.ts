@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { nodeCrypto } from '../../scenario/base/crypto-library';
 import type { TokenStateStore } from '../../scenario/state/token-state';
 import type { RuntimeTokens } from '../../scenario/state/runtime-tokens';
 import { Session, type SessionInfo } from './session';
@@ -215,7 +215,7 @@ export class Sessions {
 }
 
 function newId(): string {
-  const bytes = randomBytes(ID_LENGTH);
+  const bytes = nodeCrypto().randomBytes(ID_LENGTH);
   let id = '';
   for (const byte of bytes) id += ID_ALPHABET[byte % ID_ALPHABET.length];
   return id;
